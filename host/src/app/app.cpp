@@ -1,0 +1,213 @@
+#include "app/app.hpp"
+
+#include "app/browser.hpp"
+#include "rpc/json_util.hpp"
+#include "util/log.hpp"
+#include "util/random.hpp"
+
+#include <boost/asio/post.hpp>
+#include <boost/asio/signal_set.hpp>
+
+#include <csignal>
+#include <cstdlib>
+#include <future>
+
+namespace acdc::app {
+
+namespace fs = std::filesystem;
+using namespace std::chrono_literals;
+
+namespace {
+
+unsigned io_thread_count() { return std::max(2u, std::thread::hardware_concurrency()); }
+
+fs::path default_config_file(const Paths& paths) {
+  std::error_code ec;
+  if (fs::exists(paths.user_config_dir / "acdc.yaml", ec)) return paths.user_config_dir / "acdc.yaml";
+  return paths.bundled_config_dir / "acdc.yaml";
+}
+
+}  // namespace
+
+App::App(CliOptions options)
+    : options_(std::move(options)),
+      paths_(Paths::discover()),
+      workers_(std::max(4u, 2 * std::thread::hardware_concurrency())),
+      io_guard_(io_.get_executor()),
+      control_guard_(control_.get_executor()),
+      hub_(router_),
+      host_{io_, workers_, control_, hub_} {}
+
+App::~App() {
+  if (!runtime_dir_.empty()) {
+    std::error_code ec;
+    fs::remove_all(runtime_dir_, ec);
+  }
+}
+
+int App::run() {
+  const auto started = std::chrono::steady_clock::now();
+  std::signal(SIGPIPE, SIG_IGN);
+  if (!load_config() || !bind()) return 2;
+  control_thread_ = std::thread([this] { control_.run(); });
+  if (!load_plugins()) {
+    shutdown();
+    return 2;
+  }
+  serve();
+  log::debug("serving after " +
+             std::to_string(std::chrono::duration_cast<std::chrono::microseconds>(
+                                std::chrono::steady_clock::now() - started).count()) + " us");
+  startup_thread_ = std::thread([this] { manager_->start_all(); });
+  wait_for_signal();
+  shutdown();
+  return 0;
+}
+
+bool App::load_config() {
+  try {
+    fs::path file = options_.config_file.empty() ? default_config_file(paths_) : fs::path(options_.config_file);
+    config_ = config::load_host_config(file);
+  } catch (const config::ConfigError& e) {
+    log::error("config: " + std::string(e.what()));
+    return false;
+  }
+  if (options_.port) config_.port = static_cast<unsigned short>(*options_.port);
+  if (options_.plugins) config::select_plugins(config_, *options_.plugins);
+  if (options_.dev) config_.dev_watch = true;
+  std::error_code ec;
+  repo_root_ = fs::canonical(options_.repo, ec);
+  if (ec) {
+    log::error("--repo " + options_.repo + ": " + ec.message() + ": pass an existing directory");
+    return false;
+  }
+  const char* fixed = std::getenv("ACDC_TOKEN");
+  token_ = fixed && *fixed ? fixed : random_hex(16);
+  hub_.call_timeout = std::chrono::milliseconds(config_.client_call_timeout_ms);
+  return true;
+}
+
+bool App::bind() {
+  std::string error;
+  const int attempts = config_.port == 0 ? 1 : 50;
+  listener_ = net::Listener::bind(io_, config_.bind, config_.port, attempts, error);
+  if (!listener_) {
+    log::error(error);
+    return false;
+  }
+  if (config_.port != 0 && listener_->port() != config_.port)
+    log::info("port " + std::to_string(config_.port) + " is taken; using " +
+              std::to_string(listener_->port()) + " instead");
+  return true;
+}
+
+std::string App::host_json() const {
+  std::string out = "{\"repo_root\":";
+  rpc::append_quoted(out, repo_root_.string());
+  out += ",\"config_dir\":";
+  rpc::append_quoted(out, paths_.user_config_dir.string());
+  out += ",\"bundled_config_dir\":";
+  rpc::append_quoted(out, paths_.bundled_config_dir.string());
+  out += ",\"state_dir\":";
+  rpc::append_quoted(out, (repo_root_ / ".acdc").string());
+  out += ",\"version\":";
+  rpc::append_quoted(out, ACDC_VERSION);
+  out += '}';
+  return out;
+}
+
+void App::run_on_control(std::function<void()> work) {
+  std::promise<void> done;
+  boost::asio::post(control_, [&] {
+    work();
+    done.set_value();
+  });
+  done.get_future().wait();
+}
+
+bool App::load_plugins() {
+  runtime_dir_ = Paths::make_runtime_dir();
+  plugins::PluginSources sources;
+  for (const auto& d : options_.plugin_dirs) sources.dirs.emplace_back(d);
+  for (const auto& d : config_.plugin_dirs) sources.dirs.emplace_back(d);
+  for (const auto& d : paths_.plugin_dirs) sources.dirs.push_back(d);
+  sources.runtime_dir = runtime_dir_;
+  manager_ = std::make_unique<plugins::PluginManager>(host_, std::move(sources), host_json());
+  host_.manager = manager_.get();
+  manager_->add_builtin("Host.list_plugins", [this](std::string_view, std::unique_ptr<rpc::CallOrigin> origin) {
+    origin->finish(ACDC_OK, manager_->list_json());
+  });
+  hub_.on_connect = [this](acdc_client id) {
+    manager_->broadcast_event(nullptr, "host.client.connected", "{\"client\":" + std::to_string(id) + "}");
+  };
+  hub_.on_disconnect = [this](acdc_client id) {
+    manager_->broadcast_event(nullptr, "host.client.disconnected", "{\"client\":" + std::to_string(id) + "}");
+  };
+  std::string fatal;
+  bool ok = false;
+  run_on_control([&] { ok = manager_->load(config_.plugins, fatal); });
+  if (!ok) log::error("cannot start: " + fatal);
+  return ok;
+}
+
+std::string App::url() const {
+  const std::string port = std::to_string(listener_->port());
+  return "http://127.0.0.1:" + port + "/?port=" + port + "&token=" + token_;
+}
+
+void App::serve() {
+  fs::path webapp = config_.webapp_dir.empty() ? paths_.webapp_dir : fs::path(config_.webapp_dir);
+  if (!options_.webapp_dir.empty()) webapp = options_.webapp_dir;
+  server_ = std::make_unique<net::ServerContext>(
+      net::ServerContext{net::StaticFiles(webapp), net::Access(token_, listener_->port()), hub_, {}});
+  if (server_->files.root().empty())
+    log::warn("the web app is not built (" +
+              (webapp.empty() ? std::string("no webapp/dist found") : "nothing in " + webapp.string()) +
+              "); the browser gets a page that says how to build it");
+  listener_->start(*server_);
+  for (unsigned i = 0; i < io_thread_count(); ++i) io_threads_.emplace_back([this] { io_.run(); });
+  log::info("serving " + repo_root_.string() + " at " + url());
+  if (!options_.no_browser && !open_browser(url()))
+    log::info("could not start a browser: open the URL above yourself");
+}
+
+void App::wait_for_signal() {
+  std::promise<int> signalled;
+  signals_ = std::make_unique<boost::asio::signal_set>(io_, SIGINT, SIGTERM);
+  signals_->async_wait([this, &signalled](boost::system::error_code ec, int number) {
+    if (ec) return;
+    signalled.set_value(number);
+    // A second Ctrl-C means "now": do not wait for plugins to finish.
+    signals_->async_wait([](boost::system::error_code e, int) {
+      if (!e) std::_Exit(130);
+    });
+  });
+  int number = signalled.get_future().get();
+  log::info(std::string("shutting down (") + (number == SIGINT ? "SIGINT" : "SIGTERM") + ")");
+}
+
+void App::shutdown() {
+  host_.stopping = true;
+  if (listener_) listener_->stop();
+  if (manager_) manager_->broadcast_event(nullptr, "host.shutdown", "{}");
+  // In-flight calls get a moment to be answered before connections close.
+  for (int i = 0; i < 300 && host_.calls_in_flight > 0; ++i) std::this_thread::sleep_for(10ms);
+  for (auto& peer : hub_.peers()) peer->close(1001, "acdc is shutting down");
+  if (manager_) run_on_control([this] { manager_->stop_all(); });
+  {
+    std::lock_guard lock(host_.timers_mu);
+    for (auto& timer : host_.timers) timer->cancel();
+  }
+  if (startup_thread_.joinable()) startup_thread_.join();
+  if (manager_ && !manager_->wait_retired(5s))
+    log::warn("some plugins still had work running after 5 s; exiting without waiting for them");
+  workers_.join();
+  io_guard_.reset();
+  if (signals_) boost::asio::post(io_, [this] { signals_->cancel(); });
+  io_.stop();
+  for (auto& t : io_threads_) t.join();
+  control_guard_.reset();
+  if (control_thread_.joinable()) control_thread_.join();
+}
+
+}  // namespace acdc::app

@@ -1,0 +1,83 @@
+// app/app.hpp -- the acdc process: start-up in two phases, serving, shutdown.
+//
+//   App app(options);
+//   return app.run();      // returns when SIGINT or SIGTERM arrives
+//
+// Phase one is fast: read the config, bind the port, load and activate the
+// plugins (activation must be quick), start accepting, print the URL, open
+// the browser. Phase two runs each plugin's start() hook on the start-up
+// thread (indexing, session restore), reported to clients as
+// AcApp.startupProgress, and ends with the "ready" stage. Shutdown answers
+// or fails every in-flight call, closes the connections, deactivates the
+// plugins in reverse order and exits 0.
+#pragma once
+
+#include "app/cli.hpp"
+#include "app/paths.hpp"
+#include "config/host_config.hpp"
+#include "net/http_session.hpp"
+#include "net/listener.hpp"
+#include "plugins/host_context.hpp"
+#include "plugins/plugin_manager.hpp"
+#include "rpc/hub.hpp"
+#include "rpc/router.hpp"
+
+#include <boost/asio/executor_work_guard.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <boost/asio/thread_pool.hpp>
+
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <thread>
+#include <vector>
+
+namespace acdc::app {
+
+class App {
+ public:
+  explicit App(CliOptions options);
+  ~App();
+
+  // Exit code: 0 after a clean shutdown, 2 when start-up failed (the reason
+  // has been printed).
+  int run();
+
+ private:
+  bool load_config();
+  bool bind();
+  bool load_plugins();
+  void serve();
+  void wait_for_signal();
+  void shutdown();
+  void run_on_control(std::function<void()> work);
+  std::string host_json() const;
+  std::string url() const;
+
+  CliOptions options_;
+  Paths paths_;
+  config::HostConfig config_;
+  std::filesystem::path repo_root_;
+  std::filesystem::path runtime_dir_;
+  std::string token_;
+
+  boost::asio::io_context io_;
+  boost::asio::io_context control_;
+  boost::asio::thread_pool workers_;
+  boost::asio::executor_work_guard<boost::asio::io_context::executor_type> io_guard_;
+  boost::asio::executor_work_guard<boost::asio::io_context::executor_type> control_guard_;
+  std::vector<std::thread> io_threads_;
+  std::thread control_thread_;
+  std::thread startup_thread_;
+
+  rpc::Router router_;
+  rpc::Hub hub_;
+  plugins::HostContext host_;
+  std::unique_ptr<plugins::PluginManager> manager_;
+  std::shared_ptr<net::Listener> listener_;
+  std::unique_ptr<net::ServerContext> server_;
+  std::unique_ptr<boost::asio::signal_set> signals_;
+};
+
+}  // namespace acdc::app

@@ -1,0 +1,31 @@
+// app/cli.hpp -- the acdc command line.
+//
+//   acdc [--repo DIR] [--port N] [--config FILE] [--plugins LIST]
+//        [--no-browser] [--dev] [--help] [--version]
+//
+//   CliOptions options;
+//   if (auto exit_code = parse_cli(argc, argv, options)) return *exit_code;
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace acdc::app {
+
+struct CliOptions {
+  std::string repo = ".";
+  std::optional<int> port;
+  std::string config_file;
+  std::optional<std::vector<std::string>> plugins;
+  std::vector<std::string> plugin_dirs;
+  std::string webapp_dir;
+  bool no_browser = false;
+  bool dev = false;
+};
+
+// Fills `out`; returns an exit code when the program should stop now
+// (--help, --version, or a usage error, which is printed).
+std::optional<int> parse_cli(int argc, char** argv, CliOptions& out);
+
+}  // namespace acdc::app

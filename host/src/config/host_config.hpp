@@ -1,0 +1,57 @@
+// config/host_config.hpp -- the host's YAML configuration.
+//
+//   port: 18080
+//   bind: 127.0.0.1
+//   plugins:
+//     - name: settings
+//       required: true
+//     - name: repo
+//       provides: [Repo]          # class names, for "plugin missing" errors
+//       config: { max_file_bytes: 4194304 }
+//   dev:
+//     watch: false
+//
+//   HostConfig cfg = load_host_config("config/acdc.yaml");   // throws ConfigError
+//
+// Every error names the file, the line and what to change.
+#pragma once
+
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace acdc::config {
+
+struct PluginEntry {
+  std::string name;
+  std::string path;                // explicit file; empty: search the plugin directories
+  bool required = false;           // the host refuses to start without it
+  std::vector<std::string> provides;  // class names it registers
+  std::string config_json = "{}";  // the plugin's block, as JSON
+};
+
+struct HostConfig {
+  std::filesystem::path source;    // the file this came from
+  std::string bind = "127.0.0.1";
+  unsigned short port = 18080;
+  std::vector<PluginEntry> plugins;
+  std::vector<std::string> plugin_dirs;
+  std::string webapp_dir;
+  bool dev_watch = false;
+  unsigned client_call_timeout_ms = 60000;
+};
+
+class ConfigError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+HostConfig load_host_config(const std::filesystem::path& file);
+HostConfig parse_host_config(const std::string& yaml_text, const std::filesystem::path& source);
+
+// Keeps only the plugins named in `names` (from --plugins), in that order;
+// names not in the config get an entry with an empty block.
+void select_plugins(HostConfig& config, const std::vector<std::string>& names);
+
+}  // namespace acdc::config

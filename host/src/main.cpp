@@ -1,0 +1,10 @@
+// acdc: the host process. See app/app.hpp for what it does, in order.
+#include "app/app.hpp"
+#include "app/cli.hpp"
+
+int main(int argc, char** argv) {
+  acdc::app::CliOptions options;
+  if (auto exit_code = acdc::app::parse_cli(argc, argv, options)) return *exit_code;
+  acdc::app::App app(std::move(options));
+  return app.run();
+}

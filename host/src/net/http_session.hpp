@@ -1,0 +1,50 @@
+// net/http_session.hpp -- one HTTP connection: static files, or the upgrade.
+//
+// GET and HEAD serve the built webapp (net/static_files.hpp). A WebSocket
+// upgrade on "/" that passes net::Access becomes a WsSession speaking
+// jrpc-oo; anything else is answered with a status and a one-line reason.
+#pragma once
+
+#include "net/access.hpp"
+#include "net/static_files.hpp"
+#include "net/ws_session.hpp"
+
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+
+#include <memory>
+#include <optional>
+
+namespace acdc::rpc {
+class Hub;
+}
+
+namespace acdc::net {
+
+// What every connection of one server shares.
+struct ServerContext {
+  StaticFiles files;
+  Access access;
+  rpc::Hub& hub;
+  WsLimits ws_limits;
+};
+
+class HttpSession : public std::enable_shared_from_this<HttpSession> {
+ public:
+  HttpSession(boost::asio::ip::tcp::socket&& socket, const ServerContext& context);
+  void run();
+
+ private:
+  void do_read();
+  void on_read(boost::beast::error_code ec, size_t bytes);
+  void on_write(bool keep_alive, boost::beast::error_code ec, size_t bytes);
+  void upgrade();
+  boost::beast::http::message_generator respond();
+
+  boost::beast::tcp_stream stream_;
+  boost::beast::flat_buffer buffer_;
+  const ServerContext& context_;
+  std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
+};
+
+}  // namespace acdc::net

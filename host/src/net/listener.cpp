@@ -1,0 +1,73 @@
+#include "net/listener.hpp"
+
+#include "util/log.hpp"
+
+#include <boost/asio/strand.hpp>
+
+namespace acdc::net {
+
+namespace net = boost::asio;
+using tcp = net::ip::tcp;
+
+std::shared_ptr<Listener> Listener::bind(net::io_context& io, const std::string& address,
+                                         unsigned short port, int attempts, std::string& error) {
+  boost::system::error_code ec;
+  auto ip = net::ip::make_address(address, ec);
+  if (ec) {
+    error = "'" + address + "' is not an IP address: set bind to 127.0.0.1 in the config";
+    return nullptr;
+  }
+  for (int i = 0; i < attempts; ++i) {
+    unsigned short candidate = port == 0 ? 0 : static_cast<unsigned short>(port + i);
+    tcp::acceptor acceptor(io);
+    tcp::endpoint endpoint(ip, candidate);
+    acceptor.open(endpoint.protocol(), ec);
+    if (!ec) acceptor.set_option(net::socket_base::reuse_address(true), ec);
+    if (!ec) acceptor.bind(endpoint, ec);
+    if (!ec) acceptor.listen(net::socket_base::max_listen_connections, ec);
+    if (!ec) {
+      auto listener = std::shared_ptr<Listener>(new Listener(io, std::move(acceptor)));
+      listener->port_ = listener->acceptor_.local_endpoint().port();
+      return listener;
+    }
+    if (port == 0) break;
+  }
+  error = "no free port between " + std::to_string(port) + " and " +
+          std::to_string(port + attempts - 1) + " on " + address + ": " + ec.message() +
+          "; pass --port N to choose another";
+  return nullptr;
+}
+
+Listener::Listener(net::io_context& io, tcp::acceptor acceptor)
+    : io_(io), acceptor_(std::move(acceptor)) {}
+
+void Listener::start(const ServerContext& context) {
+  context_ = &context;
+  do_accept();
+}
+
+void Listener::stop() {
+  net::post(acceptor_.get_executor(), [self = shared_from_this()] {
+    boost::system::error_code ignored;
+    self->acceptor_.close(ignored);
+  });
+}
+
+void Listener::do_accept() {
+  acceptor_.async_accept(net::make_strand(io_),
+                         boost::beast::bind_front_handler(&Listener::on_accept, shared_from_this()));
+}
+
+void Listener::on_accept(boost::beast::error_code ec, tcp::socket socket) {
+  if (ec == net::error::operation_aborted) return;
+  if (ec) {
+    log::debug("accept failed: " + ec.message());
+  } else {
+    boost::system::error_code ignored;
+    socket.set_option(tcp::no_delay(true), ignored);
+    std::make_shared<HttpSession>(std::move(socket), *context_)->run();
+  }
+  do_accept();
+}
+
+}  // namespace acdc::net

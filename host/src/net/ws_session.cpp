@@ -1,0 +1,145 @@
+#include "net/ws_session.hpp"
+
+#include "rpc/hub.hpp"
+#include "util/log.hpp"
+
+#include <boost/asio/post.hpp>
+
+namespace acdc::net {
+
+namespace beast = boost::beast;
+namespace websocket = beast::websocket;
+
+WsSession::WsSession(boost::asio::ip::tcp::socket&& socket, rpc::Hub& hub, WsLimits limits)
+    : ws_(std::move(socket)), hub_(hub), limits_(limits) {}
+
+WsSession::~WsSession() = default;
+
+void WsSession::run(beast::http::request<beast::http::string_body> request) {
+  // The HTTP session's timeout was for the upgrade request only.
+  beast::get_lowest_layer(ws_).expires_never();
+  auto timeouts = websocket::stream_base::timeout::suggested(beast::role_type::server);
+  // jrpc-oo has no keepalive of its own and browsers sit idle for hours:
+  // ping a quiet connection instead of dropping it (clients answer pings).
+  timeouts.idle_timeout = std::chrono::seconds(60);
+  timeouts.keep_alive_pings = true;
+  ws_.set_option(timeouts);
+  ws_.read_message_max(limits_.max_message);
+  ws_.text(true);
+  ws_.async_accept(request, beast::bind_front_handler(&WsSession::on_accept, shared_from_this()));
+}
+
+void WsSession::on_accept(beast::error_code ec) {
+  if (ec) return log::debug("websocket handshake failed: " + ec.message());
+  peer_ = std::make_shared<rpc::Peer>(hub_, weak_from_this());
+  peer_->start();
+  do_read();
+}
+
+void WsSession::do_read() {
+  ws_.async_read(buffer_, beast::bind_front_handler(&WsSession::on_read, shared_from_this()));
+}
+
+void WsSession::on_read(beast::error_code ec, size_t) {
+  if (ec) {
+    if (ec == websocket::error::message_too_big)
+      log::warn("a client sent a message over " + std::to_string(limits_.max_message >> 20) +
+                " MiB; closed its connection (1009)");
+    else if (ec != websocket::error::closed && ec != boost::asio::error::operation_aborted &&
+             ec != boost::asio::error::eof && ec != boost::asio::error::connection_reset)
+      log::debug("websocket read ended: " + ec.message());
+    return shut_down();
+  }
+  if (!ws_.got_text()) {
+    buffer_.consume(buffer_.size());
+    // JS peers silently drop binary frames (jrpc-oo-wire.md §2.3); we say so.
+    return request_close(static_cast<uint16_t>(websocket::close_code::unknown_data),
+                         "acdc speaks JSON-RPC in text frames only");
+  }
+  auto data = buffer_.cdata();
+  peer_->on_message(std::string_view(static_cast<const char*>(data.data()), data.size()));
+  buffer_.consume(buffer_.size());
+  do_read();
+}
+
+void WsSession::send(std::string message) {
+  bool overflow = false;
+  {
+    std::lock_guard lock(mu_);
+    if (closing_) return;
+    if (queued_bytes_ + message.size() > limits_.max_queued) {
+      overflow = true;
+    } else {
+      queued_bytes_ += message.size();
+      queue_.push_back(std::move(message));
+      if (writing_) return;
+      writing_ = true;
+    }
+  }
+  if (overflow) {
+    log::warn("a client stopped reading its messages; closing its connection");
+    return request_close(static_cast<uint16_t>(websocket::close_code::policy_error),
+                         "too many unread messages");
+  }
+  boost::asio::post(ws_.get_executor(), [self = shared_from_this()] { self->write_next(); });
+}
+
+void WsSession::write_next() {
+  std::optional<websocket::close_reason> close_now;
+  {
+    std::lock_guard lock(mu_);
+    if (pending_close_) {
+      close_now = std::move(pending_close_);
+      pending_close_.reset();
+    } else if (queue_.empty() || closing_) {
+      writing_ = false;
+      return;
+    } else {
+      writing_message_ = std::move(queue_.front());
+      queue_.pop_front();
+      queued_bytes_ -= writing_message_.size();
+    }
+  }
+  if (close_now)
+    return ws_.async_close(*close_now, beast::bind_front_handler(&WsSession::on_close, shared_from_this()));
+  ws_.async_write(boost::asio::buffer(writing_message_),
+                  beast::bind_front_handler(&WsSession::on_write, shared_from_this()));
+}
+
+void WsSession::on_write(beast::error_code ec, size_t) {
+  if (ec) return shut_down();
+  write_next();
+}
+
+void WsSession::close(uint16_t code, std::string reason) { request_close(code, std::move(reason)); }
+
+void WsSession::request_close(uint16_t code, std::string reason) {
+  bool start;
+  {
+    std::lock_guard lock(mu_);
+    if (closing_) return;
+    closing_ = true;
+    queue_.clear();
+    queued_bytes_ = 0;
+    pending_close_ = websocket::close_reason(static_cast<websocket::close_code>(code), reason);
+    // A close frame must not overlap a write: it takes the write slot.
+    start = !writing_;
+    writing_ = true;
+  }
+  if (start)
+    boost::asio::post(ws_.get_executor(), [self = shared_from_this()] { self->write_next(); });
+}
+
+void WsSession::on_close(beast::error_code) { shut_down(); }
+
+void WsSession::shut_down() {
+  {
+    std::lock_guard lock(mu_);
+    closing_ = true;
+    queue_.clear();
+    queued_bytes_ = 0;
+  }
+  if (peer_) peer_->on_closed();
+}
+
+}  // namespace acdc::net

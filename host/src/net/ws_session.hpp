@@ -1,0 +1,72 @@
+// net/ws_session.hpp -- one WebSocket connection carrying jrpc-oo.
+//
+// Owns the Beast stream and a bounded write queue, and hands every text
+// message to its rpc::Peer. Follows Beast's chat-multi example: one class per
+// connection, each async step a named on_* member, everything on one strand.
+//
+//   std::make_shared<WsSession>(std::move(socket), hub, limits)->run(std::move(request));
+//
+// Limits (jrpc-oo-wire.md §0 and §13): text frames only (a binary frame
+// closes the connection with 1003), no permessage-deflate, messages up to
+// 64 MiB (past that Beast closes with 1009), pings answered by Beast and sent
+// by us when the connection goes quiet, a client that stops reading is cut
+// off once 128 MiB wait unsent.
+#pragma once
+
+#include "rpc/peer.hpp"
+#include "rpc/transport.hpp"
+
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+
+namespace acdc::net {
+
+struct WsLimits {
+  size_t max_message = 64u << 20;
+  size_t max_queued = 128u << 20;
+};
+
+class WsSession : public rpc::Transport, public std::enable_shared_from_this<WsSession> {
+ public:
+  WsSession(boost::asio::ip::tcp::socket&& socket, rpc::Hub& hub, WsLimits limits);
+  ~WsSession() override;
+
+  void run(boost::beast::http::request<boost::beast::http::string_body> request);
+
+  void send(std::string message) override;
+  void close(uint16_t code, std::string reason) override;
+  boost::asio::any_io_executor executor() override { return ws_.get_executor(); }
+
+ private:
+  void on_accept(boost::beast::error_code ec);
+  void do_read();
+  void on_read(boost::beast::error_code ec, size_t bytes);
+  void write_next();
+  void on_write(boost::beast::error_code ec, size_t bytes);
+  void request_close(uint16_t code, std::string reason);
+  void on_close(boost::beast::error_code ec);
+  void shut_down();
+
+  boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
+  boost::beast::flat_buffer buffer_;
+  rpc::Hub& hub_;
+  WsLimits limits_;
+  std::shared_ptr<rpc::Peer> peer_;
+
+  std::mutex mu_;  // guards the queue; the stream itself lives on the strand
+  std::deque<std::string> queue_;
+  std::string writing_message_;
+  size_t queued_bytes_ = 0;
+  bool writing_ = false;  // the strand owns the single write slot
+  bool closing_ = false;  // no more messages are accepted
+  std::optional<boost::beast::websocket::close_reason> pending_close_;
+};
+
+}  // namespace acdc::net

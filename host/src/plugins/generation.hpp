@@ -1,0 +1,87 @@
+// plugins/generation.hpp -- one loaded copy of one plugin, reference counted.
+//
+// A Generation owns the library image, the plugin's state and a host-side
+// copy of its descriptor. Everything that may still run plugin code holds a
+// std::shared_ptr<Generation>: the plugin's routing slot while it is current,
+// every in-flight inbound call, every pending reply to an outbound call and
+// every queued task. When the last reference goes, the deleter given by the
+// PluginManager runs deactivate() on the control thread and then closes the
+// image, so a plugin is never unloaded under a running call.
+#pragma once
+
+#include "plugins/loader.hpp"
+#include "util/string_hash.hpp"
+
+#include <acdc/plugin_api.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace acdc::plugins {
+class Generation;
+struct HostContext;
+}  // namespace acdc::plugins
+
+// The opaque acdc_plugin of the ABI: the plugin's handle to its generation.
+struct acdc_plugin {
+  acdc::plugins::Generation* generation;
+};
+
+namespace acdc::plugins {
+
+struct MethodEntry {
+  std::string qualified;  // "Echo.add"
+  acdc_invoke_fn invoke;
+  void* method_data;
+  uint32_t flags;
+};
+
+class Generation : public std::enable_shared_from_this<Generation> {
+ public:
+  Generation(LoadedImage image, uint32_t number, HostContext& host);
+  ~Generation();
+
+  Generation(const Generation&) = delete;
+  Generation& operator=(const Generation&) = delete;
+
+  const std::string& id() const { return id_; }
+  const std::string& version() const { return version_; }
+  uint32_t number() const { return number_; }
+  const std::vector<std::string>& dependencies() const { return dependencies_; }
+  const std::vector<std::string>& class_names() const { return class_names_; }
+  const std::vector<MethodEntry>& methods() const { return methods_; }
+  const MethodEntry* find(std::string_view qualified) const;
+  const acdc_plugin_desc& desc() const { return *desc_; }
+  HostContext& host() const { return host_; }
+  acdc_plugin* handle() { return &handle_; }
+  // "echo#2", for log lines.
+  std::string label() const { return id_ + "#" + std::to_string(number_); }
+
+  // [control] Runs the plugin's activate(); on failure returns the reason.
+  bool activate(const std::string& config_json, const std::string& prior_state,
+                const std::string& prior_version, std::string& error);
+  bool active() const { return state_set_; }
+  void* state() const { return state_; }
+  // [control] Runs deactivate() if activate() succeeded. Called by the deleter.
+  void deactivate();
+
+ private:
+  LoadedImage image_;
+  const acdc_plugin_desc* desc_;
+  uint32_t number_;
+  HostContext& host_;
+  acdc_plugin handle_;
+  std::string id_;
+  std::string version_;
+  std::vector<std::string> dependencies_;
+  std::vector<std::string> class_names_;
+  std::vector<MethodEntry> methods_;
+  std::unordered_map<std::string, size_t, StringHash, std::equal_to<>> index_;
+  void* state_ = nullptr;
+  bool state_set_ = false;
+};
+
+}  // namespace acdc::plugins

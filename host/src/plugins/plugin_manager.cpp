@@ -1,0 +1,274 @@
+#include "plugins/plugin_manager.hpp"
+
+#include "rpc/hub.hpp"
+#include "rpc/json_util.hpp"
+#include "util/log.hpp"
+
+#include <boost/asio/post.hpp>
+
+#include <algorithm>
+#include <set>
+
+namespace acdc::plugins {
+
+namespace fs = std::filesystem;
+
+PluginManager::PluginManager(HostContext& host, PluginSources sources, std::string host_json)
+    : host_(host), sources_(std::move(sources)), host_json_(std::move(host_json)) {}
+
+void PluginManager::add_builtin(const std::string& name, rpc::BuiltinHandler handler) {
+  builtins_[name] = std::move(handler);
+}
+
+std::string PluginManager::config_json(const std::string& id) const {
+  std::string block = "{}";
+  {
+    std::lock_guard lock(mu_);
+    for (const auto& p : plugins_)
+      if (p.entry.name == id) block = p.entry.config_json;
+  }
+  std::string out = "{\"host\":" + host_json_;
+  size_t open = block.find('{');
+  std::string_view inner = std::string_view(block).substr(open + 1);
+  inner.remove_suffix(1);  // the closing brace
+  if (inner.find_first_not_of(" \t\r\n") != std::string_view::npos) {
+    out += ',';
+    out += inner;
+  }
+  out += '}';
+  return out;
+}
+
+fs::path PluginManager::find_file(const config::PluginEntry& entry) const {
+  if (!entry.path.empty()) return entry.path;
+  const std::string file = entry.name + ".acdc.so";
+  for (const auto& dir : sources_.dirs)
+    if (std::error_code ec; fs::exists(dir / file, ec)) return dir / file;
+  return sources_.dirs.empty() ? fs::path(file) : sources_.dirs.front() / file;
+}
+
+std::shared_ptr<Generation> PluginManager::adopt(Generation* raw) {
+  {
+    std::lock_guard lock(retire_mu_);
+    ++live_generations_;
+  }
+  // The last reference may drop on any thread; deactivation and closing the
+  // image belong to the control thread (plugin_api.h).
+  return std::shared_ptr<Generation>(raw, [this](Generation* g) {
+    boost::asio::post(host_.control, [this, g] {
+      g->deactivate();
+      delete g;
+      std::lock_guard lock(retire_mu_);
+      --live_generations_;
+      retired_.notify_all();
+    });
+  });
+}
+
+std::shared_ptr<Generation> PluginManager::load_generation(Plugin& p, std::string& error) {
+  const uint32_t number = ++p.generations;
+  LoadResult r;
+  if (auto linked = sources_.linked.find(p.entry.name); linked != sources_.linked.end() && p.entry.path.empty())
+    r = load_linked(p.entry.name, linked->second, host_api());
+  else
+    r = load_shared(p.entry.name, find_file(p.entry), sources_.runtime_dir, number, host_api());
+  if (!r.image) {
+    error = r.error;
+    return nullptr;
+  }
+  return adopt(new Generation(std::move(*r.image), number, host_));
+}
+
+std::vector<PluginManager::Plugin*> PluginManager::activation_order(
+    std::map<std::string, std::shared_ptr<Generation>>& loaded) {
+  // Kahn's algorithm, taking ready plugins in config order so the order is
+  // stable from run to run.
+  std::vector<Plugin*> order;
+  std::set<std::string> placed;
+  bool progress = true;
+  while (progress) {
+    progress = false;
+    for (auto& p : plugins_) {
+      const std::string& name = p.entry.name;
+      if (!p.failure.empty() || placed.count(name) || !loaded.count(name)) continue;
+      bool ready = true;
+      for (const auto& dep : loaded[name]->dependencies()) {
+        if (placed.count(dep)) continue;
+        ready = false;
+        if (!loaded.count(dep)) {
+          p.failure = "plugin '" + name + "' needs plugin '" + dep +
+                      "', which is not loaded: add it to the plugin list (or --plugins)";
+          log::error(p.failure);
+          loaded.erase(name);
+          progress = true;
+          break;
+        }
+      }
+      if (ready) {
+        order.push_back(&p);
+        placed.insert(name);
+        progress = true;
+      }
+    }
+  }
+  for (auto& p : plugins_)
+    if (p.failure.empty() && loaded.count(p.entry.name) && !placed.count(p.entry.name)) {
+      p.failure = "plugin '" + p.entry.name + "' is part of a dependency cycle: check its dependencies";
+      log::error(p.failure);
+    }
+  return order;
+}
+
+bool PluginManager::load(const std::vector<config::PluginEntry>& entries, std::string& fatal) {
+  {
+    std::lock_guard lock(mu_);
+    plugins_.clear();
+    for (const auto& e : entries) plugins_.push_back(Plugin{e, std::make_shared<PluginSlot>(e.name), {}, 0});
+  }
+  std::map<std::string, std::shared_ptr<Generation>> loaded;
+  for (auto& p : plugins_) {
+    std::string error;
+    if (auto gen = load_generation(p, error)) loaded[p.entry.name] = std::move(gen);
+    else log::error(p.failure = error);
+  }
+  std::map<std::string, std::string> class_owner;
+  std::vector<std::string> active_order;
+  for (Plugin* p : activation_order(loaded)) {
+    auto gen = loaded[p->entry.name];
+    for (const auto& dep : gen->dependencies()) {
+      auto it = std::find_if(plugins_.begin(), plugins_.end(),
+                             [&](const Plugin& q) { return q.entry.name == dep; });
+      if (it != plugins_.end() && !it->failure.empty() && p->failure.empty())
+        p->failure = "plugin '" + p->entry.name + "' needs plugin '" + dep + "', which failed to start";
+    }
+    for (const auto& cls : gen->class_names())
+      if (auto [it, fresh] = class_owner.emplace(cls, p->entry.name); !fresh && p->failure.empty())
+        p->failure = "plugin '" + p->entry.name + "' registers class " + cls +
+                     ", which plugin '" + it->second + "' already serves";
+    std::string error;
+    if (p->failure.empty() && !gen->activate(config_json(p->entry.name), "", "", error))
+      p->failure = "plugin '" + p->entry.name + "' failed to activate: " + error;
+    if (!p->failure.empty()) {
+      log::error(p->failure);
+      continue;
+    }
+    p->slot->set_current(gen);
+    active_order.push_back(p->entry.name);
+    log::debug("plugin '" + p->entry.name + "' " + gen->version() + " is active");
+  }
+  sort_by_activation(active_order);
+  publish_routes();
+  for (const auto& p : plugins_)
+    if (p.entry.required && !p.failure.empty())
+      fatal += (fatal.empty() ? "" : "; ") + ("required " + p.failure);
+  return fatal.empty();
+}
+
+void PluginManager::sort_by_activation(const std::vector<std::string>& active_order) {
+  // Start-up follows this order and shutdown reverses it; unavailable
+  // plugins go last, in config order.
+  std::lock_guard lock(mu_);
+  std::vector<Plugin> sorted;
+  for (const auto& name : active_order)
+    for (auto& p : plugins_)
+      if (p.slot && p.entry.name == name) sorted.push_back(std::move(p));
+  for (auto& p : plugins_)
+    if (p.slot) sorted.push_back(std::move(p));
+  plugins_ = std::move(sorted);
+}
+
+void PluginManager::publish_routes() {
+  auto table = std::make_shared<rpc::RouteTable>();
+  for (const auto& [name, handler] : builtins_)
+    table->routes.emplace(name, std::make_shared<rpc::BuiltinHandler>(handler));
+  std::lock_guard lock(mu_);
+  for (const auto& p : plugins_) {
+    if (auto gen = p.slot->current()) {
+      for (const auto& m : gen->methods()) table->routes.emplace(m.qualified, p.slot);
+      continue;
+    }
+    std::string why = host_.stopping ? "the host is shutting down"
+                                     : "plugin '" + p.entry.name + "' is not loaded: " + p.failure;
+    for (const auto& cls : p.entry.provides) table->absent_classes.emplace(cls, why);
+  }
+  table->methods_json = rpc::describe_methods(*table);
+  host_.hub.router().publish(std::move(table));
+}
+
+void PluginManager::start_all() {
+  std::vector<std::shared_ptr<Generation>> active;
+  {
+    std::lock_guard lock(mu_);
+    for (const auto& p : plugins_)
+      if (auto gen = p.slot->current()) active.push_back(std::move(gen));
+  }
+  for (const auto& gen : active) {
+    if (host_.stopping) return;
+    if (!gen->desc().start) continue;
+    acdc_status status = gen->desc().start(gen->state());
+    if (status != ACDC_OK)
+      log::error("plugin '" + gen->id() + "' could not finish starting up (status " +
+                 std::to_string(status) + "); see its messages above. It keeps serving what it can.");
+  }
+  host_.hub.report_progress("ready", "Ready", 100);
+}
+
+void PluginManager::broadcast_event(const Generation* from, std::string_view topic, std::string_view json) {
+  std::vector<std::shared_ptr<Generation>> targets;
+  {
+    std::lock_guard lock(mu_);
+    for (const auto& p : plugins_)
+      if (auto gen = p.slot->current(); gen && gen.get() != from && gen->desc().on_event)
+        targets.push_back(std::move(gen));
+  }
+  for (auto& gen : targets)
+    boost::asio::post(host_.workers, [gen, t = std::string(topic), j = std::string(json)] {
+      gen->desc().on_event(gen->state(), acdc_str{t.data(), t.size()}, acdc_str{j.data(), j.size()});
+    });
+}
+
+std::string PluginManager::list_json() const {
+  std::string out = "[";
+  std::lock_guard lock(mu_);
+  for (const auto& p : plugins_) {
+    if (out.size() > 1) out += ',';
+    out += "{\"id\":";
+    rpc::append_quoted(out, p.entry.name);
+    auto gen = p.slot->current();
+    if (gen) {
+      out += ",\"version\":";
+      rpc::append_quoted(out, gen->version());
+      out += ",\"generation\":" + std::to_string(gen->number()) + ",\"status\":\"active\",\"methods\":[";
+      bool first = true;
+      for (const auto& m : gen->methods()) {
+        if (!first) out += ',';
+        first = false;
+        rpc::append_quoted(out, m.qualified);
+      }
+      out += "]";
+    } else {
+      out += ",\"status\":\"unavailable\",\"methods\":[],\"error\":";
+      rpc::append_quoted(out, p.failure);
+    }
+    out += '}';
+  }
+  out += ']';
+  return out;
+}
+
+void PluginManager::stop_all() {
+  std::vector<std::shared_ptr<PluginSlot>> slots;
+  {
+    std::lock_guard lock(mu_);
+    for (auto it = plugins_.rbegin(); it != plugins_.rend(); ++it) slots.push_back(it->slot);
+  }
+  for (auto& slot : slots) slot->set_current(nullptr);
+  publish_routes();
+}
+
+bool PluginManager::wait_retired(std::chrono::milliseconds timeout) {
+  std::unique_lock lock(retire_mu_);
+  return retired_.wait_for(lock, timeout, [this] { return live_generations_ == 0; });
+}
+
+}  // namespace acdc::plugins

@@ -1,0 +1,100 @@
+// plugins/plugin_manager.hpp -- loads, orders, activates and retires plugins.
+//
+//   PluginManager manager(host, sources, host_info_json);
+//   std::string fatal;
+//   if (!manager.load(config.plugins, fatal)) { log::error(fatal); return 2; }
+//   ... serve ...
+//   manager.start_all();        // deferred start-up, on the start-up thread
+//   manager.stop_all();         // at shutdown
+//   manager.wait_retired(5s);
+//
+// A plugin that is missing, built for another ABI, lacks a dependency or
+// fails to activate is reported in one line and the host runs without it,
+// unless the config marks it required. Each loaded image is a Generation;
+// when its last reference goes, deactivate() runs on the control thread and
+// the image is closed.
+#pragma once
+
+#include "config/host_config.hpp"
+#include "plugins/generation.hpp"
+#include "plugins/host_context.hpp"
+#include "plugins/plugin_slot.hpp"
+#include "rpc/router.hpp"
+
+#include <chrono>
+#include <condition_variable>
+#include <filesystem>
+#include <map>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace acdc::plugins {
+
+// Where plugins come from.
+struct PluginSources {
+  std::vector<std::filesystem::path> dirs;       // searched for <name>.acdc.so
+  std::map<std::string, acdc_entry_fn> linked;   // plugins linked into this binary
+  std::filesystem::path runtime_dir;             // private copies of loaded images
+};
+
+class PluginManager {
+ public:
+  // `host_json` is the object every plugin finds under "host" in its config
+  // block: repo_root, config_dir, bundled_config_dir, state_dir.
+  PluginManager(HostContext& host, PluginSources sources, std::string host_json);
+
+  // [control] Loads and activates `entries`, publishes the routing table.
+  // False when a required plugin is unavailable; `fatal` says which and why.
+  bool load(const std::vector<config::PluginEntry>& entries, std::string& fatal);
+
+  // [startup] Runs every active plugin's start() hook in dependency order.
+  void start_all();
+
+  // A built-in method of the host ("Host.list_plugins"); call before load().
+  void add_builtin(const std::string& name, rpc::BuiltinHandler handler);
+
+  // The config block a plugin sees: its YAML block plus the "host" object.
+  std::string config_json(const std::string& id) const;
+
+  // Delivers an event to every active plugin but `from`, on worker threads.
+  void broadcast_event(const Generation* from, std::string_view topic, std::string_view json);
+
+  // Host.list_plugins: [{id, version, generation, status, methods, error?}].
+  std::string list_json() const;
+
+  // [control] Takes every plugin out of routing; generations retire as their
+  // in-flight calls, replies and tasks finish.
+  void stop_all();
+  // Waits until every generation has been deactivated and closed.
+  bool wait_retired(std::chrono::milliseconds timeout);
+
+ private:
+  struct Plugin {
+    config::PluginEntry entry;
+    std::shared_ptr<PluginSlot> slot;
+    std::string failure;     // empty while the plugin is active
+    uint32_t generations = 0;
+  };
+
+  std::shared_ptr<Generation> load_generation(Plugin& p, std::string& error);
+  std::shared_ptr<Generation> adopt(Generation* raw);
+  std::vector<Plugin*> activation_order(std::map<std::string, std::shared_ptr<Generation>>& loaded);
+  void sort_by_activation(const std::vector<std::string>& active_order);
+  void publish_routes();
+  std::filesystem::path find_file(const config::PluginEntry& entry) const;
+
+  HostContext& host_;
+  PluginSources sources_;
+  std::string host_json_;
+  std::map<std::string, rpc::BuiltinHandler> builtins_;
+
+  mutable std::mutex mu_;
+  std::vector<Plugin> plugins_;   // in activation order once loaded
+
+  std::mutex retire_mu_;
+  std::condition_variable retired_;
+  int live_generations_ = 0;
+};
+
+}  // namespace acdc::plugins

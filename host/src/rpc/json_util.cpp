@@ -1,0 +1,89 @@
+#include "rpc/json_util.hpp"
+
+#include <rapidjson/memorystream.h>
+#include <rapidjson/reader.h>
+#include <rapidjson/stringbuffer.h>
+#include <rapidjson/writer.h>
+
+namespace acdc::rpc {
+namespace {
+
+// Forwards SAX events to the document while counting nesting depth.
+struct DepthLimiter {
+  rapidjson::Document& doc;
+  unsigned max_depth;
+  unsigned depth = 0;
+  bool too_deep = false;
+
+  bool Null() { return doc.Null(); }
+  bool Bool(bool b) { return doc.Bool(b); }
+  bool Int(int i) { return doc.Int(i); }
+  bool Uint(unsigned u) { return doc.Uint(u); }
+  bool Int64(int64_t i) { return doc.Int64(i); }
+  bool Uint64(uint64_t u) { return doc.Uint64(u); }
+  bool Double(double d) { return doc.Double(d); }
+  bool RawNumber(const char* s, rapidjson::SizeType n, bool copy) { return doc.RawNumber(s, n, copy); }
+  bool String(const char* s, rapidjson::SizeType n, bool copy) { return doc.String(s, n, copy); }
+  bool Key(const char* s, rapidjson::SizeType n, bool copy) { return doc.Key(s, n, copy); }
+  bool StartObject() { return enter() && doc.StartObject(); }
+  bool EndObject(rapidjson::SizeType n) { --depth; return doc.EndObject(n); }
+  bool StartArray() { return enter() && doc.StartArray(); }
+  bool EndArray(rapidjson::SizeType n) { --depth; return doc.EndArray(n); }
+
+  bool enter() {
+    if (++depth <= max_depth) return true;
+    too_deep = true;
+    return false;
+  }
+};
+
+constexpr unsigned kFlags = rapidjson::kParseIterativeFlag | rapidjson::kParseStopWhenDoneFlag;
+
+}  // namespace
+
+ParseOutcome parse_limited(std::string_view text, rapidjson::Document& doc, unsigned max_depth) {
+  DepthLimiter limiter{doc, max_depth};
+  bool ok = false;
+  size_t end = 0;
+  auto generator = [&](rapidjson::Document&) {
+    rapidjson::MemoryStream stream(text.data(), text.size());
+    rapidjson::Reader reader;
+    ok = !reader.Parse<kFlags>(stream, limiter).IsError();
+    end = stream.Tell();
+    return ok;
+  };
+  doc.Populate(generator);
+  if (limiter.too_deep) return ParseOutcome::too_deep;
+  if (!ok) return ParseOutcome::invalid_json;
+  // kParseStopWhenDoneFlag stops after one value: anything but whitespace
+  // after it makes the frame invalid.
+  for (size_t i = end; i < text.size(); ++i)
+    if (text[i] != ' ' && text[i] != '\n' && text[i] != '\r' && text[i] != '\t')
+      return ParseOutcome::invalid_json;
+  return ParseOutcome::ok;
+}
+
+bool is_valid_json(std::string_view text) {
+  rapidjson::MemoryStream stream(text.data(), text.size());
+  rapidjson::Reader reader;
+  rapidjson::BaseReaderHandler<> ignore;
+  return !reader.Parse<rapidjson::kParseIterativeFlag | rapidjson::kParseValidateEncodingFlag>(
+                    stream, ignore)
+              .IsError();
+}
+
+std::string to_text(const rapidjson::Value& value) {
+  rapidjson::StringBuffer buf;
+  rapidjson::Writer<rapidjson::StringBuffer> writer(buf);
+  value.Accept(writer);
+  return std::string(buf.GetString(), buf.GetSize());
+}
+
+void append_quoted(std::string& out, std::string_view s) {
+  rapidjson::StringBuffer buf;
+  rapidjson::Writer<rapidjson::StringBuffer> writer(buf);
+  writer.String(s.data(), static_cast<rapidjson::SizeType>(s.size()));
+  out.append(buf.GetString(), buf.GetSize());
+}
+
+}  // namespace acdc::rpc

@@ -1,0 +1,34 @@
+// rpc/json_util.hpp -- JSON parsing the host can afford to do on every frame.
+//
+//   rapidjson::Document doc;
+//   switch (parse_limited(text, doc, kMaxDepth)) { ... }
+//   if (!is_valid_json(plugin_result)) reply_internal_error();
+//
+// Parsing is iterative (no recursion, so no stack overflow however deep the
+// input) and refuses documents nested deeper than a limit, because writing
+// such a value back out is recursive.
+#pragma once
+
+#include <rapidjson/document.h>
+
+#include <string>
+#include <string_view>
+
+namespace acdc::rpc {
+
+inline constexpr unsigned kMaxDepth = 512;
+
+enum class ParseOutcome { ok, invalid_json, too_deep };
+
+ParseOutcome parse_limited(std::string_view text, rapidjson::Document& doc, unsigned max_depth);
+
+// True when `text` is exactly one well-formed JSON value in valid UTF-8.
+bool is_valid_json(std::string_view text);
+
+// Compact JSON text of a value.
+std::string to_text(const rapidjson::Value& value);
+
+// Appends `s` as a JSON string literal (quotes and escapes included).
+void append_quoted(std::string& out, std::string_view s);
+
+}  // namespace acdc::rpc

@@ -1,0 +1,122 @@
+// acdc/sdk/host.hpp -- what a plugin can ask of the host, in C++.
+//
+// A plugin class receives an acdc::Host& (through acdc::Context) and keeps
+// it. Every member is thread-safe and never blocks; answers arrive later on a
+// host thread, never inside the call that asked for them.
+//
+//   host.call("Repo.get_file_content", acdc::json_array(path),
+//             [this](acdc::Result r) {
+//               if (!r.ok()) return host.log(ACDC_LOG_WARN, r.payload);
+//               use(r.json().GetString());
+//             });
+//   host.notify(client, "AcApp.streamChunk", acdc::json_array(id, text));
+//   host.post([this] { index_everything(); });        // on a worker; may block
+#pragma once
+
+#include <acdc/sdk/json.hpp>
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+
+namespace acdc {
+
+// The answer to an outbound call: on success `payload` is JSON text,
+// otherwise a message.
+struct Result {
+  acdc_status status = ACDC_OK;
+  std::string payload;
+
+  bool ok() const { return status == ACDC_OK; }
+  // Parses the payload of a successful result (throws when it is not JSON).
+  Json json() const { return parse_json(payload.empty() ? std::string_view("null") : payload); }
+};
+
+using ResultHandler = std::function<void(Result)>;
+
+inline acdc_str to_str(std::string_view s) { return acdc_str{s.data(), s.size()}; }
+inline std::string_view to_view(acdc_str s) { return std::string_view(s.ptr ? s.ptr : "", s.len); }
+
+class Host {
+ public:
+  Host(const acdc_host_api* api, acdc_plugin* self) : api_(api), self_(self) {}
+
+  const acdc_host_api* api() const { return api_; }
+  acdc_plugin* self() const { return self_; }
+
+  void log(int level, std::string_view message) const { api_->log(self_, level, to_str(message)); }
+
+  // The plugin's config block as a JSON object.
+  Json config() const {
+    std::string text;
+    api_->get_config(self_, &append_to_string, &text);
+    return parse_json(text.empty() ? std::string_view("{}") : text);
+  }
+
+  // Calls "Class.method" of another plugin; `done` runs once with the answer.
+  void call(std::string_view method, std::string_view args_json, ResultHandler done,
+            const acdc_call* parent = nullptr) const {
+    api_->call_plugin(self_, parent, to_str(method), to_str(args_json), &deliver,
+                      new ResultHandler(std::move(done)));
+  }
+
+  // Calls "Class.method" on one client (plain result) or on ACDC_CLIENT_ALL
+  // (the jrpc-oo {remote id: result} map).
+  void call_client(acdc_client client, std::string_view method, std::string_view args_json,
+                   ResultHandler done) const {
+    api_->call_client(self_, client, to_str(method), to_str(args_json), &deliver,
+                      new ResultHandler(std::move(done)));
+  }
+
+  // Fire and forget; false when no such client is connected.
+  bool notify(acdc_client client, std::string_view method, std::string_view args_json) const {
+    return api_->notify_client(self_, client, to_str(method), to_str(args_json)) == ACDC_OK;
+  }
+
+  // Runs `task` on a host worker thread after `delay_ms`. Returns false (and
+  // drops the task) during shutdown.
+  bool post(std::function<void()> task, uint32_t delay_ms = 0) const {
+    auto* boxed = new std::function<void()>(std::move(task));
+    if (api_->post(self_, delay_ms, &run_task, boxed) == ACDC_OK) return true;
+    delete boxed;
+    return false;
+  }
+
+  void progress(std::string_view stage, std::string_view message, int percent) const {
+    api_->report_progress(self_, to_str(stage), to_str(message), percent);
+  }
+
+  void publish(std::string_view topic, std::string_view json) const {
+    api_->publish(self_, to_str(topic), to_str(json));
+  }
+
+  static void append_to_string(void* user, acdc_str bytes) {
+    static_cast<std::string*>(user)->append(bytes.ptr, bytes.len);
+  }
+
+ private:
+  static void deliver(void* user, acdc_status status, acdc_str payload) {
+    std::unique_ptr<ResultHandler> handler(static_cast<ResultHandler*>(user));
+    try {
+      (*handler)(Result{status, std::string(to_view(payload))});
+    } catch (...) {
+      // A throwing reply handler must not unwind into the host.
+    }
+  }
+
+  static void run_task(void* user) {
+    std::unique_ptr<std::function<void()>> task(static_cast<std::function<void()>*>(user));
+    try {
+      (*task)();
+    } catch (...) {
+      // Same rule: nothing escapes into the host.
+    }
+  }
+
+  const acdc_host_api* api_;
+  acdc_plugin* self_;
+};
+
+}  // namespace acdc

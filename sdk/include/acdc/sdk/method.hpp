@@ -1,0 +1,216 @@
+// acdc/sdk/method.hpp -- turns a C++ member function into an acdc_invoke_fn.
+//
+// The trampoline decodes the jrpc-oo `args` array into the parameter types,
+// calls the member function, encodes the result and completes the call. It
+// never lets an exception escape into the host. Method shapes:
+//
+//   R    f(A1, A2, ...)              answers with R (void answers null)
+//   void f(acdc::Call, A1, ...)      answers later through the Call
+//   ...  f(..., acdc::Rest rest)     rest.json = the remaining args as an array
+//
+// A trailing std::optional<T> parameter may be left out by the caller.
+#pragma once
+
+#include <acdc/sdk/call.hpp>
+#include <acdc/sdk/host.hpp>
+
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+namespace acdc {
+
+// The arguments after the declared ones, as JSON array text ("[]" if none).
+struct Rest {
+  std::string json = "[]";
+};
+
+// What a plugin class is built from; see acdc/sdk/plugin.hpp.
+struct Context {
+  Host& host;
+  const Json& config;            // the plugin's config block
+  std::string_view prior_state;  // save_state() of the previous generation, or empty
+  std::string_view prior_version;
+};
+
+enum MethodOptions : unsigned {
+  kDefault = 0,
+  // Runs on a host worker thread, where the method may block (disk, git).
+  kBlocking = 1u << 0,
+  // Hot swap does not wait for this method's calls to drain.
+  kLongRunning = 1u << 1,
+};
+
+namespace detail {
+
+// One loaded plugin object and its host handle; the void* state of the ABI.
+template <class T>
+struct Instance {
+  Instance(const acdc_host_api* api, acdc_plugin* self, const Json& config,
+           std::string_view prior_state, std::string_view prior_version)
+      : host(api, self), object(make(host, config, prior_state, prior_version)) {}
+
+  // The plugin class may take `Context&` or `const Context&`; the returned
+  // prvalue is constructed in place, so T need not be movable.
+  static T make(Host& h, const Json& c, std::string_view s, std::string_view v) {
+    Context ctx{h, c, s, v};
+    return T(ctx);
+  }
+
+  Host host;
+  T object;
+};
+
+struct MethodInfo {
+  std::string qualified;  // "Echo.add", for messages
+  unsigned options = kDefault;
+};
+
+template <class F>
+struct MemberFn;
+template <class C, class R, class... A>
+struct MemberFn<R (C::*)(A...)> {
+  using Class = C;
+  using Return = R;
+  using Args = std::tuple<std::decay_t<A>...>;
+};
+template <class C, class R, class... A>
+struct MemberFn<R (C::*)(A...) const> : MemberFn<R (C::*)(A...)> {};
+template <class C, class R, class... A>
+struct MemberFn<R (C::*)(A...) noexcept> : MemberFn<R (C::*)(A...)> {};
+template <class C, class R, class... A>
+struct MemberFn<R (C::*)(A...) const noexcept> : MemberFn<R (C::*)(A...)> {};
+
+template <class Tuple>
+struct FirstIsCall : std::false_type {};
+template <class... A>
+struct FirstIsCall<std::tuple<Call, A...>> : std::true_type {};
+
+template <class T>
+struct IsOptional : std::false_type {};
+template <class T>
+struct IsOptional<std::optional<T>> : std::true_type {};
+
+template <class T>
+T decode_arg(const JsonValue& args, size_t index, size_t declared, const MethodInfo& info) {
+  if constexpr (std::is_same_v<T, Rest>) {
+    rapidjson::StringBuffer buf;
+    JsonWriter w(buf);
+    w.StartArray();
+    for (size_t i = index; i < args.Size(); ++i) args[static_cast<rapidjson::SizeType>(i)].Accept(w);
+    w.EndArray();
+    return Rest{std::string(buf.GetString(), buf.GetSize())};
+  } else {
+    if (index >= args.Size()) {
+      if constexpr (IsOptional<T>::value) return T{};
+      throw invalid_params(info.qualified + " expects " + std::to_string(declared) +
+                           " argument(s), got " + std::to_string(args.Size()));
+    }
+    T out{};
+    try {
+      from_json(args[static_cast<rapidjson::SizeType>(index)], out);
+    } catch (const Error& e) {
+      throw invalid_params(info.qualified + ": argument " + std::to_string(index + 1) + ": " +
+                           e.what());
+    }
+    return out;
+  }
+}
+
+template <class Tuple, size_t... I>
+Tuple decode_args(const JsonValue& args, const MethodInfo& info, std::index_sequence<I...>) {
+  constexpr size_t count = sizeof...(I);
+  constexpr bool has_rest = (std::is_same_v<std::tuple_element_t<I, Tuple>, Rest> || ...);
+  if (!has_rest && args.Size() > count)
+    throw invalid_params(info.qualified + " expects at most " + std::to_string(count) +
+                         " argument(s), got " + std::to_string(args.Size()));
+  return Tuple{decode_arg<std::tuple_element_t<I, Tuple>>(args, I, count, info)...};
+}
+
+template <class Tuple>
+struct DropFirst;
+template <class First, class... Rest_>
+struct DropFirst<std::tuple<First, Rest_...>> {
+  using Type = std::tuple<Rest_...>;
+};
+
+inline void fail_call(const acdc_host_api* api, acdc_call* call, acdc_status status,
+                      std::string_view message) noexcept {
+  api->complete_error(call, status, acdc_str{message.data(), message.size()});
+}
+
+template <auto Fn>
+struct Trampoline {
+  using Traits = MemberFn<decltype(Fn)>;
+  using Class = typename Traits::Class;
+  using Args = typename Traits::Args;
+  static constexpr bool kAsync = FirstIsCall<Args>::value;
+
+  static void invoke(void* state, void* method_data, acdc_call* call, acdc_str args) noexcept {
+    auto* inst = static_cast<Instance<Class>*>(state);
+    auto* info = static_cast<const MethodInfo*>(method_data);
+    if (!(info->options & kBlocking)) return run(inst, info, call, to_view(args));
+    struct Job {
+      Instance<Class>* inst;
+      const MethodInfo* info;
+      acdc_call* call;
+      std::string args;
+    };
+    auto* job = new Job{inst, info, call, std::string(to_view(args))};
+    auto task = [](void* user) {
+      std::unique_ptr<Job> j(static_cast<Job*>(user));
+      run(j->inst, j->info, j->call, j->args);
+    };
+    if (inst->host.api()->post(inst->host.self(), 0, task, job) != ACDC_OK) {
+      delete job;
+      fail_call(inst->host.api(), call, ACDC_E_UNAVAILABLE, "the host is shutting down");
+    }
+  }
+
+  static void run(Instance<Class>* inst, const MethodInfo* info, acdc_call* call,
+                  std::string_view args_text) noexcept {
+    const acdc_host_api* api = inst->host.api();
+    try {
+      Json doc = parse_json(args_text);
+      if (!doc.IsArray()) throw invalid_params(info->qualified + ": args must be an array");
+      if constexpr (kAsync) {
+        using Tail = typename DropFirst<Args>::Type;
+        auto decoded = decode_args<Tail>(doc, *info,
+                                         std::make_index_sequence<std::tuple_size_v<Tail>>{});
+        Call handle(api, call, info->qualified);
+        try {
+          std::apply([&](auto&&... a) { (inst->object.*Fn)(handle, std::move(a)...); }, decoded);
+        } catch (const Error& e) {
+          handle.fail(e.status(), e.what());
+        } catch (const std::exception& e) {
+          handle.fail(ACDC_E_APPLICATION, e.what());
+        } catch (...) {
+          handle.fail(ACDC_E_INTERNAL, info->qualified + " threw a non-standard exception");
+        }
+      } else {
+        auto decoded =
+            decode_args<Args>(doc, *info, std::make_index_sequence<std::tuple_size_v<Args>>{});
+        if constexpr (std::is_void_v<typename Traits::Return>) {
+          std::apply([&](auto&&... a) { (inst->object.*Fn)(std::move(a)...); }, decoded);
+          api->complete_result(call, ACDC_STR_LIT("null"));
+        } else {
+          auto result =
+              std::apply([&](auto&&... a) { return (inst->object.*Fn)(std::move(a)...); }, decoded);
+          std::string text = to_json_text(result);
+          api->complete_result(call, acdc_str{text.data(), text.size()});
+        }
+      }
+    } catch (const Error& e) {
+      fail_call(api, call, e.status(), e.what());
+    } catch (const std::exception& e) {
+      fail_call(api, call, ACDC_E_APPLICATION, e.what());
+    } catch (...) {
+      fail_call(api, call, ACDC_E_INTERNAL, info->qualified + " threw a non-standard exception");
+    }
+  }
+};
+
+}  // namespace detail
+}  // namespace acdc

@@ -1,0 +1,210 @@
+#include "support/ws_client.hpp"
+
+#include <boost/asio/connect.hpp>
+#include <boost/beast/core/buffers_to_string.hpp>
+#include <rapidjson/stringbuffer.h>
+#include <rapidjson/writer.h>
+
+#include <stdexcept>
+
+namespace acdc::test {
+
+namespace beast = boost::beast;
+namespace websocket = beast::websocket;
+using tcp = boost::asio::ip::tcp;
+
+namespace {
+
+std::string to_text(const rapidjson::Value& v) {
+  rapidjson::StringBuffer buf;
+  rapidjson::Writer<rapidjson::StringBuffer> w(buf);
+  v.Accept(w);
+  return std::string(buf.GetString(), buf.GetSize());
+}
+
+}  // namespace
+
+WsClient::WsClient(unsigned short port, const std::string& token) : WsClient(port, Connect{token}) {}
+
+WsClient::WsClient(unsigned short port, const Connect& options) {
+  tcp::resolver resolver(io_);
+  ws_ = std::make_unique<websocket::stream<tcp::socket>>(io_);
+  boost::asio::connect(ws_->next_layer(), resolver.resolve("127.0.0.1", std::to_string(port)));
+  ws_->set_option(websocket::stream_base::decorator([origin = options.origin](websocket::request_type& req) {
+    if (!origin.empty()) req.set(beast::http::field::origin, origin);
+  }));
+  std::string target = options.path;
+  if (!options.token.empty()) target += "?token=" + options.token;
+  ws_->handshake("127.0.0.1:" + std::to_string(port), target);
+  ws_->text(true);
+  ws_->read_message_max(256u << 20);
+  open_ = true;
+  if (options.handshake) handshake();
+}
+
+WsClient::~WsClient() {
+  if (!open_) return;
+  beast::error_code ec;
+  ws_->next_layer().close(ec);
+}
+
+void WsClient::handshake() {
+  const std::string map = methods_json();
+  send_text(R"({"jsonrpc":"2.0","method":"system.listComponents","params":)" + map + R"(,"id":1})");
+  send_text(R"({"jsonrpc":"2.0","method":"system.listComponents","params":[],"id":2})");
+  int answered = 0;
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (answered < 2) {
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    std::string text = read_text(left);
+    if (text.empty()) throw std::runtime_error("jrpc-oo handshake timed out");
+    rapidjson::Document doc;
+    doc.Parse(text.c_str());
+    if (doc.IsObject() && doc.HasMember("id") && doc["id"].IsInt() && doc["id"].GetInt() <= 2) ++answered;
+  }
+  next_id_ = 3;
+}
+
+std::string WsClient::methods_json() const {
+  std::string out = R"({"system.listComponents":true)";
+  for (const auto& [name, handler] : handlers_) out += ",\"" + name + "\":true";
+  return out + "}";
+}
+
+void WsClient::on(const std::string& method, Handler handler) { handlers_[method] = std::move(handler); }
+
+void WsClient::send_text(const std::string& text) {
+  ws_->text(true);
+  ws_->write(boost::asio::buffer(text));
+}
+
+void WsClient::send_binary(const std::string& bytes) {
+  ws_->binary(true);
+  ws_->write(boost::asio::buffer(bytes));
+  ws_->text(true);
+}
+
+bool WsClient::is_open() const { return open_; }
+
+bool WsClient::read_one(std::string& out, std::chrono::milliseconds timeout) {
+  if (!open_) return false;
+  // One read stays outstanding across calls: cancelling a WebSocket read
+  // would break the stream, so a timeout just stops waiting for it.
+  if (!read_pending_) {
+    read_pending_ = true;
+    read_done_ = false;
+    ws_->async_read(buffer_, [this](beast::error_code ec, size_t) {
+      read_ec_ = ec;
+      read_done_ = true;
+    });
+  }
+  auto deadline = std::chrono::steady_clock::now() + timeout;
+  while (!read_done_) {
+    if (io_.stopped()) io_.restart();
+    if (io_.run_one_until(deadline) == 0 && std::chrono::steady_clock::now() >= deadline) return false;
+  }
+  read_pending_ = false;
+  read_done_ = false;
+  if (read_ec_) {
+    open_ = false;
+    close_code_ = ws_->reason().code;
+    return false;
+  }
+  out = beast::buffers_to_string(buffer_.data());
+  buffer_.consume(buffer_.size());
+  return true;
+}
+
+bool WsClient::serve_request(const std::string& text) {
+  rapidjson::Document doc;
+  doc.Parse(text.c_str());
+  if (!doc.IsObject() || !doc.HasMember("method") || !doc["method"].IsString()) return false;
+  const std::string method = doc["method"].GetString();
+  const bool has_id = doc.HasMember("id");
+  const std::string id = has_id ? to_text(doc["id"]) : std::string();
+  if (method == "system.listComponents") {
+    if (has_id) send_text(R"({"jsonrpc":"2.0","id":)" + id + R"(,"result":)" + methods_json() + "}");
+    return true;
+  }
+  rapidjson::Value empty(rapidjson::kArrayType);
+  const rapidjson::Value* args = &empty;
+  if (doc.HasMember("params") && doc["params"].IsObject() && doc["params"].HasMember("args"))
+    args = &doc["params"]["args"];
+  received_[method].push_back(to_text(*args));
+  auto handler = handlers_.find(method);
+  if (!has_id) return true;
+  if (handler == handlers_.end()) {
+    send_text(R"({"jsonrpc":"2.0","id":)" + id + R"(,"error":{"code":-32601,"message":"Unknown method"}})");
+    return true;
+  }
+  std::string result = handler->second(*args);
+  send_text(R"({"jsonrpc":"2.0","id":)" + id + R"(,"result":)" + (result.empty() ? "null" : result) + "}");
+  return true;
+}
+
+std::string WsClient::read_text(std::chrono::milliseconds timeout) {
+  auto deadline = std::chrono::steady_clock::now() + timeout;
+  std::string text;
+  while (true) {
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    if (left.count() <= 0 || !read_one(text, left)) return {};
+    if (!serve_request(text)) return text;
+  }
+}
+
+rapidjson::Document WsClient::call(const std::string& method, const std::string& args_json,
+                                   std::chrono::milliseconds timeout) {
+  const uint64_t id = next_id_++;
+  send_text(R"({"jsonrpc":"2.0","method":")" + method + R"(","params":{"args":)" + args_json +
+            R"(},"id":)" + std::to_string(id) + "}");
+  auto matches = [id](const std::string& text, rapidjson::Document& doc) {
+    doc.Parse(text.c_str());
+    return doc.IsObject() && doc.HasMember("id") && doc["id"].IsUint64() && doc["id"].GetUint64() == id;
+  };
+  for (auto it = backlog_.begin(); it != backlog_.end(); ++it) {
+    rapidjson::Document doc;
+    if (matches(*it, doc)) {
+      backlog_.erase(it);
+      return doc;
+    }
+  }
+  auto deadline = std::chrono::steady_clock::now() + timeout;
+  while (true) {
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    std::string text = left.count() > 0 ? read_text(left) : std::string();
+    if (text.empty())
+      throw std::runtime_error(open_ ? "no response to " + method + " in time"
+                                     : "connection closed while waiting for " + method);
+    rapidjson::Document doc;
+    if (matches(text, doc)) return doc;
+    backlog_.push_back(text);
+  }
+}
+
+std::vector<std::string> WsClient::received(const std::string& method) const {
+  auto it = received_.find(method);
+  return it == received_.end() ? std::vector<std::string>{} : it->second;
+}
+
+void WsClient::pump(std::chrono::milliseconds duration) {
+  auto deadline = std::chrono::steady_clock::now() + duration;
+  while (open_) {
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    if (left.count() <= 0) return;
+    std::string text = read_text(left);
+    if (!text.empty()) backlog_.push_back(text);
+  }
+}
+
+bool WsClient::wait_for(const std::string& method, size_t count, std::chrono::milliseconds timeout) {
+  auto deadline = std::chrono::steady_clock::now() + timeout;
+  while (received(method).size() < count) {
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    if (left.count() <= 0 || !open_) return false;
+    std::string text = read_text(std::min(left, std::chrono::milliseconds(50)));
+    if (!text.empty()) backlog_.push_back(text);
+  }
+  return true;
+}
+
+}  // namespace acdc::test
