@@ -132,11 +132,11 @@ bool App::load_plugins() {
   for (const auto& d : config_.plugin_dirs) sources.dirs.emplace_back(d);
   for (const auto& d : paths_.plugin_dirs) sources.dirs.push_back(d);
   sources.runtime_dir = runtime_dir_;
-  manager_ = std::make_unique<plugins::PluginManager>(host_, std::move(sources), host_json());
+  manager_ = std::make_unique<plugins::PluginManager>(
+      host_, std::move(sources), host_json(),
+      config::ConfigFiles(paths_.user_config_dir, paths_.bundled_config_dir));
   host_.manager = manager_.get();
-  manager_->add_builtin("Host.list_plugins", [this](std::string_view, std::unique_ptr<rpc::CallOrigin> origin) {
-    origin->finish(ACDC_OK, manager_->list_json());
-  });
+  add_builtins();
   hub_.on_connect = [this](acdc_client id) {
     manager_->broadcast_event(nullptr, "host.client.connected", "{\"client\":" + std::to_string(id) + "}");
   };
@@ -148,6 +148,22 @@ bool App::load_plugins() {
   run_on_control([&] { ok = manager_->load(config_.plugins, fatal); });
   if (!ok) log::error("cannot start: " + fatal);
   return ok;
+}
+
+void App::add_builtins() {
+  using Origin = std::unique_ptr<rpc::CallOrigin>;
+  manager_->add_builtin("Host.list_plugins", [this](std::string_view, Origin origin) {
+    origin->finish(ACDC_OK, manager_->list_json());
+  });
+  manager_->add_builtin("Host.available_plugins", [this](std::string_view, Origin origin) {
+    origin->finish(ACDC_OK, manager_->available_json());
+  });
+  // Re-reading config files touches the disk: off the I/O thread.
+  manager_->add_builtin("Host.reload_config", [this](std::string_view, Origin origin) {
+    boost::asio::post(workers_, [this, o = std::shared_ptr<rpc::CallOrigin>(std::move(origin))] {
+      o->finish(ACDC_OK, manager_->reload_config());
+    });
+  });
 }
 
 std::string App::url() const {

@@ -48,6 +48,7 @@ class App {
   bool load_config();
   bool bind();
   bool load_plugins();
+  void add_builtins();
   void serve();
   void wait_for_signal();
   void shutdown();

@@ -52,11 +52,18 @@ PluginEntry parse_plugin(const std::filesystem::path& source, const YAML::Node& 
     else if (key == "path") e.path = scalar<std::string>(source, v, "path", "a string");
     else if (key == "required") e.required = scalar<bool>(source, v, "required", "true or false");
     else if (key == "provides") e.provides = string_list(source, v, "provides");
+    else if (key == "config_files") {
+      e.config_files = string_list(source, v, "config_files");
+      for (const auto& f : e.config_files)
+        if (f.find('/') != std::string::npos || !(f.ends_with(".yaml") || f.ends_with(".yml")))
+          fail(source, v, "config_files names YAML files in the config directory, like llm.yaml; got '" + f + "'");
+    }
     else if (key == "config") {
       if (!v.IsMap() && !v.IsNull()) fail(source, v, "a plugin's 'config' must be a map");
       e.config_json = v.IsNull() ? "{}" : yaml_to_json(v);
     } else {
-      fail(source, kv.first, "unknown plugin key '" + key + "' (known: name, path, required, provides, config)");
+      fail(source, kv.first,
+           "unknown plugin key '" + key + "' (known: name, path, required, provides, config_files, config)");
     }
   }
   if (e.name.empty()) fail(source, node, "a plugin entry has no 'name'");

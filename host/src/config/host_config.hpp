@@ -8,6 +8,8 @@
 //     - name: repo
 //       provides: [Repo]          # class names, for "plugin missing" errors
 //       config: { max_file_bytes: 4194304 }
+//     - name: llm
+//       config_files: [llm.yaml, app.yaml]   # delivered as config["llm"], config["app"]
 //   dev:
 //     watch: false
 //
@@ -28,6 +30,7 @@ struct PluginEntry {
   std::string path;                // explicit file; empty: search the plugin directories
   bool required = false;           // the host refuses to start without it
   std::vector<std::string> provides;  // class names it registers
+  std::vector<std::string> config_files;  // YAML files from the config dirs, by name
   std::string config_json = "{}";  // the plugin's block, as JSON
 };
 

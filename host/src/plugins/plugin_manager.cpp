@@ -13,30 +13,80 @@ namespace acdc::plugins {
 
 namespace fs = std::filesystem;
 
-PluginManager::PluginManager(HostContext& host, PluginSources sources, std::string host_json)
-    : host_(host), sources_(std::move(sources)), host_json_(std::move(host_json)) {}
+PluginManager::PluginManager(HostContext& host, PluginSources sources, std::string host_json,
+                             config::ConfigFiles files)
+    : host_(host), sources_(std::move(sources)), host_json_(std::move(host_json)), files_(std::move(files)) {}
 
 void PluginManager::add_builtin(const std::string& name, rpc::BuiltinHandler handler) {
   builtins_[name] = std::move(handler);
 }
 
-std::string PluginManager::config_json(const std::string& id) const {
-  std::string block = "{}";
-  {
-    std::lock_guard lock(mu_);
-    for (const auto& p : plugins_)
-      if (p.entry.name == id) block = p.entry.config_json;
-  }
+std::string PluginManager::build_block(const config::PluginEntry& entry) const {
   std::string out = "{\"host\":" + host_json_;
-  size_t open = block.find('{');
-  std::string_view inner = std::string_view(block).substr(open + 1);
-  inner.remove_suffix(1);  // the closing brace
+  std::string_view inner = entry.config_json;
+  inner.remove_prefix(inner.find('{') + 1);
+  inner.remove_suffix(inner.size() - inner.rfind('}'));
   if (inner.find_first_not_of(" \t\r\n") != std::string_view::npos) {
     out += ',';
     out += inner;
   }
+  for (const auto& file : entry.config_files) {
+    out += ',';
+    rpc::append_quoted(out, fs::path(file).stem().string());
+    out += ':';
+    out += files_.read(file);
+  }
   out += '}';
   return out;
+}
+
+std::string PluginManager::config_json(const std::string& id) const {
+  std::lock_guard lock(mu_);
+  for (const auto& p : plugins_)
+    if (p.entry.name == id) return p.block.empty() ? build_block(p.entry) : p.block;
+  return "{\"host\":" + host_json_ + "}";
+}
+
+std::string PluginManager::reload_config() {
+  std::vector<std::pair<std::shared_ptr<Generation>, std::string>> changed;
+  std::string ids = "[";
+  {
+    std::lock_guard lock(mu_);
+    for (auto& p : plugins_) {
+      std::string block = build_block(p.entry);
+      if (block == p.block) continue;
+      p.block = block;
+      if (ids.size() > 1) ids += ',';
+      rpc::append_quoted(ids, p.entry.name);
+      if (auto gen = p.slot->current(); gen && gen->desc().on_event) changed.emplace_back(gen, block);
+    }
+  }
+  for (auto& [gen, block] : changed)
+    boost::asio::post(host_.workers, [gen, block] {
+      gen->desc().on_event(gen->state(), ACDC_STR_LIT("host.config.changed"),
+                           acdc_str{block.data(), block.size()});
+    });
+  return "{\"changed\":" + ids + "]}";
+}
+
+std::string PluginManager::available_json() const {
+  std::set<std::string> ids;
+  for (const auto& [id, entry] : sources_.linked) ids.insert(id);
+  const std::string suffix = ".acdc.so";
+  for (const auto& dir : sources_.dirs) {
+    std::error_code ec;
+    for (const auto& f : fs::directory_iterator(dir, ec)) {
+      std::string name = f.path().filename().string();
+      if (name.size() > suffix.size() && name.ends_with(suffix))
+        ids.insert(name.substr(0, name.size() - suffix.size()));
+    }
+  }
+  std::string out = "[";
+  for (const auto& id : ids) {
+    if (out.size() > 1) out += ',';
+    rpc::append_quoted(out, id);
+  }
+  return out + "]";
 }
 
 fs::path PluginManager::find_file(const config::PluginEntry& entry) const {
@@ -146,7 +196,8 @@ bool PluginManager::load(const std::vector<config::PluginEntry>& entries, std::s
         p->failure = "plugin '" + p->entry.name + "' registers class " + cls +
                      ", which plugin '" + it->second + "' already serves";
     std::string error;
-    if (p->failure.empty() && !gen->activate(config_json(p->entry.name), "", "", error))
+    p->block = build_block(p->entry);
+    if (p->failure.empty() && !gen->activate(p->block, "", "", error))
       p->failure = "plugin '" + p->entry.name + "' failed to activate: " + error;
     if (!p->failure.empty()) {
       log::error(p->failure);

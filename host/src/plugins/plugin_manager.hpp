@@ -15,6 +15,7 @@
 // the image is closed.
 #pragma once
 
+#include "config/config_files.hpp"
 #include "config/host_config.hpp"
 #include "plugins/generation.hpp"
 #include "plugins/host_context.hpp"
@@ -41,8 +42,10 @@ struct PluginSources {
 class PluginManager {
  public:
   // `host_json` is the object every plugin finds under "host" in its config
-  // block: repo_root, config_dir, bundled_config_dir, state_dir.
-  PluginManager(HostContext& host, PluginSources sources, std::string host_json);
+  // block: repo_root, config_dir, bundled_config_dir, state_dir. `files`
+  // reads the YAML files plugins list under config_files.
+  PluginManager(HostContext& host, PluginSources sources, std::string host_json,
+                config::ConfigFiles files);
 
   // [control] Loads and activates `entries`, publishes the routing table.
   // False when a required plugin is unavailable; `fatal` says which and why.
@@ -54,8 +57,18 @@ class PluginManager {
   // A built-in method of the host ("Host.list_plugins"); call before load().
   void add_builtin(const std::string& name, rpc::BuiltinHandler handler);
 
-  // The config block a plugin sees: its YAML block plus the "host" object.
+  // The config block a plugin sees: {"host": {...}, <its inline block>,
+  // "<stem>": <each of its config_files>}.
   std::string config_json(const std::string& id) const;
+
+  // Host.reload_config: re-reads every plugin's config_files and sends
+  // "host.config.changed" to each plugin whose block changed. Returns
+  // {"changed": [ids]}.
+  std::string reload_config();
+
+  // Host.available_plugins: the ids of every plugin file found in the
+  // plugin directories, and of the plugins linked into this binary.
+  std::string available_json() const;
 
   // Delivers an event to every active plugin but `from`, on worker threads.
   void broadcast_event(const Generation* from, std::string_view topic, std::string_view json);
@@ -75,7 +88,10 @@ class PluginManager {
     std::shared_ptr<PluginSlot> slot;
     std::string failure;     // empty while the plugin is active
     uint32_t generations = 0;
+    std::string block;       // its config block as last delivered
   };
+
+  std::string build_block(const config::PluginEntry& entry) const;
 
   std::shared_ptr<Generation> load_generation(Plugin& p, std::string& error);
   std::shared_ptr<Generation> adopt(Generation* raw);
@@ -87,6 +103,7 @@ class PluginManager {
   HostContext& host_;
   PluginSources sources_;
   std::string host_json_;
+  config::ConfigFiles files_;
   std::map<std::string, rpc::BuiltinHandler> builtins_;
 
   mutable std::mutex mu_;
