@@ -1,0 +1,150 @@
+// Malformed frames (jrpc-oo-wire.md §9, §13): each gets a JSON-RPC error or
+// a clean close, never a crash or a stall, and other clients keep being
+// served throughout.
+#include "support/host_process.hpp"
+#include "support/ws_client.hpp"
+
+#include <catch2/catch.hpp>
+#include <rapidjson/document.h>
+
+using namespace acdc::test;
+using namespace std::chrono_literals;
+
+namespace {
+
+const std::string kEcho = "plugins:\n  - name: echo\n";
+
+rapidjson::Document parse(const std::string& text) {
+  rapidjson::Document doc;
+  doc.Parse(text.c_str());
+  return doc;
+}
+
+// Sends a raw frame and returns the error code of the answer.
+int error_code_for(WsClient& client, const std::string& frame) {
+  client.send_text(frame);
+  auto doc = parse(client.read_text(5s));
+  REQUIRE(doc.IsObject());
+  REQUIRE(doc.HasMember("error"));
+  return doc["error"]["code"].GetInt();
+}
+
+}  // namespace
+
+TEST_CASE("requests with missing, null or wrong params get a clear error") {
+  HostProcess host({.config_yaml = kEcho});
+  WsClient client(host.port(), host.token());
+  CHECK(error_code_for(client, R"({"jsonrpc":"2.0","method":"Echo.echo","id":1})") == -32602);
+  CHECK(error_code_for(client, R"({"jsonrpc":"2.0","method":"Echo.echo","params":null,"id":2})") == -32602);
+  CHECK(error_code_for(client, R"({"jsonrpc":"2.0","method":"Echo.echo","params":{"args":5},"id":3})") == -32602);
+  CHECK(error_code_for(client, R"({"jsonrpc":"2.0","method":"Echo.echo","params":"str","id":4})") == -32602);
+  CHECK(error_code_for(client, R"({"jsonrpc":"2.0","method":"Echo.echo","params":{"x":1},"id":5})") == -32602);
+  // Positional params from a plain JSON-RPC client are accepted as args.
+  client.send_text(R"({"jsonrpc":"2.0","method":"Echo.add","params":[2,3],"id":6})");
+  CHECK(parse(client.read_text(5s))["result"].GetInt() == 5);
+}
+
+TEST_CASE("invalid JSON, non-objects and bad envelopes are answered, not ignored") {
+  HostProcess host({.config_yaml = kEcho});
+  WsClient client(host.port(), host.token());
+  CHECK(error_code_for(client, "not json") == -32700);
+  CHECK(error_code_for(client, R"({"jsonrpc":"2.0","method":"Echo.echo",)") == -32700);
+  CHECK(error_code_for(client, "null") == -32600);
+  CHECK(error_code_for(client, "42") == -32600);
+  CHECK(error_code_for(client, R"("a string")") == -32600);
+  CHECK(error_code_for(client, R"({"method":"Echo.add","params":{"args":[1,2]},"id":7})") == -32600);
+  CHECK(error_code_for(client, R"({"jsonrpc":"2.0","method":"Echo.add","id":{"x":1}})") == -32600);
+  CHECK(error_code_for(client, R"({"jsonrpc":"2.0","method":"__proto__","id":8})") == -32601);
+  CHECK(error_code_for(client, R"({"jsonrpc":"2.0","method":"toString","id":9})") == -32601);
+  CHECK(error_code_for(client, R"({"jsonrpc":"2.0","method":"constructor","id":10})") == -32601);
+}
+
+TEST_CASE("ids come back verbatim, notifications get no answer, stray responses are dropped") {
+  HostProcess host({.config_yaml = kEcho});
+  WsClient client(host.port(), host.token());
+  client.send_text(R"({"jsonrpc":"2.0","method":"Echo.add","params":{"args":[1,1]},"id":0})");
+  CHECK(parse(client.read_text(5s))["id"].GetInt() == 0);
+  client.send_text(R"({"jsonrpc":"2.0","method":"Echo.add","params":{"args":[1,1]},"id":"abc"})");
+  CHECK(std::string(parse(client.read_text(5s))["id"].GetString()) == "abc");
+  client.send_text(R"({"jsonrpc":"2.0","method":"Echo.add","params":{"args":[1,1]}})");
+  client.send_text(R"({"jsonrpc":"2.0","id":424242,"result":1})");
+  client.send_text(R"({"jsonrpc":"2.0","id":"nope","error":{"code":1,"message":"x"}})");
+  CHECK(client.read_text(300ms).empty());
+  CHECK(client.call("Echo.add", "[2,2]")["result"].GetInt() == 4);
+}
+
+TEST_CASE("batches: arrays of requests are all served, other arrays ignored") {
+  HostProcess host({.config_yaml = kEcho});
+  WsClient client(host.port(), host.token());
+  client.send_text(R"([{"jsonrpc":"2.0","method":"Echo.add","params":{"args":[1,2]},"id":1},)"
+                   R"({"jsonrpc":"2.0","method":"Echo.add","params":{"args":[3,4]},"id":2}])");
+  int sum = 0;
+  for (int i = 0; i < 2; ++i) sum += parse(client.read_text(5s))["result"].GetInt();
+  CHECK(sum == 10);
+  client.send_text("[]");
+  client.send_text("[1]");
+  client.send_text("[[[[[]]]]]");
+  CHECK(client.read_text(300ms).empty());
+  CHECK(client.call("Echo.add", "[1,1]")["result"].GetInt() == 2);
+}
+
+TEST_CASE("deeply nested arrays are refused without overflowing any stack") {
+  HostProcess host({.config_yaml = kEcho});
+  WsClient client(host.port(), host.token());
+  const std::string deep = std::string(100000, '[') + std::string(100000, ']');
+  CHECK(error_code_for(client, deep) == -32600);
+  std::string args = "[" + std::string(400, '[') + std::string(400, ']') + "]";
+  auto echoed = client.call("Echo.echo", args);
+  CHECK(echoed.HasMember("result"));
+  const std::string deep_arg = R"({"jsonrpc":"2.0","method":"Echo.echo","params":{"args":[)" +
+                               std::string(5000, '[') + std::string(5000, ']') + R"(]},"id":3})";
+  CHECK(error_code_for(client, deep_arg) == -32600);
+}
+
+TEST_CASE("a binary frame closes that connection with 1003 while others keep working") {
+  HostProcess host({.config_yaml = kEcho});
+  WsClient bystander(host.port(), host.token());
+  WsClient client(host.port(), host.token());
+  client.send_binary(R"({"jsonrpc":"2.0","method":"Echo.add","params":{"args":[1,2]},"id":5})");
+  CHECK(client.read_text(5s).empty());
+  CHECK_FALSE(client.is_open());
+  CHECK(client.close_code() == 1003);
+  CHECK(bystander.call("Echo.add", "[1,2]")["result"].GetInt() == 3);
+}
+
+TEST_CASE("a message over 64 MiB closes that connection with 1009 while others keep working") {
+  HostProcess host({.config_yaml = kEcho});
+  WsClient bystander(host.port(), host.token());
+  WsClient client(host.port(), host.token());
+  const std::string big = R"({"jsonrpc":"2.0","method":"Echo.echo","params":{"args":[")" +
+                          std::string((64u << 20) + 16, 'x') + R"("]},"id":9})";
+  try {
+    client.send_text(big);
+  } catch (const std::exception&) {
+    // The host may close while the frame is still being written.
+  }
+  CHECK(client.read_text(10s).empty());
+  CHECK(client.close_code() == 1009);
+  CHECK(bystander.call("Echo.add", "[20,22]")["result"].GetInt() == 42);
+}
+
+TEST_CASE("a message just under the limit is served") {
+  HostProcess host({.config_yaml = kEcho});
+  WsClient client(host.port(), host.token());
+  const std::string payload(8u << 20, 'y');
+  auto r = client.call("Echo.echo", "[\"" + payload + "\"]");
+  CHECK(r["result"].GetStringLength() == payload.size());
+}
+
+TEST_CASE("a client that disconnects in the middle of calls does not disturb the host") {
+  HostProcess host({.config_yaml = kEcho});
+  {
+    WsClient leaving(host.port(), host.token());
+    for (int i = 0; i < 50; ++i)
+      leaving.send_text(R"({"jsonrpc":"2.0","method":"Echo.slow","params":{"args":[200]},"id":)" +
+                        std::to_string(100 + i) + "}");
+  }
+  WsClient client(host.port(), host.token());
+  CHECK(client.call("Echo.add", "[5,5]")["result"].GetInt() == 10);
+  CHECK(host.stop() == 0);
+}

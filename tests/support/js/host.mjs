@@ -1,0 +1,60 @@
+// Starts the real acdc binary for a node test, on 127.0.0.1 with a port the
+// system picks, and stops it afterwards.
+//
+//   const host = await startHost({ config: 'plugins:\n  - name: echo\n' });
+//   const client = await connect(host);           // the real jrpc-oo node client
+//   ...
+//   await host.stop();                            // SIGINT; resolves to the exit code
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync, mkdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const TOKEN = 'interop-token';
+
+function requireEnv(name) {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run this test through ctest`);
+  return value;
+}
+
+export async function startHost({ config, args = [], env = {}, repo } = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'acdc-node-'));
+  const configFile = join(dir, 'acdc.yaml');
+  writeFileSync(configFile, config ?? 'plugins: []\n');
+  const repoDir = repo ?? join(dir, 'repo');
+  mkdirSync(repoDir, { recursive: true });
+  const argv = ['--config', configFile, '--repo', repoDir, '--port', '0', '--no-browser',
+    '--plugin-dir', requireEnv('ACDC_TEST_PLUGIN_DIR'), '--plugin-dir', requireEnv('ACDC_PLUGIN_DIR'), ...args];
+  const child = spawn(requireEnv('ACDC_BIN'), argv, {
+    env: { ...process.env, ACDC_TOKEN: TOKEN, ACDC_CONFIG_HOME: join(dir, 'config'), ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? 128)));
+  const port = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`acdc did not start:\n${output}`)), 20000);
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+      const m = output.match(/at http:\/\/127\.0\.0\.1:(\d+)\//);
+      if (m) {
+        clearTimeout(timer);
+        resolve(Number(m[1]));
+      }
+    });
+    child.on('exit', () => reject(new Error(`acdc exited:\n${output}`)));
+  });
+  return {
+    port,
+    dir,
+    url: `ws://127.0.0.1:${port}/?token=${TOKEN}`,
+    output: () => output,
+    pid: child.pid,
+    async stop() {
+      child.kill('SIGINT');
+      const code = await exited;
+      rmSync(dir, { recursive: true, force: true });
+      return code;
+    },
+  };
+}
