@@ -9,6 +9,8 @@
 
 #include <boost/asio/post.hpp>
 
+#include <atomic>
+
 namespace acdc::plugins {
 namespace {
 
@@ -123,15 +125,18 @@ void call_client(acdc_plugin* self, acdc_client client, acdc_str method, acdc_st
   if (!valid_args(view(args)))
     return reply_later(host, caller, reply, user, ACDC_E_INVALID_PARAMS,
                        "args of " + std::string(view(method)) + " must be a JSON array");
-  boost::asio::post(host.io, [caller, client, m = std::string(view(method)),
-                              a = std::string(view(args)), reply, user] {
-    rpc::ReplyHandler done = [caller, reply, user](acdc_status status, std::string_view payload) {
-      reply(user, status, acdc_str{payload.data(), payload.size()});
-    };
-    rpc::Hub& hub = caller->host().hub;
-    if (client == ACDC_CLIENT_ALL) hub.call_all(m, a, std::move(done));
-    else hub.call(client, m, a, std::move(done));
-  });
+  // Sent right here, so calls a plugin makes one after another leave in that
+  // order. An answer that comes back before this function returns (the
+  // client is gone, say) is posted: a reply never runs inside the host
+  // function that started the call.
+  auto inside = std::make_shared<std::atomic<bool>>(true);
+  rpc::ReplyHandler done = [caller, reply, user, inside](acdc_status status, std::string_view payload) {
+    if (!*inside) return reply(user, status, acdc_str{payload.data(), payload.size()});
+    reply_later(caller->host(), caller, reply, user, status, std::string(payload));
+  };
+  if (client == ACDC_CLIENT_ALL) host.hub.call_all(view(method), view(args), std::move(done));
+  else host.hub.call(client, view(method), view(args), std::move(done));
+  *inside = false;
 }
 
 acdc_status notify_client(acdc_plugin* self, acdc_client client, acdc_str method, acdc_str args) {
