@@ -1,0 +1,129 @@
+// Browser-test support: the real host (with every plugin this build has, a
+// temporary git repository, and the fake LLM provider when it is built),
+// Debian's chromium through playwright-core, and screenshots into
+// tests/browser/artifacts/.
+//
+//   const stack = await startStack();           // host + repo (+ provider)
+//   const { browser, page } = await openPage(stack);
+//   await shot(page, '01-loaded');
+//   await closeAll(browser, stack);
+
+import { chromium } from 'playwright-core';
+import { spawn, execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync, rmSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createInterface } from 'node:readline';
+import { startHost, TOKEN } from '../support/js/host.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const ROOT = join(here, '..', '..');
+export const DIST = join(ROOT, 'webapp', 'dist');
+export const ARTIFACTS = join(here, 'artifacts');
+
+export function requireDist() {
+  if (!existsSync(join(DIST, 'index.html')))
+    throw new Error(`webapp/dist is not built: run \`npm ci && npm run build:webapp\` in ${ROOT} first`);
+}
+
+// The plugins of this build, in the order of config/acdc.yaml.
+export function builtPlugins() {
+  const dir = process.env.ACDC_PLUGIN_DIR;
+  const files = dir && existsSync(dir) ? readdirSync(dir) : [];
+  return ['settings', 'repo', 'llm'].filter((p) => files.includes(`${p}.acdc.so`));
+}
+
+const PROVIDES = { settings: 'Settings', repo: 'Repo', llm: 'LLMService' };
+
+function hostConfig(plugins) {
+  const lines = ['plugins:', '  - name: echo'];
+  for (const p of plugins) {
+    lines.push(`  - name: ${p}`, `    provides: [${PROVIDES[p]}]`);
+    if (p === 'llm') lines.push('    config_files: [llm.yaml, app.yaml]');
+  }
+  return lines.join('\n') + '\n';
+}
+
+export function git(repo, ...args) {
+  return execFileSync('git', ['-C', repo, ...args], { encoding: 'utf8' });
+}
+
+// A small repository with one commit and one modified file.
+export function makeRepo(dir) {
+  mkdirSync(join(dir, 'src'), { recursive: true });
+  git(dir, 'init', '-q', '-b', 'main');
+  git(dir, 'config', 'user.email', 'test@example.com');
+  git(dir, 'config', 'user.name', 'Browser Test');
+  writeFileSync(join(dir, 'src', 'math.py'), 'def multiply(a, b):\n    return a + b\n');
+  writeFileSync(join(dir, 'README.md'), '# Demo\n\nA demo repository for the browser tests.\n');
+  writeFileSync(join(dir, 'src', 'util.js'), 'export function greet(name) {\n  return `hello ${name}`;\n}\n');
+  git(dir, 'add', '-A');
+  git(dir, 'commit', '-q', '-m', 'initial');
+  return dir;
+}
+
+export async function startFakeProvider() {
+  const bin = process.env.ACDC_FAKE_PROVIDER;
+  if (!bin || !existsSync(bin)) return null;
+  const child = spawn(bin, ['--port', '0'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const line = await new Promise((resolve, reject) => {
+    const rl = createInterface({ input: child.stdout });
+    rl.once('line', resolve);
+    child.once('exit', () => reject(new Error('the fake provider exited before listening')));
+  });
+  const port = Number(line.match(/:(\d+)$/)[1]);
+  const base = `http://127.0.0.1:${port}`;
+  return {
+    port, baseUrl: `${base}/v1`,
+    async queue(steps) { await fetch(`${base}/_fake/queue`, { method: 'POST', body: JSON.stringify(steps) }); },
+    async requests() { return (await fetch(`${base}/_fake/requests`)).json(); },
+    async stop() { child.stdin.end(); child.kill('SIGTERM'); },
+  };
+}
+
+export async function startStack() {
+  requireDist();
+  const dir = mkdtempSync(join(tmpdir(), 'acdc-browser-'));
+  const repo = makeRepo(join(dir, 'demo'));
+  const configHome = join(dir, 'config');
+  mkdirSync(configHome, { recursive: true });
+  const plugins = builtPlugins();
+  const provider = plugins.includes('llm') ? await startFakeProvider() : null;
+  if (provider)
+    writeFileSync(join(configHome, 'llm.yaml'), `provider: openai\nbase_url: ${provider.baseUrl}\nmodel: fake-model\n` +
+      'smaller_model: fake-small\napi_key_env: ACDC_BROWSER_TEST_KEY\nnum_retries: 0\n');
+  const host = await startHost({ config: hostConfig(plugins), repo,
+    args: ['--webapp-dir', DIST], env: { ACDC_CONFIG_HOME: configHome, ACDC_BROWSER_TEST_KEY: 'test-key' } });
+  return { host, repo, dir, plugins, provider,
+    pageUrl: `http://127.0.0.1:${host.port}/?port=${host.port}&token=${TOKEN}` };
+}
+
+export async function openPage(stack, { viewport = { width: 1400, height: 900 } } = {}) {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'acdc-chromium-'));
+  const browser = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: '/usr/bin/chromium', headless: true, viewport,
+    args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  browser.userDataDir = userDataDir;
+  const page = browser.pages()[0] ?? await browser.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(e));
+  await page.goto(stack.pageUrl);
+  return { browser, page };
+}
+
+export async function shot(page, name) {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
+}
+
+export async function closeAll(browser, stack) {
+  await browser?.close();
+  if (browser?.userDataDir) rmSync(browser.userDataDir, { recursive: true, force: true });
+  await stack?.provider?.stop();
+  const code = await stack?.host.stop();
+  if (stack) rmSync(stack.dir, { recursive: true, force: true });
+  return code;
+}

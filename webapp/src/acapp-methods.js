@@ -1,0 +1,24 @@
+// The object registered with jrpc-oo as "AcApp": exactly the methods the
+// server calls on the browser (acdc-features §1.1). Each forwards to the bus
+// and returns true, because the server awaits every call.
+//
+//   client.addClass(new AcAppMethods(), 'AcApp');
+
+import { emit } from './rpc.js';
+
+export class AcAppMethods {
+  startupProgress(stage, message, percent) { emit('startupProgress', { stage, message, percent }); return true; }
+  streamChunk(requestId, content) { emit('streamChunk', { requestId, content }); return true; }
+  streamComplete(requestId, result) { emit('streamComplete', { requestId, result }); return true; }
+  postResponseComplete(requestId) { emit('postResponseComplete', { requestId }); return true; }
+  streamRetry(requestId, info) { emit('streamRetry', { requestId, info }); return true; }
+  compactionEvent(requestId, event) { emit('compactionEvent', { requestId, event }); return true; }
+  userMessage(data) { emit('userMessage', data); return true; }
+  filesChanged(selected) { emit('filesChanged', selected); return true; }
+  filesModified(paths) { emit('filesModified', paths); return true; }
+  binaryFilesSkipped(info) { emit('binaryFilesSkipped', info); return true; }
+  commitResult(result) { emit('commitResult', result); return true; }
+  sessionChanged(data) { emit('sessionChanged', data); return true; }
+  modeChanged(data) { emit('modeChanged', data); return true; }
+  navigateFile(data) { emit('navigateFile', data); return true; }
+}

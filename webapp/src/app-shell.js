@@ -1,0 +1,153 @@
+// <ac-app-shell>: owns the WebSocket (extends jrpc-oo's JRPCClient), registers
+// "AcApp", shows the startup overlay, reconnects with backoff, and lays out the
+// tabs. Everything else talks to the server through rpc.js.
+//
+//   <ac-app-shell></ac-app-shell>   (page URL: /?port=N&token=T)
+
+import { JRPCClient } from '@flatmax/jrpc-oo/dist/bundle.js';
+import { html } from 'lit';
+import { AcAppMethods } from './acapp-methods.js';
+import { Backoff } from './core/backoff.js';
+import { featureGate } from './core/plugins.js';
+import { setCall, hasMethod, rpc, on, emit, toast } from './rpc.js';
+import './components/toasts.js';
+import './components/startup-overlay.js';
+import './components/files-tab.js';
+import './components/commit-actions.js';
+
+const TABS = [['files', 'Files'], ['context', 'Context'], ['search', 'Search'], ['settings', 'Settings']];
+const LAZY = {
+  context: () => import('./components/context-tab.js'),
+  search: () => import('./components/search-tab.js'),
+  settings: () => import('./components/settings-tab.js'),
+};
+
+export class AcAppShell extends JRPCClient {
+  static properties = {
+    connected: { state: true }, tab: { state: true }, gate: { state: true },
+    repoName: { state: true }, ready: { state: true }, retryIn: { state: true },
+  };
+
+  constructor() {
+    super();
+    this.remoteTimeout = 60;
+    this.tab = 'files';
+    this.connected = false;
+    this.everConnected = false;
+    this.ready = false;
+    this.gate = featureGate(() => false);
+    this.backoff = new Backoff();
+    this.repoName = '';
+    on('startupProgress', ({ stage }) => { if (stage === 'ready') this.ready = true; });
+    on('open-tab', (tab) => this.openTab(tab));
+  }
+
+  createRenderRoot() { return this; }
+
+  connectedCallback() {
+    super.connectedCallback();
+    this.addClass(new AcAppMethods(), 'AcApp');
+    const params = new URLSearchParams(location.search);
+    const port = params.get('port') ?? location.port ?? '18080';
+    this.serverURI = `ws://${location.hostname}:${port}/?token=${encodeURIComponent(params.get('token') ?? '')}`;
+    addEventListener('keydown', (e) => this.onKey(e));
+  }
+
+  remoteIsUp() {}
+
+  async setupDone() {
+    this.backoff.reset();
+    this.retryIn = 0;
+    setCall(this.call);
+    const plugins = hasMethod('Host.list_plugins') ? await rpc('Host.list_plugins').catch(() => []) : [];
+    this.gate = featureGate(hasMethod, plugins);
+    if (this.everConnected) toast('Reconnected', 'ok');
+    this.everConnected = true;
+    this.connected = true;
+    emit('connected', { reconnect: this.everConnected });
+    await this.restoreState();
+  }
+
+  // The conversation, the selection and any stream still running come from
+  // the server, on first load and after every reconnect.
+  async restoreState() {
+    if (!hasMethod('LLMService.get_current_state')) { this.ready = true; return; }
+    try {
+      const state = await rpc('LLMService.get_current_state');
+      if (state.repo_name) document.title = `${state.repo_name} · AC-DC++`;
+      this.repoName = state.repo_name ?? '';
+      if (state.init_complete) this.ready = true;
+      emit('state', state);
+    } catch (e) {
+      toast(`Could not load the session: ${e.message}`, 'error');
+    }
+  }
+
+  remoteDisconnected() {
+    this.connected = false;
+    setCall(null);
+    emit('disconnected');
+    this.scheduleReconnect();
+  }
+
+  setupSkip() {
+    this.connected = false;
+    this.scheduleReconnect();
+  }
+
+  scheduleReconnect() {
+    if (this.reconnectTimer) return;
+    const delay = this.backoff.next();
+    this.retryIn = delay / 1000;
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      this.serverChanged();
+    }, delay);
+  }
+
+  openTab(tab) {
+    LAZY[tab]?.();
+    this.tab = tab;
+  }
+
+  onKey(e) {
+    if (!e.altKey) return;
+    const n = Number(e.key);
+    if (n >= 1 && n <= TABS.length) { e.preventDefault(); this.openTab(TABS[n - 1][0]); }
+  }
+
+  renderTab([id, label], i) {
+    const g = this.tabGate(id);
+    return html`<button role="tab" class="tab ${this.tab === id ? 'active' : ''}" data-tab=${id}
+      ?disabled=${!g.ok} title=${g.ok ? `${label} (Alt+${i + 1})` : g.reason}
+      @click=${() => this.openTab(id)}>${label}</button>`;
+  }
+
+  tabGate(id) {
+    if (id === 'files') return { ok: true, reason: '' };
+    return this.gate(id);
+  }
+
+  render() {
+    return html`
+      <ac-startup-overlay ?hidden=${this.ready}></ac-startup-overlay>
+      <header class="top">
+        <span class="brand">AC-DC++</span>
+        <span class="repo">${this.repoName}</span>
+        <nav role="tablist">${TABS.map((t, i) => this.renderTab(t, i))}</nav>
+        <span class="spacer"></span>
+        <ac-commit-actions .gate=${this.gate}></ac-commit-actions>
+        <span class="conn ${this.connected ? 'up' : 'down'}" data-connection=${this.connected ? 'up' : 'down'}>
+          ${this.connected ? 'connected' : this.retryIn ? `reconnecting (${this.retryIn}s)` : 'connecting'}</span>
+      </header>
+      <main>
+        <ac-files-tab ?hidden=${this.tab !== 'files'} .gate=${this.gate}></ac-files-tab>
+        ${this.tab === 'context' ? html`<ac-context-tab></ac-context-tab>` : ''}
+        <ac-search-tab ?hidden=${this.tab !== 'search'}></ac-search-tab>
+        ${this.tab === 'settings' ? html`<ac-settings-tab></ac-settings-tab>` : ''}
+      </main>
+      <ac-toasts></ac-toasts>`;
+  }
+}
+
+customElements.define('ac-app-shell', AcAppShell);

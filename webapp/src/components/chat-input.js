@@ -1,0 +1,116 @@
+// <ac-chat-input>: the prompt. Enter sends, Shift+Enter breaks the line, Up
+// on the first line recalls earlier prompts, pasted images (at most 5, 5 MB
+// each) ride along as data URIs, snippets insert canned prompts, and the
+// draft survives a reload. Fires "send" {text, images} and "stop".
+
+import { html } from 'lit';
+import { LightElement } from './light-element.js';
+import { rpc, hasMethod, on, toast } from '../rpc.js';
+
+const MAX_IMAGES = 5;
+const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+const HISTORY_KEY = 'ac-dc-input-history';
+const DRAFT_KEY = 'ac-dc-draft';
+
+class AcChatInput extends LightElement {
+  static properties = { streaming: {}, disabled: { type: Boolean }, images: { state: true },
+    snippets: { state: true }, drawer: { state: true } };
+
+  constructor() {
+    super();
+    this.images = [];
+    this.snippets = [];
+    this.history = JSON.parse(localStorage.getItem(HISTORY_KEY) ?? '[]');
+    this.recall = -1;
+  }
+
+  connectedCallback() {
+    super.connectedCallback();
+    this.listen(on('connected', () => this.loadSnippets()));
+  }
+
+  firstUpdated() {
+    this.area.value = localStorage.getItem(DRAFT_KEY) ?? '';
+  }
+
+  get area() { return this.querySelector('textarea'); }
+
+  async loadSnippets() {
+    const method = ['LLMService.get_snippets', 'Settings.get_snippets'].find(hasMethod);
+    if (!method) return;
+    try {
+      const s = await rpc(method);
+      this.snippets = Array.isArray(s) ? s : (s?.code ?? []);
+    } catch (e) {
+      toast(`Snippets unavailable: ${e.message}`, 'warn');
+    }
+  }
+
+  // Puts text in the box for the user to review; never sends it.
+  fill(text) {
+    this.area.value = text;
+    this.area.focus();
+    localStorage.setItem(DRAFT_KEY, text);
+  }
+
+  submit() {
+    const text = this.area.value;
+    if (!text.trim() || this.streaming) return;
+    this.history = [...this.history.filter((h) => h !== text), text].slice(-100);
+    localStorage.setItem(HISTORY_KEY, JSON.stringify(this.history));
+    this.recall = -1;
+    this.dispatchEvent(new CustomEvent('send', { detail: { text, images: this.images } }));
+    this.area.value = '';
+    this.images = [];
+    localStorage.removeItem(DRAFT_KEY);
+  }
+
+  onKey(e) {
+    if (e.key === 'Enter' && !e.shiftKey) { e.preventDefault(); this.submit(); return; }
+    const area = this.area;
+    const onFirstLine = !area.value.slice(0, area.selectionStart).includes('\n');
+    if (e.key === 'ArrowUp' && onFirstLine && this.history.length) {
+      e.preventDefault();
+      this.recall = this.recall < 0 ? this.history.length - 1 : Math.max(0, this.recall - 1);
+      area.value = this.history[this.recall];
+    } else if (e.key === 'ArrowDown' && this.recall >= 0) {
+      e.preventDefault();
+      this.recall++;
+      area.value = this.recall < this.history.length ? this.history[this.recall] : '';
+      if (this.recall >= this.history.length) this.recall = -1;
+    }
+  }
+
+  onPaste(e) {
+    const files = [...(e.clipboardData?.items ?? [])].filter((i) => i.type.startsWith('image/')).map((i) => i.getAsFile());
+    if (!files.length) return;
+    e.preventDefault();
+    for (const f of files) {
+      if (this.images.length >= MAX_IMAGES) { toast(`At most ${MAX_IMAGES} images per message`, 'warn'); break; }
+      if (f.size > MAX_IMAGE_BYTES) { toast(`${f.name || 'The image'} is over 5 MB: not attached`, 'warn'); continue; }
+      const reader = new FileReader();
+      reader.onload = () => { this.images = [...this.images, reader.result]; };
+      reader.readAsDataURL(f);
+    }
+  }
+
+  render() {
+    return html`
+      ${this.drawer ? html`<div class="snippets" data-snippets>${this.snippets.length ? this.snippets.map((s) =>
+        html`<button title=${s.tooltip ?? ''} @click=${() => { this.fill(this.area.value + s.message); this.drawer = false; }}>${s.icon ?? ''} ${s.tooltip ?? s.message.slice(0, 30)}</button>`)
+        : html`<span>No snippets configured.</span>`}</div>` : ''}
+      ${this.images.length ? html`<div class="images">${this.images.map((src, i) => html`<span class="pasted">
+        <img class="thumb" src=${src} alt="pasted image ${i + 1}">
+        <button title="Remove" @click=${() => { this.images = this.images.filter((_, j) => j !== i); }}>×</button></span>`)}</div>` : ''}
+      <div class="input-row">
+        <button class="icon" title="Snippets" @click=${() => { this.drawer = !this.drawer; }}>✎</button>
+        <textarea rows="3" placeholder=${this.disabled ? 'Chat is unavailable' : 'Ask, or describe a change (Enter sends, Shift+Enter new line)'}
+          ?disabled=${this.disabled} @keydown=${this.onKey} @paste=${this.onPaste}
+          @input=${(e) => localStorage.setItem(DRAFT_KEY, e.target.value)}></textarea>
+        ${this.streaming
+          ? html`<button class="stop" data-action="stop" @click=${() => this.dispatchEvent(new CustomEvent('stop'))}>Stop</button>`
+          : html`<button class="send" data-action="send" ?disabled=${this.disabled} @click=${this.submit}>Send</button>`}
+      </div>`;
+  }
+}
+customElements.define('ac-chat-input', AcChatInput);

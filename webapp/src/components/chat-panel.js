@@ -1,0 +1,189 @@
+// <ac-chat-panel>: the conversation. Sends with LLMService.chat_streaming,
+// stops with cancel_streaming, renders streamChunk at most once per animation
+// frame per request id, adopts streams this tab did not start (another tab, or
+// one still running after a reconnect), and fills the retry prompt after
+// failed edits without sending it.
+
+import { html } from 'lit';
+import { LightElement } from './light-element.js';
+import { StreamTracker, newRequestId } from '../core/request-id.js';
+import { ChunkCoalescer } from '../core/coalescer.js';
+import { retryPrompt } from '../core/retry-prompt.js';
+import { rpc, hasMethod, on, emit, toast } from '../rpc.js';
+import './chat-message.js';
+import './chat-input.js';
+
+class AcChatPanel extends LightElement {
+  static properties = { messages: { state: true }, current: { state: true }, hud: { state: true },
+    showHistory: { state: true }, gate: {} };
+
+  constructor() {
+    super();
+    this.messages = [];
+    this.current = null;
+    this.tracker = new StreamTracker();
+    this.coalescer = new ChunkCoalescer((id, content) => this.showChunk(id, content));
+    this.selection = [];
+  }
+
+  connectedCallback() {
+    super.connectedCallback();
+    const subs = {
+      state: (s) => this.restore(s), streamChunk: ({ requestId, content }) => this.onChunk(requestId, content),
+      streamComplete: ({ requestId, result }) => this.onComplete(requestId, result),
+      userMessage: (d) => this.onUserMessage(d), sessionChanged: (d) => this.onSession(d),
+      selection: (files) => { this.selection = files; }, streamRetry: ({ info }) => this.onRetry(info),
+      compactionEvent: ({ event }) => this.onProgressEvent(event),
+      binaryFilesSkipped: (d) => toast(`Skipped ${d.kind} files: ${(d.paths ?? []).join(', ')}`, 'warn'),
+      commitResult: (r) => this.onCommit(r),
+    };
+    for (const [type, fn] of Object.entries(subs)) this.listen(on(type, fn));
+  }
+
+  get streaming() { return this.current !== null; }
+
+  restore(state) {
+    const messages = (state.messages ?? []).map((m) => ({ role: m.role, content: m.content, images: m.images }));
+    this.current = null;
+    for (const s of state.active_streams ?? []) {
+      // Single user: a stream still running is this user's, so Stop works on it.
+      this.tracker.adopt(s.request_id, true);
+      this.current = s.request_id;
+      messages.push({ role: 'assistant', content: s.accumulated_content ?? '', streaming: true, requestId: s.request_id });
+    }
+    this.messages = messages;
+    this.scrollSoon(true);
+  }
+
+  indexOf(id) {
+    for (let i = this.messages.length - 1; i >= 0; i--) if (this.messages[i].requestId === id) return i;
+    return -1;
+  }
+
+  replaceAt(i, patch) {
+    const next = [...this.messages];
+    next[i] = { ...next[i], ...patch };
+    this.messages = next;
+  }
+
+  onChunk(id, content) {
+    if (!this.tracker.chunk(id).accept) return;
+    if (this.indexOf(id) < 0)
+      this.messages = [...this.messages, { role: 'assistant', content: '', streaming: true, requestId: id,
+        userShown: this.pendingPassiveUser }];
+    this.pendingPassiveUser = false;
+    this.coalescer.push(id, content);
+  }
+
+  showChunk(id, content) {
+    const i = this.indexOf(id);
+    if (i >= 0) this.replaceAt(i, { content });
+    this.scrollSoon();
+  }
+
+  onComplete(id, result = {}) {
+    this.coalescer.flush(id);
+    const { accept, passive } = this.tracker.complete(id);
+    if (!accept) return;
+    let i = this.indexOf(id);
+    if (i < 0) { this.messages = [...this.messages, { role: 'assistant', requestId: id }]; i = this.messages.length - 1; }
+    const error = result.error ? `**Error:** ${result.error_info?.message ?? result.error}` : '';
+    const content = error || (result.response ?? this.messages[i].content ?? '');
+    this.replaceAt(i, { content, streaming: false, result, error: !!error });
+    if (passive && result.user_message && !this.messages[i].userShown)
+      this.messages = [...this.messages.slice(0, i), { role: 'user', content: result.user_message }, ...this.messages.slice(i)];
+    if (id === this.current) this.current = null;
+    if (result.token_usage) this.hud = result.token_usage;
+    const retry = retryPrompt(result.edit_results ?? []);
+    if (retry && !passive) this.querySelector('ac-chat-input')?.fill(retry);
+    if ((result.files_modified ?? []).length) emit('filesModified', result.files_modified);
+    this.scrollSoon();
+  }
+
+  onUserMessage({ content }) {
+    if (this.streaming) return;   // our own message is already on screen
+    this.messages = [...this.messages, { role: 'user', content }];
+    this.pendingPassiveUser = true;
+  }
+
+  onSession({ messages }) {
+    if (this.streaming) return;
+    this.messages = (messages ?? []).map((m) => ({ role: m.role, content: m.content, images: m.images }));
+  }
+
+  onRetry(info) {
+    toast(`The provider asked to retry${info?.delay_seconds ? ` in ${info.delay_seconds}s` : ''}: ${info?.message ?? info?.reason ?? ''}`, 'warn');
+  }
+
+  onProgressEvent(ev = {}) {
+    const texts = { url_fetch: `Fetching ${ev.url}…`, url_ready: `Fetched ${ev.url}`, compaction_start: 'Compacting history…',
+      compaction_complete: 'History compacted', compaction_error: `Compaction failed: ${ev.error ?? ''}` };
+    if (texts[ev.stage]) toast(texts[ev.stage], ev.stage.endsWith('error') ? 'error' : 'info');
+  }
+
+  onCommit(r) {
+    if (r?.system_event_message) this.messages = [...this.messages, { role: 'system', content: r.system_event_message }];
+  }
+
+  async send({ text, images }) {
+    if (this.streaming || !text.trim()) return;
+    const id = newRequestId();
+    this.tracker.begin(id);
+    this.current = id;
+    this.messages = [...this.messages, { role: 'user', content: text, images },
+      { role: 'assistant', content: '', streaming: true, requestId: id, userShown: true }];
+    this.scrollSoon(true);
+    try {
+      await rpc('LLMService.chat_streaming', id, text, this.selection, images.length ? images : null);
+    } catch (e) {
+      this.onComplete(id, { error: e.message });
+    }
+  }
+
+  async stop() {
+    if (!this.current) return;
+    try {
+      await rpc('LLMService.cancel_streaming', this.current);
+    } catch (e) {
+      toast(`Could not stop: ${e.message}`, 'error');
+    }
+  }
+
+  async newSession() {
+    try {
+      await rpc('LLMService.new_session');
+      this.messages = [];
+    } catch (e) {
+      toast(`New session failed: ${e.message}`, 'error');
+    }
+  }
+
+  scrollSoon(force = false) {
+    const box = this.querySelector('.messages');
+    if (!box) return;
+    const nearBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 80;
+    if (force || nearBottom) this.updateComplete.then(() => { box.scrollTop = box.scrollHeight; });
+  }
+
+  async openHistory() {
+    await import('./history-browser.js');
+    this.showHistory = true;
+  }
+
+  render() {
+    const chat = this.gate?.('chat') ?? { ok: false, reason: 'Connecting…' };
+    const h = this.hud;
+    return html`
+      <div class="chat-head">
+        <button data-action="new-session" ?disabled=${!hasMethod('LLMService.new_session') || this.streaming} @click=${this.newSession}>New session</button>
+        <button data-action="history" ?disabled=${!hasMethod('LLMService.history_list_sessions')} @click=${this.openHistory}>History</button>
+        ${h ? html`<span class="hud" data-hud>last turn: ${h.prompt_tokens ?? 0} in · ${h.completion_tokens ?? 0} out${h.cache_read_tokens ? ` · ${h.cache_read_tokens} cached` : ''}</span>` : ''}
+      </div>
+      ${chat.ok ? '' : html`<div class="unavailable" data-unavailable="chat">${chat.reason}</div>`}
+      <div class="messages">${this.messages.map((m) => html`<ac-chat-message .message=${m}></ac-chat-message>`)}</div>
+      <ac-chat-input ?disabled=${!chat.ok} .streaming=${this.streaming}
+        @send=${(e) => this.send(e.detail)} @stop=${this.stop}></ac-chat-input>
+      ${this.showHistory ? html`<ac-history-browser @close=${() => { this.showHistory = false; }}></ac-history-browser>` : ''}`;
+  }
+}
+customElements.define('ac-chat-panel', AcChatPanel);

@@ -1,0 +1,78 @@
+// <ac-context-tab>: where the context window's tokens go, drawn as an SVG
+// bar chart: one stacked bar of the whole budget, one bar per category, and
+// the cache tiers when the llm plugin reports them. Refreshed after each turn.
+
+import { html, svg } from 'lit';
+import { LightElement } from './light-element.js';
+import { rpc, on, toast } from '../rpc.js';
+
+const CATEGORIES = [['system', 'System prompt', '#7aa2f7'], ['symbol_map', 'Symbol map', '#bb9af7'],
+  ['files', 'Files', '#9ece6a'], ['urls', 'URLs', '#e0af68'], ['history', 'History', '#f7768e']];
+const WIDTH = 640, BAR = 22, LABEL = 130;
+
+class AcContextTab extends LightElement {
+  static properties = { data: { state: true }, error: { state: true } };
+
+  connectedCallback() {
+    super.connectedCallback();
+    this.refresh();
+    this.listen(on('postResponseComplete', () => this.refresh()));
+    this.listen(on('selection', () => this.refresh()));
+  }
+
+  async refresh() {
+    try {
+      this.data = await rpc('LLMService.get_context_breakdown');
+      this.error = '';
+    } catch (e) {
+      this.error = `Could not read the context breakdown: ${e.message}`;
+    }
+  }
+
+  chart(d) {
+    const b = d.breakdown ?? {};
+    const cats = CATEGORIES.map(([key, label, color]) => ({ key, label, color, tokens: Number(b[key] ?? 0) }));
+    const used = d.total_tokens ?? cats.reduce((n, c) => n + c.tokens, 0);
+    const budget = Math.max(d.max_input_tokens ?? used, used, 1);
+    const scale = (WIDTH - LABEL - 70) / budget;
+    let x = LABEL;
+    const stacked = cats.map((c) => { const seg = svg`<rect x=${x} y="0" width=${c.tokens * scale} height=${BAR} fill=${c.color}><title>${c.label}: ${c.tokens}</title></rect>`; x += c.tokens * scale; return seg; });
+    const height = BAR * 2 + cats.length * (BAR + 6) + 10;
+    return html`<svg class="chart" data-chart viewBox="0 0 ${WIDTH} ${height}" width="100%" role="img"
+        aria-label="Token budget: ${used} of ${budget} tokens">
+      <text x="0" y="16" class="lbl">Budget</text>
+      <rect x=${LABEL} y="0" width=${budget * scale} height=${BAR} class="track"></rect>
+      ${stacked}
+      <text x=${LABEL + budget * scale + 6} y="16" class="num">${Math.round((used / budget) * 100)}%</text>
+      ${cats.map((c, i) => {
+        const y = BAR * 2 + i * (BAR + 6);
+        return svg`<text x="0" y=${y + 16} class="lbl">${c.label}</text>
+          <rect x=${LABEL} y=${y} width=${Math.max(1, c.tokens * scale)} height=${BAR} fill=${c.color} data-category=${c.key}></rect>
+          <text x=${LABEL + Math.max(1, c.tokens * scale) + 6} y=${y + 16} class="num">${c.tokens.toLocaleString()}</text>`;
+      })}
+    </svg>`;
+  }
+
+  tiers(blocks = []) {
+    if (!blocks.length) return '';
+    const max = Math.max(...blocks.map((b) => b.tokens ?? 0), 1);
+    return html`<h3>Cache tiers</h3><svg class="chart" viewBox="0 0 ${WIDTH} ${blocks.length * 26}" width="100%" role="img" aria-label="Cache tiers">
+      ${blocks.map((b, i) => svg`<text x="0" y=${i * 26 + 16} class="lbl">${b.name ?? b.tier}</text>
+        <rect x=${LABEL} y=${i * 26} width=${((b.tokens ?? 0) / max) * (WIDTH - LABEL - 70)} height="20" class=${b.cached ? 'cached' : 'uncached'}></rect>
+        <text x=${LABEL + ((b.tokens ?? 0) / max) * (WIDTH - LABEL - 70) + 6} y=${i * 26 + 16} class="num">${b.tokens ?? 0}</text>`)}
+    </svg>`;
+  }
+
+  render() {
+    const d = this.data;
+    return html`<div class="context-tab">
+      <div class="tab-head"><b>Context</b> ${d?.model ? html`<span>${d.model}</span>` : ''}
+        <button @click=${() => this.refresh().then(() => toast('Context refreshed', 'ok'))}>Refresh</button></div>
+      ${this.error ? html`<div class="error">${this.error}</div>` : ''}
+      ${d ? html`<p>${(d.total_tokens ?? 0).toLocaleString()} of ${(d.max_input_tokens ?? 0).toLocaleString()} input tokens
+        ${d.cache_hit_rate != null ? html` · cache hit ${Math.round(d.cache_hit_rate * 100)}%` : ''}</p>
+        ${this.chart(d)}${this.tiers(d.blocks)}` : html`<p>Loading…</p>`}
+    </div>`;
+  }
+}
+customElements.define('ac-context-tab', AcContextTab);

@@ -1,0 +1,104 @@
+// <ac-diff-viewer>: HEAD beside the working copy of one file. The working copy
+// is an editable textarea over a layer that marks added lines; HEAD marks the
+// removed ones. Ctrl+S saves through Repo.write_file.
+//
+// Why not Monaco: monaco-editor's smallest useful build is several MB of
+// JavaScript (about 1 MB gzipped plus workers) for features this view does not
+// use yet (LSP, minimap); this element with the shared Myers diff is a few KB
+// and loads only when a file is first opened.
+
+import { html } from 'lit';
+import { LightElement } from './light-element.js';
+import { diffLines, sideBySide } from '../core/diff.js';
+import { rpc, emit, toast } from '../rpc.js';
+
+const LINE_PX = 18;
+
+class AcDiffViewer extends LightElement {
+  static properties = { target: {}, head: { state: true }, work: { state: true }, saved: { state: true },
+    error: { state: true } };
+
+  willUpdate(changed) {
+    if (changed.has('target') && this.target?.path !== this.loadedPath) this.load();
+  }
+
+  updated(changed) {
+    if (changed.has('target') && this.target?.line) this.goToLine(this.target.line);
+  }
+
+  async load() {
+    const path = this.target.path;
+    this.loadedPath = path;
+    this.error = '';
+    try {
+      this.work = await rpc('Repo.get_file_content', path);
+      this.saved = this.work;
+    } catch (e) {
+      this.error = `Cannot open ${path}: ${e.message}`;
+      this.work = this.saved = '';
+    }
+    try {
+      this.head = await rpc('Repo.get_file_content', path, 'HEAD');
+    } catch {
+      this.head = '';   // not in HEAD yet: a new file
+    }
+    if (this.target.line) this.updateComplete.then(() => this.goToLine(this.target.line));
+  }
+
+  goToLine(line) {
+    const area = this.querySelector('textarea');
+    if (!area) return;
+    const lines = area.value.split('\n');
+    const offset = lines.slice(0, line - 1).reduce((n, l) => n + l.length + 1, 0);
+    area.focus();
+    area.setSelectionRange(offset, offset + (lines[line - 1]?.length ?? 0));
+    area.scrollTop = Math.max(0, (line - 5) * LINE_PX);
+  }
+
+  async save() {
+    const path = this.target.path;
+    try {
+      await rpc('Repo.write_file', path, this.work);
+      this.saved = this.work;
+      toast(`Saved ${path}`, 'ok');
+      emit('tree-changed');
+    } catch (e) {
+      toast(`Could not save ${path}: ${e.message}`, 'error');
+    }
+  }
+
+  onKey(e) {
+    if ((e.ctrlKey || e.metaKey) && e.key === 's') { e.preventDefault(); this.save(); }
+  }
+
+  onScroll(e) {
+    const t = e.target;
+    for (const el of this.querySelectorAll('.pane-scroll')) if (el !== t) el.scrollTop = t.scrollTop;
+    this.querySelector('.backdrop-lines').style.transform = `translateY(${-this.querySelector('textarea').scrollTop}px)`;
+  }
+
+  render() {
+    if (this.work === undefined) return html`<div class="viewer">Loading…</div>`;
+    const rows = sideBySide(diffLines(this.head ?? '', this.work));
+    const left = rows.filter((r) => r.left).map((r) => r.left);
+    const right = rows.filter((r) => r.right).map((r) => r.right);
+    const dirty = this.work !== this.saved;
+    return html`<div class="viewer" @keydown=${this.onKey}>
+      <div class="viewer-head"><b data-viewer-path>${this.target.path}</b>
+        <span class="dirty">${dirty ? '● unsaved (Ctrl+S)' : ''}</span>
+        <button data-action="save" ?disabled=${!dirty} @click=${this.save}>Save</button>
+        <button @click=${() => this.dispatchEvent(new CustomEvent('close'))}>Close</button></div>
+      ${this.error ? html`<div class="error">${this.error}</div>` : ''}
+      <div class="panes">
+        <div class="pane"><div class="pane-title">HEAD</div>
+          <pre class="pane-scroll head" @scroll=${this.onScroll}>${left.map((l) => html`<div class="ln ${l.op}">${l.text || ' '}</div>`)}</pre></div>
+        <div class="pane"><div class="pane-title">Working copy</div>
+          <div class="editor">
+            <div class="backdrop-lines">${right.map((l) => html`<div class="ln ${l.op}">&nbsp;</div>`)}</div>
+            <textarea class="pane-scroll" spellcheck="false" .value=${this.work}
+              @input=${(e) => { this.work = e.target.value; }} @scroll=${this.onScroll}></textarea>
+          </div></div>
+      </div></div>`;
+  }
+}
+customElements.define('ac-diff-viewer', AcDiffViewer);

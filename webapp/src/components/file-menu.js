@@ -1,0 +1,70 @@
+// <ac-file-menu>: the file tree's context menu. Stage, unstage, discard,
+// rename, delete and new file, each through the repo plugin; a name is asked
+// for inline, a destructive action asks for confirmation inline.
+
+import { html } from 'lit';
+import { LightElement } from './light-element.js';
+import { rpc, emit, toast } from '../rpc.js';
+
+class AcFileMenu extends LightElement {
+  static properties = { menu: {}, asking: { state: true } };
+
+  close() {
+    this.dispatchEvent(new CustomEvent('close'));
+  }
+
+  async run(label, method, ...args) {
+    try {
+      await rpc(method, ...args);
+      toast(`${label}: done`, 'ok');
+      emit('tree-changed');
+    } catch (e) {
+      toast(`${label} failed: ${e.message}`, 'error');
+    }
+    this.close();
+  }
+
+  ask(kind, initial) {
+    this.asking = { kind, value: initial };
+  }
+
+  submit(e) {
+    e.preventDefault();
+    const value = this.querySelector('input.ask').value.trim();
+    const { entry } = this.menu;
+    const { kind } = this.asking;
+    if (kind === 'rename') this.run('Rename', entry.type === 'dir' ? 'Repo.rename_directory' : 'Repo.rename_file', entry.path, value);
+    else if (kind === 'new') this.run('New file', 'Repo.create_file', value, '');
+    else if (kind === 'delete') this.run('Delete', 'Repo.delete_file', entry.path);
+    else if (kind === 'discard') this.run('Discard', 'Repo.discard_changes', [entry.path]);
+  }
+
+  renderAsk() {
+    const { kind, value } = this.asking;
+    const confirmOnly = kind === 'delete' || kind === 'discard';
+    return html`<form @submit=${this.submit}>
+      ${confirmOnly ? html`<p>${kind === 'delete' ? 'Delete' : 'Discard changes to'} ${this.menu.entry.path}?</p>
+        <input class="ask" type="hidden" .value=${value}>`
+      : html`<label>${kind === 'rename' ? 'New path' : 'File path'}<input class="ask" .value=${value} autofocus></label>`}
+      <button type="submit" data-confirm>${confirmOnly ? 'Yes' : 'OK'}</button>
+      <button type="button" @click=${() => this.close()}>Cancel</button></form>`;
+  }
+
+  render() {
+    const { x, y, entry } = this.menu;
+    const file = entry.type === 'file';
+    const dirPrefix = entry.type === 'dir' ? (entry.path ? entry.path + '/' : '') : entry.path.replace(/[^/]*$/, '');
+    return html`<div class="backdrop" @click=${() => this.close()} @contextmenu=${(e) => { e.preventDefault(); this.close(); }}></div>
+      <div class="menu" role="menu" style="left:${x}px;top:${y}px">
+        ${this.asking ? this.renderAsk() : html`
+          ${entry.path ? html`
+            <button role="menuitem" @click=${() => this.run('Stage', 'Repo.stage_files', [entry.path])}>Stage</button>
+            <button role="menuitem" @click=${() => this.run('Unstage', 'Repo.unstage_files', [entry.path])}>Unstage</button>
+            <button role="menuitem" @click=${() => this.ask('discard', '')}>Discard changes</button>
+            <button role="menuitem" @click=${() => this.ask('rename', entry.path)}>Rename…</button>
+            ${file ? html`<button role="menuitem" @click=${() => this.ask('delete', '')}>Delete</button>` : ''}` : ''}
+          <button role="menuitem" @click=${() => this.ask('new', dirPrefix)}>New file…</button>`}
+      </div>`;
+  }
+}
+customElements.define('ac-file-menu', AcFileMenu);

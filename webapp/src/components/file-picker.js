@@ -1,0 +1,177 @@
+// <ac-file-picker>: the repository tree with git badges, diff stats, line
+// counts, the branch badge, a filter, keyboard navigation and checkboxes whose
+// state is the server's selection (set_selected_files / filesChanged). Only the
+// rows in view exist in the DOM, so 50,000 files stay fast.
+
+import { html } from 'lit';
+import { LightElement } from './light-element.js';
+import { FileRows } from '../core/file-rows.js';
+import { rpc, hasMethod, on, emit, toast } from '../rpc.js';
+import './file-menu.js';
+
+const ROW = 22;
+const OVERSCAN = 10;
+
+class AcFilePicker extends LightElement {
+  static properties = {
+    model: { state: true }, selected: { state: true }, expanded: { state: true }, filter: { state: true },
+    focus: { state: true }, branch: { state: true }, scrollTop: { state: true }, error: { state: true },
+    menu: { state: true },
+  };
+
+  constructor() {
+    super();
+    this.model = new FileRows();
+    this.selected = new Set();
+    this.expanded = new Set();
+    this.filter = '';
+    this.focus = 0;
+    this.scrollTop = 0;
+    this.viewport = 600;
+    this.firstLoad = true;
+  }
+
+  connectedCallback() {
+    super.connectedCallback();
+    this.listen(on('connected', () => this.load()));
+    this.listen(on('state', (s) => this.applySelection(s.selected_files ?? [])));
+    this.listen(on('filesChanged', (files) => this.applySelection(files)));
+    this.listen(on('filesModified', () => this.load()));
+    this.listen(on('tree-changed', () => this.load()));
+  }
+
+  async load() {
+    if (!hasMethod('Repo.get_file_tree')) return;
+    try {
+      this.setTree(await rpc('Repo.get_file_tree'));
+      if (hasMethod('Repo.get_current_branch')) this.branch = await rpc('Repo.get_current_branch');
+      this.error = '';
+    } catch (e) {
+      this.error = `Could not read the file tree: ${e.message}`;
+    }
+  }
+
+  // Public so a test (or a future collaborator view) can show any tree.
+  setTree(result) {
+    this.model = new FileRows(result);
+    if (!this.expanded.size) this.expanded = new Set(this.model.entries.filter((e) => e.type === 'dir' && e.depth === 0 && this.model.entries.length < 200).map((e) => e.path));
+    if (this.firstLoad && !this.selected.size && this.model.changed().length && this.model.files.length < 5000)
+      this.pushSelection(new Set(this.model.changed()));
+    this.firstLoad = false;
+  }
+
+  applySelection(files) {
+    this.selected = new Set(files);
+    emit('selection', [...this.selected]);
+  }
+
+  async pushSelection(next) {
+    this.applySelection([...next]);
+    if (!hasMethod('LLMService.set_selected_files')) return;
+    try {
+      this.applySelection(await rpc('LLMService.set_selected_files', [...next]));
+    } catch (e) {
+      toast(`Selection not saved: ${e.message}`, 'error');
+    }
+  }
+
+  toggle(entry) {
+    const next = new Set(this.selected);
+    const paths = entry.type === 'dir' ? this.model.filesUnder(entry.path) : [entry.path];
+    const on = !paths.every((p) => next.has(p));
+    for (const p of paths) on ? next.add(p) : next.delete(p);
+    this.pushSelection(next);
+  }
+
+  toggleDir(path) {
+    const next = new Set(this.expanded);
+    next.has(path) ? next.delete(path) : next.add(path);
+    this.expanded = next;
+  }
+
+  get rows() {
+    if (this.cachedFor?.model !== this.model || this.cachedFor.expanded !== this.expanded || this.cachedFor.filter !== this.filter)
+      this.cachedFor = { model: this.model, expanded: this.expanded, filter: this.filter,
+        rows: this.model.rows({ expanded: this.expanded, filter: this.filter }) };
+    return this.cachedFor.rows;
+  }
+
+  activate(entry) {
+    if (entry.type === 'dir') this.toggleDir(entry.path);
+    else emit('open-file', { path: entry.path });
+  }
+
+  onKey(e) {
+    const rows = this.rows, cur = rows[this.focus];
+    const moves = { ArrowDown: 1, ArrowUp: -1, PageDown: 20, PageUp: -20 };
+    if (moves[e.key]) this.moveFocus(this.focus + moves[e.key]);
+    else if (e.key === 'ArrowRight' && cur?.type === 'dir' && !this.expanded.has(cur.path)) this.toggleDir(cur.path);
+    else if (e.key === 'ArrowLeft' && cur?.type === 'dir' && this.expanded.has(cur.path)) this.toggleDir(cur.path);
+    else if (e.key === ' ' && cur) this.toggle(cur);
+    else if (e.key === 'Enter' && cur) this.activate(cur);
+    else return;
+    e.preventDefault();
+  }
+
+  moveFocus(i) {
+    this.focus = Math.max(0, Math.min(this.rows.length - 1, i));
+    const list = this.querySelector('.rows');
+    const top = this.focus * ROW;
+    if (top < list.scrollTop) list.scrollTop = top;
+    else if (top + ROW > list.scrollTop + list.clientHeight) list.scrollTop = top + ROW - list.clientHeight;
+  }
+
+  onScroll(e) {
+    const el = e.target;
+    if (this.scrollFrame) return;
+    this.scrollFrame = requestAnimationFrame(() => {
+      this.scrollFrame = null;
+      this.viewport = el.clientHeight || this.viewport;
+      this.scrollTop = el.scrollTop;
+    });
+  }
+
+  openMenu(e, entry) {
+    e.preventDefault();
+    this.menu = { x: e.clientX, y: e.clientY, entry };
+  }
+
+  renderRow(entry, index) {
+    const dir = entry.type === 'dir';
+    const checked = dir ? false : this.selected.has(entry.path);
+    return html`<div class="row ${index === this.focus ? 'focused' : ''} ${dir ? 'dir' : 'file'}" role="treeitem"
+        style="top:${index * ROW}px;padding-left:${entry.depth * 14 + 4}px" data-path=${entry.path}
+        @click=${() => { this.focus = index; this.activate(entry); }} @contextmenu=${(e) => this.openMenu(e, entry)}>
+      <input type="checkbox" .checked=${checked} aria-label="select ${entry.path}"
+        @click=${(e) => { e.stopPropagation(); this.toggle(entry); }}>
+      <span class="twisty">${dir ? (this.expanded.has(entry.path) || this.filter ? '▾' : '▸') : ''}</span>
+      <span class="name">${entry.name}</span>
+      ${entry.badge ? html`<span class="badge b-${entry.badge}" data-badge=${entry.badge}>${entry.badge}</span>` : ''}
+      ${entry.stats ? html`<span class="stats"><span class="add">+${entry.stats.additions}</span><span class="del">-${entry.stats.deletions}</span></span>` : ''}
+      ${dir ? '' : html`<span class="lines ${entry.lines > 1000 ? 'big' : entry.lines > 300 ? 'mid' : ''}">${entry.lines}</span>`}
+    </div>`;
+  }
+
+  render() {
+    const rows = this.rows;
+    const first = Math.max(0, Math.floor(this.scrollTop / ROW) - OVERSCAN);
+    const last = Math.min(rows.length, Math.ceil((this.scrollTop + this.viewport) / ROW) + OVERSCAN);
+    const b = this.branch;
+    return html`
+      <div class="picker-head">
+        ${b ? html`<span class="branch" data-branch>${b.branch ?? `detached ${b.sha?.slice(0, 7) ?? ''}`}</span>` : ''}
+        <span class="count">${this.selected.size} selected · ${this.model.files.length} files</span>
+        <button class="icon" title="New file at the top level" @click=${(e) => this.openMenu(e, { type: 'dir', path: '' })}>＋</button>
+      </div>
+      <input class="filter" type="search" placeholder="Filter files" .value=${this.filter}
+        @input=${(e) => { this.filter = e.target.value; this.focus = 0; }}>
+      ${this.error ? html`<div class="error">${this.error}</div>` : ''}
+      <div class="rows" tabindex="0" role="tree" @scroll=${this.onScroll} @keydown=${this.onKey}>
+        <div class="spacer" style="height:${rows.length * ROW}px">
+          ${rows.slice(first, last).map((entry, i) => this.renderRow(entry, first + i))}
+        </div>
+      </div>
+      ${this.menu ? html`<ac-file-menu .menu=${this.menu} @close=${() => { this.menu = null; }}></ac-file-menu>` : ''}`;
+  }
+}
+customElements.define('ac-file-picker', AcFilePicker);

@@ -1,0 +1,96 @@
+// The file picker's model: the tree from Repo.get_file_tree flattened once,
+// then the visible rows computed by a linear scan (expanded folders, or every
+// match of the filter with its folders). Fast enough for 50,000 files; the
+// list that shows the rows is virtualised.
+//
+//   const model = new FileRows(treeResult);
+//   model.rows({ expanded: new Set(['src']), filter: 'main' })
+//   // [{path, name, depth, type, badge, lines, stats}]
+
+const BADGE_ORDER = [['deleted', 'D'], ['staged', 'S'], ['modified', 'M'], ['untracked', 'U']];
+
+export class FileRows {
+  constructor(result = {}) {
+    this.entries = [];
+    this.status = new Map();
+    for (const [key, badge] of BADGE_ORDER)
+      for (const p of result[key] ?? []) if (!this.status.has(p)) this.status.set(p, badge);
+    this.stats = result.diff_stats ?? {};
+    this.rootName = result.tree?.name ?? '';
+    for (const child of result.tree?.children ?? []) this.walk(child, 0, '');
+    this.files = this.entries.filter((e) => e.type === 'file').map((e) => e.path);
+  }
+
+  walk(node, depth, parent) {
+    const entry = { path: node.path, name: node.name, depth, type: node.type, parent,
+      lines: node.lines ?? 0, badge: this.status.get(node.path) ?? '', stats: this.stats[node.path] };
+    this.entries.push(entry);
+    for (const child of node.children ?? []) this.walk(child, depth + 1, node.path);
+  }
+
+  // Paths with a badge, for "select changed files" on first load.
+  changed() {
+    return this.files.filter((p) => this.status.has(p) && this.status.get(p) !== 'D');
+  }
+
+  rows({ expanded = new Set(), filter = '' } = {}) {
+    const q = filter.trim().toLowerCase();
+    return q ? this.matching(q) : this.expandedRows(expanded);
+  }
+
+  expandedRows(expanded) {
+    const out = [];
+    let hiddenBelow = -1;   // depth of a collapsed folder whose subtree is skipped
+    for (const e of this.entries) {
+      if (hiddenBelow >= 0 && e.depth > hiddenBelow) continue;
+      hiddenBelow = -1;
+      out.push(e);
+      if (e.type === 'dir' && !expanded.has(e.path)) hiddenBelow = e.depth;
+    }
+    return out;
+  }
+
+  // Files whose path contains every space-separated term, with their folders.
+  matching(q) {
+    const terms = q.split(/\s+/);
+    const keep = new Set();
+    for (const e of this.entries) {
+      if (e.type !== 'file') continue;
+      const p = e.path.toLowerCase();
+      if (!terms.every((t) => p.includes(t))) continue;
+      keep.add(e.path);
+      for (let dir = e.parent; dir && !keep.has(dir); dir = parentOf(dir)) keep.add(dir);
+    }
+    return this.entries.filter((e) => keep.has(e.path));
+  }
+
+  // Every file under a folder (for a folder's checkbox).
+  filesUnder(dir) {
+    const prefix = dir + '/';
+    return this.files.filter((p) => p.startsWith(prefix));
+  }
+}
+
+function parentOf(path) {
+  const i = path.lastIndexOf('/');
+  return i < 0 ? '' : path.slice(0, i);
+}
+
+// A synthetic tree of `count` files in nested folders, for the speed test
+// and for the unit test of the model.
+export function syntheticTree(count, perDir = 50) {
+  const root = { name: 'big', path: '', type: 'dir', children: [] };
+  let dirs = 0;
+  for (let i = 0; i < count; i += perDir) {
+    const top = `pkg${Math.floor(dirs / 20)}`;
+    const dir = `${top}/mod${dirs % 20}`;
+    let topNode = root.children.find((c) => c.path === top);
+    if (!topNode) root.children.push(topNode = { name: top, path: top, type: 'dir', children: [] });
+    const node = { name: `mod${dirs % 20}`, path: dir, type: 'dir', children: [] };
+    for (let j = i; j < Math.min(count, i + perDir); j++)
+      node.children.push({ name: `file${j}.js`, path: `${dir}/file${j}.js`, type: 'file', lines: j % 500 });
+    topNode.children.push(node);
+    dirs++;
+  }
+  return { tree: root, modified: [], staged: [], untracked: [], deleted: [], diff_stats: {} };
+}
