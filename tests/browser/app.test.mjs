@@ -110,3 +110,65 @@ test('settings are saved, reloaded and a bad one is refused in place', async (t)
   await shot(page, '06-settings');
   await page.locator('button[data-tab="files"]').click();
 });
+
+const EDIT = '\u{1F7E7}\u{1F7E7}\u{1F7E7} EDIT', REPL = '\u{1F7E8}\u{1F7E8}\u{1F7E8} REPL', END = '\u{1F7E9}\u{1F7E9}\u{1F7E9} END';
+
+async function send(text) {
+  const box = page.locator('ac-chat-input textarea');
+  await box.fill(text);
+  await box.press('Enter');
+}
+
+test('send: the answer streams in, its edit is applied on disk and shows in the tree', async (t) => {
+  if (!needs(t, 'repo', 'llm') || !stack.provider) return t.skip('needs the llm plugin and the fake provider');
+  const answer = `I will fix the multiplication.\n\nsrc/math.py\n${EDIT}\n    return a + b\n${REPL}\n    return a * b\n${END}\n\nThat is all.`;
+  await stack.provider.queue([{ text: answer, chunk_chars: 6, delay_ms: 15 }]);
+  const checkbox = page.locator('.row[data-path="src/math.py"] input[type=checkbox]');
+  if (!(await checkbox.isChecked())) await checkbox.check();
+  await send('Please make multiply multiply.');
+  await page.locator('.msg.assistant.streaming').waitFor({ timeout: 5000 });
+  await page.locator('.msg.assistant.streaming', { hasText: 'I will fix' }).waitFor({ timeout: 5000 });
+  await shot(page, '07-streaming');
+  await page.locator('.edit-card[data-edit-file="src/math.py"][data-status="applied"]').waitFor({ timeout: 10000 });
+  assert.match(readFileSync(join(stack.repo, 'src/math.py'), 'utf8'), /return a \* b/);
+  await page.locator('.row[data-path="src/math.py"] [data-badge]').waitFor({ timeout: 5000 });
+  assert.match(await page.locator('[data-edit-summary]').last().innerText(), /1 applied/);
+  await shot(page, '08-edit-applied');
+});
+
+test('stop mid-stream keeps the partial answer and marks it stopped', async (t) => {
+  if (!needs(t, 'llm') || !stack.provider) return t.skip('needs the llm plugin and the fake provider');
+  await stack.provider.queue([{ text: 'word '.repeat(600), chunk_chars: 5, delay_ms: 20 }]);
+  await send('Say many words.');
+  await page.locator('.msg.assistant.streaming', { hasText: 'word word' }).waitFor({ timeout: 5000 });
+  await page.locator('[data-action="stop"]').click();
+  await page.locator('[data-action="send"]').waitFor({ timeout: 10000 });
+  const last = page.locator('.msg.assistant').last();
+  assert.match(await last.innerText(), /stopped/);
+  assert.ok((await last.innerText()).length < 3000, 'the answer was cut short');
+  await shot(page, '09-stopped');
+});
+
+test('reload: the conversation comes back from the server', async (t) => {
+  if (!needs(t, 'llm') || !stack.provider) return t.skip('needs the llm plugin and the fake provider');
+  await page.reload();
+  await page.locator('[data-connection="up"]').waitFor({ timeout: 10000 });
+  await page.locator('.msg.user', { hasText: 'Please make multiply multiply.' }).waitFor({ timeout: 5000 });
+  await page.locator('.msg.assistant', { hasText: 'I will fix the multiplication' }).waitFor();
+  await shot(page, '10-reloaded');
+});
+
+test('commit with a generated, editable message', async (t) => {
+  if (!needs(t, 'repo', 'llm') || !stack.provider) return t.skip('needs the repo and llm plugins and the fake provider');
+  await stack.provider.queue([{ text: 'Fix multiply to multiply' }]);
+  await page.locator('[data-action="commit"]').click();
+  const msg = page.locator('textarea.commit-msg');
+  await page.waitForFunction(() => document.querySelector('textarea.commit-msg')?.value.includes('Fix multiply'), null, { timeout: 10000 });
+  await msg.fill((await msg.inputValue()) + '\n\nEdited in the browser.');
+  await shot(page, '11-commit-message');
+  await page.locator('[data-action="confirm-commit"]').click();
+  await page.locator('[data-toast]', { hasText: 'Committed' }).waitFor({ timeout: 5000 });
+  assert.match(git(stack.repo, 'log', '-1', '--format=%B'), /Fix multiply to multiply\n\nEdited in the browser\./);
+  assert.equal(git(stack.repo, 'status', '--porcelain').trim(), '');
+  await shot(page, '12-committed');
+});

@@ -61,10 +61,11 @@ export class AcAppShell extends JRPCClient {
     setCall(this.call);
     const plugins = hasMethod('Host.list_plugins') ? await rpc('Host.list_plugins').catch(() => []) : [];
     this.gate = featureGate(hasMethod, plugins);
-    if (this.everConnected) toast('Reconnected', 'ok');
+    const reconnect = this.everConnected;
+    if (reconnect) toast('Reconnected', 'ok');
     this.everConnected = true;
     this.connected = true;
-    emit('connected', { reconnect: this.everConnected });
+    emit('connected', { reconnect });
     await this.restoreState();
   }
 

@@ -58,14 +58,23 @@ export async function rpc(method, ...args) {
 // Small event bus between the shell (which receives AcApp.* calls) and the
 // components that care.
 export const bus = new EventTarget();
+// The latest "connected" and "state": an element created after they were
+// emitted (a tab opened later) still starts from them.
+const sticky = new Map();
+const STICKY = new Set(['connected', 'state']);
 
 export function emit(type, detail) {
+  if (STICKY.has(type)) sticky.set(type, detail);
+  if (type === 'disconnected') sticky.clear();
   bus.dispatchEvent(new CustomEvent(type, { detail }));
 }
 
+// fn(detail) on every event of `type`; for "connected" and "state" also at
+// once with the latest one, if there was one.
 export function on(type, fn) {
   const handler = (e) => fn(e.detail);
   bus.addEventListener(type, handler);
+  if (sticky.has(type)) fn(sticky.get(type));
   return () => bus.removeEventListener(type, handler);
 }
 

@@ -34,7 +34,7 @@ class AcFilePicker extends LightElement {
   connectedCallback() {
     super.connectedCallback();
     this.listen(on('connected', () => this.load()));
-    this.listen(on('state', (s) => this.applySelection(s.selected_files ?? [])));
+    this.listen(on('state', (s) => { this.stateKnown = true; this.applySelection(s.selected_files ?? []); this.autoSelect(); }));
     this.listen(on('filesChanged', (files) => this.applySelection(files)));
     this.listen(on('filesModified', () => this.load()));
     this.listen(on('tree-changed', () => this.load()));
@@ -55,9 +55,19 @@ class AcFilePicker extends LightElement {
   setTree(result) {
     this.model = new FileRows(result);
     if (!this.expanded.size) this.expanded = new Set(this.model.entries.filter((e) => e.type === 'dir' && e.depth === 0 && this.model.entries.length < 200).map((e) => e.path));
-    if (this.firstLoad && !this.selected.size && this.model.changed().length && this.model.files.length < 5000)
-      this.pushSelection(new Set(this.model.changed()));
+    this.treeKnown = true;
+    this.autoSelect();
+  }
+
+  // On first load, with nothing selected on the server, the changed files are
+  // selected: they are what the user is most likely working on. Waits for both
+  // the tree and the server's selection, whichever comes last.
+  autoSelect() {
+    const selectionKnown = this.stateKnown || !hasMethod('LLMService.get_current_state');
+    if (!this.firstLoad || !this.treeKnown || !selectionKnown) return;
     this.firstLoad = false;
+    const changed = this.model.changed();
+    if (!this.selected.size && changed.length && changed.length < 200) this.pushSelection(new Set(changed));
   }
 
   applySelection(files) {
