@@ -2,7 +2,7 @@
 // need a plugin this build does not have are skipped with the reason.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { startStack, openPage, shot, closeAll, git } from './support.mjs';
 
@@ -171,4 +171,67 @@ test('commit with a generated, editable message', async (t) => {
   assert.match(git(stack.repo, 'log', '-1', '--format=%B'), /Fix multiply to multiply\n\nEdited in the browser\./);
   assert.equal(git(stack.repo, 'status', '--porcelain').trim(), '');
   await shot(page, '12-committed');
+});
+
+test('a reload mid-stream re-attaches to the running stream', async (t) => {
+  if (!needs(t, 'llm') || !stack.provider) return t.skip('needs the llm plugin and the fake provider');
+  await stack.provider.queue([{ text: 'tick '.repeat(300) + 'THE END', chunk_chars: 10, delay_ms: 20 }]);
+  await send('Count slowly.');
+  await page.locator('.msg.assistant.streaming', { hasText: 'tick tick' }).waitFor({ timeout: 5000 });
+  await page.reload();
+  await page.locator('[data-connection="up"]').waitFor({ timeout: 10000 });
+  await page.locator('.msg.assistant', { hasText: 'THE END' }).waitFor({ timeout: 15000 });
+  await page.locator('[data-action="send"]').waitFor({ timeout: 5000 });
+  await shot(page, '13-reattached');
+});
+
+test('an image pasted into the prompt is attached as a thumbnail and can be removed', async () => {
+  await page.evaluate(() => {
+    const input = document.createElement('ac-chat-input');
+    input.id = 'paste-probe';
+    document.body.append(input);
+  });
+  const box = page.locator('#paste-probe textarea');
+  await box.waitFor();
+  await page.evaluate(async () => {
+    const canvas = Object.assign(document.createElement('canvas'), { width: 8, height: 8 });
+    const blob = await new Promise((r) => canvas.toBlob(r, 'image/png'));
+    const data = new DataTransfer();
+    data.items.add(new File([blob], 'dot.png', { type: 'image/png' }));
+    document.querySelector('#paste-probe textarea').dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  });
+  const thumb = page.locator('#paste-probe img.thumb');
+  await thumb.waitFor({ timeout: 3000 });
+  assert.match(await thumb.getAttribute('src'), /^data:image\/png;base64,/);
+  await page.locator('#paste-probe .pasted button').click();
+  assert.equal(await thumb.count(), 0);
+  await page.evaluate(() => document.getElementById('paste-probe').remove());
+});
+
+test('the context menu creates, renames and deletes a file', async (t) => {
+  if (!needs(t, 'repo')) return;
+  await page.locator('button[data-tab="files"]').click();
+  await page.locator('.picker-head button[title^="New file"]').click();
+  await page.locator('.menu button', { hasText: 'New file' }).click();
+  await page.locator('.menu input.ask').fill('notes/todo.txt');
+  await page.locator('.menu [data-confirm]').click();
+  await page.locator('[data-toast]', { hasText: 'New file: done' }).waitFor({ timeout: 5000 });
+  assert.equal(readFileSync(join(stack.repo, 'notes/todo.txt'), 'utf8'), '');
+  await page.locator('.filter').fill('todo');
+  const row = page.locator('.row[data-path="notes/todo.txt"]');
+  await row.waitFor({ timeout: 5000 });
+  await row.click({ button: 'right' });
+  await page.locator('.menu button', { hasText: 'Rename' }).click();
+  await page.locator('.menu input.ask').fill('notes/done.txt');
+  await page.locator('.menu [data-confirm]').click();
+  await page.locator('[data-toast]', { hasText: 'Rename: done' }).waitFor({ timeout: 5000 });
+  await page.locator('.filter').fill('done.txt');
+  const renamed = page.locator('.row[data-path="notes/done.txt"]');
+  await renamed.waitFor({ timeout: 5000 });
+  await renamed.click({ button: 'right' });
+  await page.locator('.menu button', { hasText: 'Delete' }).click();
+  await page.locator('.menu [data-confirm]').click();
+  await page.locator('[data-toast]', { hasText: 'Delete: done' }).waitFor({ timeout: 5000 });
+  assert.equal(existsSync(join(stack.repo, 'notes/done.txt')), false);
+  await page.locator('.filter').fill('');
 });

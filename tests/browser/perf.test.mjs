@@ -77,6 +77,23 @@ test('a 100 KB answer streamed at 60 chunks/s keeps every long task under 50 ms'
   assert.ok(long.every((d) => d < 50), `long tasks ${long}`);
 });
 
+test('through the host: a 100 KB answer from the fake provider at 60 chunks/s, no long task over 50 ms', async (t) => {
+  if (!stack.plugins.includes('llm') || !stack.provider) return t.skip('needs the llm plugin and the fake provider');
+  const text = answer(100 * 1024);
+  await stack.provider.queue([{ text, chunk_chars: 400, delay_ms: 16 }]);
+  const stop = await watchLongTasks();
+  const box = page.locator('ac-chat-input textarea');
+  await box.fill('Stream a long answer.');
+  await box.press('Enter');
+  await page.locator('.msg.assistant.streaming').waitFor({ timeout: 5000 });
+  await page.locator('[data-action="send"]').waitFor({ timeout: 30000 });
+  const long = await stop();
+  await shot(page, '12-host-streamed-100kb');
+  console.log(`100 KB through the host: long tasks ${JSON.stringify(long.map(Math.round))}`);
+  assert.ok((await page.locator('.msg.assistant').last().innerText()).includes('def multiply'));
+  assert.ok(long.every((d) => d < 50), `long tasks ${long}`);
+});
+
 test('a 50,000-file tree renders and filters with no long task over 100 ms', async () => {
   await page.evaluate(() => {
     const picker = document.createElement('ac-file-picker');
