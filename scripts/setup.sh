@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(
-  build-essential cmake ninja-build pkg-config git
+  build-essential cmake ninja-build pkg-config git ccache
   libboost1.81-dev rapidjson-dev libyaml-cpp-dev libcli11-dev catch2
   libgit2-dev libcurl4-openssl-dev libre2-dev libpcre2-dev libgumbo-dev
   nodejs npm chromium

@@ -1,0 +1,148 @@
+#include "load_connection.hpp"
+
+#include <boost/asio/connect.hpp>
+#include <boost/beast/core/buffers_to_string.hpp>
+#include <rapidjson/document.h>
+
+#include <charconv>
+#include <stdexcept>
+
+namespace acdc::bench {
+
+namespace beast = boost::beast;
+namespace websocket = beast::websocket;
+using tcp = boost::asio::ip::tcp;
+
+namespace {
+
+constexpr std::string_view kClientMap = R"({"system.listComponents":true,"Client.chunk":true,"Client.done":true})";
+
+std::string id_text(const rapidjson::Value& id) {
+  if (id.IsString()) return std::string("\"") + id.GetString() + "\"";
+  if (id.IsUint64()) return std::to_string(id.GetUint64());
+  return "null";
+}
+
+}  // namespace
+
+LoadConnection::LoadConnection(boost::asio::io_context& io, Target target, Recorder& recorder)
+    : ws_(io), target_(std::move(target)), rec_(recorder) {}
+
+void LoadConnection::connect() {
+  tcp::resolver resolver(ws_.get_executor());
+  boost::asio::connect(ws_.next_layer(), resolver.resolve(target_.host, std::to_string(target_.port)));
+  ws_.next_layer().set_option(tcp::no_delay(true));
+  ws_.handshake(target_.host + ":" + std::to_string(target_.port), target_.path);
+  ws_.text(true);
+  ws_.write(boost::asio::buffer(std::string(R"({"jsonrpc":"2.0","method":"system.listComponents","params":)") +
+                                std::string(kClientMap) + R"(,"id":1})"));
+  // Serve the server's own listComponents requests until it has answered ours.
+  for (;;) {
+    beast::flat_buffer buf;
+    ws_.read(buf);
+    std::string text = beast::buffers_to_string(buf.data());
+    rapidjson::Document doc;
+    doc.Parse(text.c_str(), text.size());
+    if (!doc.IsObject()) throw std::runtime_error("handshake: not a JSON object: " + text);
+    if (doc.HasMember("method")) {
+      ws_.write(boost::asio::buffer(R"({"jsonrpc":"2.0","id":)" + id_text(doc["id"]) +
+                                    R"(,"result":)" + std::string(kClientMap) + "}"));
+      continue;
+    }
+    if (doc.HasMember("id") && doc["id"].IsUint64() && doc["id"].GetUint64() == 1) break;
+  }
+}
+
+void LoadConnection::start_echo(int inflight) {
+  mode_ = Mode::echo;
+  for (int i = 0; i < inflight; ++i) send_echo();
+  read_next();
+}
+
+void LoadConnection::start_stream(int n, int size, int window) {
+  mode_ = Mode::stream;
+  stream_n_ = n;
+  stream_size_ = size;
+  stream_window_ = window;
+  send_stream();
+  read_next();
+}
+
+void LoadConnection::send_echo() {
+  uint64_t id = next_id_++;
+  sent_at_.emplace(id, Clock::now());
+  send(R"({"jsonrpc":"2.0","method":"Echo.echo","params":{"args":["0123456789abcdef"]},"id":)" +
+       std::to_string(id) + "}");
+}
+
+void LoadConnection::send_stream() {
+  uint64_t id = next_id_++;
+  sent_at_.emplace(id, Clock::now());
+  send(R"({"jsonrpc":"2.0","method":"Echo.stream","params":{"args":[)" + std::to_string(stream_n_) + "," +
+       std::to_string(stream_size_) + "," + std::to_string(stream_window_) + "]},\"id\":" +
+       std::to_string(id) + "}");
+}
+
+void LoadConnection::read_next() {
+  ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t n) {
+    self->on_read(ec, n);
+  });
+}
+
+void LoadConnection::on_read(beast::error_code ec, std::size_t) {
+  if (ec) return;  // the run is over or the server went away
+  auto data = buffer_.cdata();
+  on_message(std::string_view(static_cast<const char*>(data.data()), data.size()));
+  buffer_.consume(buffer_.size());
+  read_next();
+}
+
+void LoadConnection::on_message(std::string_view text) {
+  rapidjson::Document doc;
+  doc.Parse(text.data(), text.size());
+  if (!doc.IsObject()) return;
+  auto method = doc.FindMember("method");
+  auto id = doc.FindMember("id");
+  if (method != doc.MemberEnd() && method->value.IsString()) {
+    if (id != doc.MemberEnd()) on_server_request(id_text(id->value), method->value.GetString());
+    return;
+  }
+  if (id != doc.MemberEnd() && id->value.IsUint64()) on_reply(id->value.GetUint64());
+}
+
+void LoadConnection::on_server_request(std::string_view id, std::string_view method) {
+  if (method == "Client.chunk" && rec_.measuring) ++rec_.ops;
+  send(R"({"jsonrpc":"2.0","id":)" + std::string(id) + R"(,"result":true})");
+}
+
+void LoadConnection::on_reply(uint64_t id) {
+  auto it = sent_at_.find(id);
+  if (it == sent_at_.end()) return;
+  if (rec_.measuring) {
+    rec_.latencies_us.push_back(std::chrono::duration<double, std::micro>(Clock::now() - it->second).count());
+    if (mode_ == Mode::echo) ++rec_.ops;
+  }
+  sent_at_.erase(it);
+  if (mode_ == Mode::echo) send_echo();
+  else send_stream();
+}
+
+void LoadConnection::send(std::string frame) {
+  outbox_.push_back(std::move(frame));
+  if (!writing_) write_next();
+}
+
+void LoadConnection::write_next() {
+  writing_ = true;
+  ws_.async_write(boost::asio::buffer(outbox_.front()),
+                  [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                    self->outbox_.pop_front();
+                    if (ec || self->outbox_.empty()) {
+                      self->writing_ = false;
+                      return;
+                    }
+                    self->write_next();
+                  });
+}
+
+}  // namespace acdc::bench
