@@ -1,0 +1,114 @@
+#include "history/history_message.hpp"
+
+#include <acdc/sdk/json.hpp>
+
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+#include <random>
+
+namespace acdc::llm {
+namespace {
+
+long long epoch_ms() {
+  using namespace std::chrono;
+  return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+}
+
+std::string random_hex(int digits) {
+  thread_local std::mt19937_64 rng{std::random_device{}()};
+  static const char* hex = "0123456789abcdef";
+  std::string out;
+  for (int i = 0; i < digits; ++i) out += hex[rng() & 15];
+  return out;
+}
+
+void write_list(JsonWriter& w, const char* key, const std::vector<std::string>& list) {
+  if (list.empty()) return;
+  w.Key(key);
+  to_json(w, list);
+}
+
+std::string string_member(const JsonValue& o, const char* key) {
+  auto it = o.FindMember(key);
+  return it != o.MemberEnd() && it->value.IsString() ? std::string(it->value.GetString(), it->value.GetStringLength())
+                                                     : std::string();
+}
+
+std::vector<std::string> list_member(const JsonValue& o, const char* key) {
+  std::vector<std::string> out;
+  auto it = o.FindMember(key);
+  if (it == o.MemberEnd() || !it->value.IsArray()) return out;
+  for (const auto& v : it->value.GetArray())
+    if (v.IsString()) out.emplace_back(v.GetString(), v.GetStringLength());
+  return out;
+}
+
+}  // namespace
+
+std::string new_session_id() { return "sess_" + std::to_string(epoch_ms()) + "_" + random_hex(6); }
+std::string new_turn_id() { return "turn_" + std::to_string(epoch_ms()) + "_" + random_hex(6); }
+std::string new_message_id() { return std::to_string(epoch_ms()) + "-" + random_hex(8); }
+
+std::string utc_timestamp_now() {
+  std::time_t now = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&now, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+HistoryMessage HistoryMessage::make(std::string session_id, std::string role, std::string content) {
+  HistoryMessage m;
+  m.id = new_message_id();
+  m.session_id = std::move(session_id);
+  m.timestamp = utc_timestamp_now();
+  m.role = std::move(role);
+  m.content = std::move(content);
+  return m;
+}
+
+std::string HistoryMessage::to_json() const {
+  rapidjson::StringBuffer buf;
+  JsonWriter w(buf);
+  w.StartObject();
+  for (auto [key, value] : {std::pair{"id", &id}, {"session_id", &session_id}, {"timestamp", &timestamp},
+                            {"role", &role}, {"content", &content}}) {
+    w.Key(key);
+    acdc::to_json(w, *value);
+  }
+  if (system_event) {
+    w.Key("system_event");
+    w.Bool(true);
+  }
+  if (!turn_id.empty()) {
+    w.Key("turn_id");
+    acdc::to_json(w, turn_id);
+  }
+  write_list(w, "files", files);
+  write_list(w, "files_modified", files_modified);
+  w.EndObject();
+  return std::string(buf.GetString(), buf.GetSize());
+}
+
+std::optional<HistoryMessage> HistoryMessage::from_json(std::string_view line) {
+  Json doc;
+  doc.Parse(line.data(), line.size());
+  if (doc.HasParseError() || !doc.IsObject()) return std::nullopt;
+  HistoryMessage m;
+  m.id = string_member(doc, "id");
+  m.session_id = string_member(doc, "session_id");
+  m.role = string_member(doc, "role");
+  if (m.session_id.empty() || m.role.empty() || !doc.HasMember("content")) return std::nullopt;
+  m.timestamp = string_member(doc, "timestamp");
+  m.content = string_member(doc, "content");
+  m.turn_id = string_member(doc, "turn_id");
+  auto ev = doc.FindMember("system_event");
+  m.system_event = ev != doc.MemberEnd() && ev->value.IsBool() && ev->value.GetBool();
+  m.files = list_member(doc, "files");
+  m.files_modified = list_member(doc, "files_modified");
+  return m;
+}
+
+}  // namespace acdc::llm

@@ -1,0 +1,39 @@
+// history/history_message.hpp -- one record of history.jsonl
+// (acdc-features.md §4.8) and its JSON form, plus the id formats.
+//
+//   HistoryMessage m = HistoryMessage::make(session_id, "user", "hello");
+//   std::string line = m.to_json();                    // one JSONL line, no "\n"
+//   std::optional<HistoryMessage> back = HistoryMessage::from_json(line);
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace acdc::llm {
+
+struct HistoryMessage {
+  std::string id;          // {epoch_ms}-{8hex}
+  std::string session_id;  // sess_{epoch_ms}_{6hex}
+  std::string timestamp;   // %Y-%m-%dT%H:%M:%SZ, UTC
+  std::string role;        // "user" | "assistant"
+  std::string content;
+  bool system_event = false;
+  std::string turn_id;                 // empty: none
+  std::vector<std::string> files;      // user messages: the selection at send time
+  std::vector<std::string> files_modified;
+
+  // A new record stamped now.
+  static HistoryMessage make(std::string session_id, std::string role, std::string content);
+  std::string to_json() const;
+  // nullopt when the line is not a complete record (a torn write).
+  static std::optional<HistoryMessage> from_json(std::string_view line);
+};
+
+std::string new_session_id();
+std::string new_turn_id();
+std::string new_message_id();
+std::string utc_timestamp_now();
+
+}  // namespace acdc::llm
