@@ -1,0 +1,48 @@
+// fake_provider.mjs -- starts acdc-fake-provider for a node test and scripts
+// it (briefs/fake_provider_contract.md). The binary comes from the
+// environment variable ACDC_FAKE_PROVIDER (set by acdc_add_node_test).
+//
+//   import { startFakeProvider } from '../fake_provider/fake_provider.mjs';
+//   const fake = await startFakeProvider();
+//   await fake.queue([{ text: 'Done.', chunk_chars: 4 }]);
+//   ... point llm.yaml base_url at fake.baseUrl ...
+//   const sent = await fake.requests();
+//   await fake.stop();
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+
+export async function startFakeProvider({ binary = process.env.ACDC_FAKE_PROVIDER, fixtures } = {}) {
+  if (!binary) throw new Error('ACDC_FAKE_PROVIDER is not set: run through ctest or set it to build/acdc-fake-provider');
+  const args = ['--port', '0', ...(fixtures ? ['--fixtures', fixtures] : [])];
+  const child = spawn(binary, args, { stdio: ['pipe', 'pipe', 'inherit'] });
+  const port = await new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout });
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`acdc-fake-provider exited with ${code} before listening`)));
+    lines.once('line', (line) => {
+      const m = /^fake-provider listening on 127\.0\.0\.1:(\d+)$/.exec(line);
+      if (m) resolve(Number(m[1]));
+      else reject(new Error(`acdc-fake-provider said: ${line}`));
+    });
+  });
+  const control = async (method, path, body) => {
+    const res = await fetch(`http://127.0.0.1:${port}${path}`, {
+      method, body: body === undefined ? undefined : JSON.stringify(body),
+      headers: { 'content-type': 'application/json' },
+    });
+    return res.json();
+  };
+  return {
+    port,
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    queue: (steps) => control('POST', '/_fake/queue', steps),
+    requests: () => control('GET', '/_fake/requests'),
+    reset: () => control('POST', '/_fake/reset', []),
+    stop: () => new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.stdin.end();
+      child.kill('SIGTERM');
+    }),
+  };
+}

@@ -1,0 +1,140 @@
+// fake_provider/fake_server.cpp -- see fake_server.hpp.
+#include "fake_server.hpp"
+
+#include <boost/asio/write.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <rapidjson/stringbuffer.h>
+#include <rapidjson/writer.h>
+
+#include <cctype>
+#include <thread>
+
+namespace acdc::test {
+namespace http = boost::beast::http;
+using boost::asio::ip::tcp;
+
+namespace {
+
+constexpr std::string_view kDefaultStep =
+    R"({"text":"Hello from the fake provider.","usage":{"input_tokens":12,"output_tokens":7}})";
+
+bool is_provider_path(std::string_view path) {
+  for (std::string_view p : {"/v1/chat/completions", "/chat/completions", "/api/chat",
+                             "/v1/messages", "/messages"})
+    if (path.ends_with(p)) return true;
+  return false;
+}
+
+void reply_json(tcp::socket& socket, int status, const std::string& body) {
+  std::string response = "HTTP/1.1 " + std::to_string(status) + " OK\r\n"
+                         "Content-Type: application/json\r\nContent-Length: " +
+                         std::to_string(body.size()) + "\r\nConnection: close\r\n\r\n" + body;
+  boost::asio::write(socket, boost::asio::buffer(response));
+}
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+}  // namespace
+
+FakeServer::FakeServer(const FixtureSet& fixtures, unsigned short port)
+    : fixtures_(fixtures),
+      acceptor_(io_, tcp::endpoint(boost::asio::ip::make_address("127.0.0.1"), port)) {}
+
+unsigned short FakeServer::port() const { return acceptor_.local_endpoint().port(); }
+
+void FakeServer::run() {
+  for (;;) {
+    tcp::socket socket(io_);
+    acceptor_.accept(socket);
+    std::thread([this, s = std::move(socket)]() mutable { serve(std::move(s)); }).detach();
+  }
+}
+
+void FakeServer::serve(tcp::socket socket) {
+  try {
+    boost::beast::flat_buffer buffer;
+    http::request_parser<http::string_body> parser;
+    parser.body_limit(64 * 1024 * 1024);
+    http::read(socket, buffer, parser);
+    const Request& request = parser.get();
+    if (!answer_control(socket, request)) answer_provider(socket, request);
+    boost::system::error_code ec;
+    socket.shutdown(tcp::socket::shutdown_both, ec);
+  } catch (const std::exception&) {
+    // The client went away mid-answer (a cancelled or timed-out test): nothing to do.
+  }
+}
+
+bool FakeServer::answer_control(tcp::socket& socket, const Request& request) {
+  std::string_view target(request.target().data(), request.target().size());
+  if (!target.starts_with("/_fake/")) return false;
+  std::lock_guard lock(mu_);
+  if (target == "/_fake/queue") {
+    rapidjson::Document steps;
+    steps.Parse(request.body().data(), request.body().size());
+    if (steps.HasParseError() || !steps.IsArray()) {
+      reply_json(socket, 400, R"({"error":"POST /_fake/queue wants a JSON array of steps"})");
+      return true;
+    }
+    for (auto& step : steps.GetArray()) {
+      rapidjson::StringBuffer b;
+      rapidjson::Writer<rapidjson::StringBuffer> w(b);
+      step.Accept(w);
+      steps_.emplace_back(b.GetString());
+    }
+    reply_json(socket, 200, "{\"queued\":" + std::to_string(steps.Size()) + "}");
+  } else if (target == "/_fake/requests") {
+    std::string out = "[";
+    for (std::size_t i = 0; i < requests_.size(); ++i) out += (i ? "," : "") + requests_[i];
+    reply_json(socket, 200, out + "]");
+  } else if (target == "/_fake/reset") {
+    steps_.clear();
+    requests_.clear();
+    reply_json(socket, 200, R"({"reset":true})");
+  } else {
+    reply_json(socket, 404, R"({"error":"unknown control endpoint"})");
+  }
+  return true;
+}
+
+void FakeServer::answer_provider(tcp::socket& socket, const Request& request) {
+  std::string_view target(request.target().data(), request.target().size());
+  if (request.method() != http::verb::post || !is_provider_path(target)) {
+    reply_json(socket, 404, R"({"error":{"message":"fake provider: no such endpoint","type":"not_found_error"}})");
+    return;
+  }
+  std::string step_text;
+  {
+    std::lock_guard lock(mu_);
+    log_request(request);
+    step_text = steps_.empty() ? std::string(kDefaultStep) : steps_.front();
+    if (!steps_.empty()) steps_.pop_front();
+  }
+  rapidjson::Document step;
+  step.Parse(step_text.data(), step_text.size());
+  StepPlayer(socket, fixtures_).play(step, request);
+}
+
+void FakeServer::log_request(const Request& request) {
+  rapidjson::StringBuffer b;
+  rapidjson::Writer<rapidjson::StringBuffer> w(b);
+  auto str = [&](std::string_view s) { w.String(s.data(), static_cast<rapidjson::SizeType>(s.size())); };
+  w.StartObject();
+  w.Key("method"); str(request.method_string());
+  w.Key("path"); str(request.target());
+  w.Key("headers"); w.StartObject();
+  for (const auto& field : request) {
+    w.Key(lower(field.name_string()).c_str());
+    str(field.value());
+  }
+  w.EndObject();
+  w.Key("body"); str(request.body());
+  w.EndObject();
+  requests_.emplace_back(b.GetString());
+}
+
+}  // namespace acdc::test

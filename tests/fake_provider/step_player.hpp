@@ -1,0 +1,42 @@
+// fake_provider/step_player.hpp -- answers one provider request with one
+// scripted step (the contract in briefs/fake_provider_contract.md): replay a
+// fixture byte for byte, synthesise a text stream, send a plain status
+// response, or hang until the client goes away.
+//
+//   StepPlayer player(socket, fixtures);
+//   player.play(step, request);   // step: {"fixture":"openai_text.sse","split":"random"}
+#pragma once
+
+#include "fixture_set.hpp"
+
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/http.hpp>
+#include <rapidjson/document.h>
+
+#include <string>
+#include <string_view>
+
+namespace acdc::test {
+
+using Request = boost::beast::http::request<boost::beast::http::string_body>;
+
+class StepPlayer {
+ public:
+  StepPlayer(boost::asio::ip::tcp::socket& socket, const FixtureSet& fixtures);
+
+  void play(const rapidjson::Value& step, const Request& request);
+
+ private:
+  void play_fixture(const rapidjson::Value& step, const std::string& name);
+  void play_text(const rapidjson::Value& step, const Request& request);
+  void play_status(const rapidjson::Value& step);
+  void hang();
+  void send_plain(int status, std::string_view content_type, std::string_view body,
+                  std::string_view extra_headers = "");
+  void send_stream_head(int status, std::string_view headers);
+
+  boost::asio::ip::tcp::socket& socket_;
+  const FixtureSet& fixtures_;
+};
+
+}  // namespace acdc::test
