@@ -1,0 +1,144 @@
+// acdc-bench-repo -- the repo plugin against the git CLI, in one run.
+//
+//   build-repo/bench/repo/acdc-bench-repo [--files 50000] [--runs 5] [--boost /usr/include/boost]
+//
+// Builds two repositories in a temp dir: a synthetic one (N files in nested
+// directories, a few hundred modified and untracked) and a copy of a real
+// tree committed into a fresh repository. On each, with warm caches:
+//   tree:   Repo.get_file_tree over WebSocket  vs  git status --porcelain=v2 + git ls-files
+//   search: Repo.search_files literal / regex  vs  git grep -n -C1 -i (-F | -E)
+// and prints medians and ratios (plugin / git; below 1 means faster), plus
+// the host's RSS after the synthetic tree.
+#include "support/host_process.hpp"
+#include "support/ws_client.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <functional>
+#include <iostream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace fs = std::filesystem;
+using namespace acdc::test;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+void sh(const std::string& cmd) {
+  if (std::system(cmd.c_str()) != 0) throw std::runtime_error("failed: " + cmd);
+}
+
+// Runs `cmd`, reading and dropping its output as git's own user would.
+void run_drained(const std::string& cmd) {
+  FILE* p = popen(cmd.c_str(), "r");
+  if (!p) throw std::runtime_error("popen failed");
+  char buf[65536];
+  while (fread(buf, 1, sizeof buf, p) > 0) {}
+  pclose(p);
+}
+
+double median_ms(int runs, const std::function<void()>& f) {
+  f();  // warm-up: caches, first-use allocations
+  std::vector<double> t;
+  for (int i = 0; i < runs; ++i) {
+    auto start = Clock::now();
+    f();
+    t.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
+  }
+  std::sort(t.begin(), t.end());
+  return t[t.size() / 2];
+}
+
+void init_repo(const fs::path& root) {
+  sh("cd '" + root.string() + "' && git init -q -b main && git config user.name bench && "
+     "git config user.email bench@example.com && git config commit.gpgsign false");
+}
+
+void make_synthetic(const fs::path& root, int files) {
+  fs::create_directories(root);
+  init_repo(root);
+  for (int i = 0; i < files; ++i) {
+    fs::path p = root / ("d" + std::to_string(i % 50)) / ("s" + std::to_string(i % 1000 / 50)) /
+                 ("file_" + std::to_string(i) + ".txt");
+    fs::create_directories(p.parent_path());
+    std::ofstream out(p);
+    for (int l = 0; l < 20; ++l) out << "line " << l << " of file " << i << (l == 7 ? " needle_token here" : "") << "\n";
+  }
+  sh("cd '" + root.string() + "' && git add -A && git commit -qm synthetic");
+  for (int i = 0; i < 300; ++i)
+    std::ofstream(root / ("d" + std::to_string(i % 50)) / ("s" + std::to_string(i % 1000 / 50)) /
+                      ("file_" + std::to_string(i) + ".txt"), std::ios::app) << "modified\n";
+  for (int i = 0; i < 200; ++i) std::ofstream(root / "d0" / ("untracked_" + std::to_string(i) + ".txt")) << "new " << i << "\n";
+}
+
+void make_copy(const fs::path& root, const fs::path& source) {
+  fs::create_directories(root);
+  init_repo(root);
+  sh("cp -r '" + source.string() + "' '" + (root / "boost").string() + "'");
+  sh("cd '" + root.string() + "' && git add -A && git commit -qm boost");
+}
+
+long rss_kib(pid_t pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/status");
+  for (std::string line; std::getline(in, line);)
+    if (line.rfind("VmRSS:", 0) == 0) return std::stol(line.substr(6));
+  return -1;
+}
+
+void check(const rapidjson::Document& r, const std::string& what) {
+  if (!r.HasMember("result")) throw std::runtime_error(what + " failed");
+}
+
+void report(const std::string& name, double mine, double git) {
+  std::printf("  %-34s plugin %8.1f ms   git %8.1f ms   ratio %.2f\n", name.c_str(), mine, git, mine / git);
+}
+
+void bench_repo(const std::string& label, const fs::path& root, int runs, const std::string& literal,
+                const std::string& regex) {
+  HostProcess host({.config_yaml = "plugins:\n  - name: repo\n", .repo = root.string()});
+  WsClient client(host.port(), host.token());
+  std::string cd = "cd '" + root.string() + "' && ";
+  std::printf("%s (%s)\n", label.c_str(), root.c_str());
+  double tree = median_ms(runs, [&] { check(client.call("Repo.get_file_tree", "[]", std::chrono::minutes(2)), "tree"); });
+  double git_tree = median_ms(runs, [&] { run_drained(cd + "git status --porcelain=v2 && git ls-files"); });
+  report("get_file_tree", tree, git_tree);
+  std::printf("  host RSS after the tree: %.1f MiB\n", rss_kib(host.pid()) / 1024.0);
+  auto search = [&](const std::string& q, bool rx) {
+    std::string args = "[\"" + q + "\", false, " + (rx ? "true" : "false") + ", true, 1]";
+    return median_ms(runs, [&] { check(client.call("Repo.search_files", args, std::chrono::minutes(2)), "search"); });
+  };
+  report("search_files literal '" + literal + "'", search(literal, false),
+         median_ms(runs, [&] { run_drained(cd + "git grep -n -C 1 -i -F -e '" + literal + "'"); }));
+  report("search_files regex '" + regex + "'", search(regex, true),
+         median_ms(runs, [&] { run_drained(cd + "git grep -n -C 1 -i -E -e '" + regex + "'"); }));
+  host.stop();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int files = 50000, runs = 5;
+  fs::path boost = "/usr/include/boost";
+  for (int i = 1; i + 1 < argc; i += 2) {
+    std::string a = argv[i];
+    if (a == "--files") files = std::stoi(argv[i + 1]);
+    else if (a == "--runs") runs = std::stoi(argv[i + 1]);
+    else if (a == "--boost") boost = argv[i + 1];
+  }
+  try {
+    TempDir dir;
+    std::printf("building a %d-file synthetic repository and a copy of %s ...\n", files, boost.c_str());
+    make_synthetic(dir.path() / "synthetic", files);
+    make_copy(dir.path() / "copy", boost);
+    std::printf("medians of %d warm runs; ratio = plugin / git (<= 1.5 is the tree target, <= 1 search)\n", runs);
+    bench_repo("synthetic", dir.path() / "synthetic", runs, "needle_token", "file [0-9]+7 ");
+    bench_repo("boost copy", dir.path() / "copy", runs, "shared_ptr", "template ?<class [A-Z][a-z]+>");
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "acdc-bench-repo: %s\n", e.what());
+    return 1;
+  }
+}

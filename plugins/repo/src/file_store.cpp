@@ -1,0 +1,191 @@
+#include "file_store.hpp"
+
+#include <acdc/sdk/error.hpp>
+#include <acdc/sdk/utf8.hpp>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstring>
+#include <map>
+
+namespace fs = std::filesystem;
+
+namespace acdc::repo {
+
+namespace {
+
+[[noreturn]] void io_error(const std::string& what, const std::string& rel) {
+  throw Error(ACDC_E_APPLICATION, what + " " + quote_path(rel) + ": " + std::strerror(errno));
+}
+
+// Writes all of `content` to `fd`; false on error (errno set).
+bool write_all(int fd, std::string_view content) {
+  while (!content.empty()) {
+    ssize_t n = ::write(fd, content.data(), content.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return false;
+    content.remove_prefix(static_cast<size_t>(n));
+  }
+  return true;
+}
+
+mode_t mode_for_new_file() {
+  mode_t mask = ::umask(0);
+  ::umask(mask);
+  return 0666 & ~mask;
+}
+
+}  // namespace
+
+bool looks_binary(std::string_view head) {
+  return std::memchr(head.data(), '\0', std::min(head.size(), kBinaryProbeBytes)) != nullptr;
+}
+
+std::string read_whole_file(const fs::path& abs) {
+  int fd = ::open(abs.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return {};
+  std::string data;
+  struct stat st {};
+  if (::fstat(fd, &st) == 0 && st.st_size > 0) data.reserve(static_cast<size_t>(st.st_size));
+  char buf[65536];
+  for (ssize_t n; (n = ::read(fd, buf, sizeof buf)) != 0;) {
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) break;
+    data.append(buf, static_cast<size_t>(n));
+  }
+  ::close(fd);
+  return data;
+}
+
+fs::path FileStore::existing_file(const std::string& rel) const {
+  fs::path abs = guard_.resolve_normalized(rel);
+  std::error_code ec;
+  auto status = fs::status(abs, ec);
+  if (!fs::exists(status)) throw Error(ACDC_E_NOT_FOUND, "File not found: " + quote_path(rel));
+  if (fs::is_directory(status))
+    throw invalid_params(quote_path(rel) + " is a directory, not a file");
+  return abs;
+}
+
+std::string FileStore::read_capped(const std::string& rel, const fs::path& abs) const {
+  std::error_code ec;
+  auto size = fs::file_size(abs, ec);
+  if (!ec && size > max_file_bytes_)
+    throw Error(ACDC_E_FAILED_PRECONDITION,
+                "File too large to send: " + quote_path(rel) + " is " + std::to_string(size) +
+                    " bytes, the limit is " + std::to_string(max_file_bytes_) +
+                    " (max_file_bytes in the repo plugin's config)");
+  return read_whole_file(abs);
+}
+
+std::string FileStore::read_text(const std::string& path) const {
+  std::string rel = guard_.normalize(path);
+  std::string data = read_capped(rel, existing_file(rel));
+  if (looks_binary(data)) throw Error(ACDC_E_FAILED_PRECONDITION, "Binary file cannot be read as text: " + quote_path(rel));
+  return to_valid_utf8(data);
+}
+
+bool FileStore::exists(const std::string& path) const {
+  std::error_code ec;
+  return fs::is_regular_file(guard_.resolve(path), ec);
+}
+
+bool FileStore::is_binary(const std::string& path) const {
+  std::string rel = guard_.normalize(path);
+  fs::path abs = existing_file(rel);
+  int fd = ::open(abs.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) io_error("cannot open", rel);
+  char head[kBinaryProbeBytes];
+  ssize_t n = ::read(fd, head, sizeof head);
+  ::close(fd);
+  return n > 0 && looks_binary(std::string_view(head, static_cast<size_t>(n)));
+}
+
+std::string FileStore::data_uri(const std::string& path) const {
+  std::string rel = guard_.normalize(path);
+  std::string data = read_capped(rel, existing_file(rel));
+  return "data:" + mime_type_for(rel) + ";base64," + base64_encode(data);
+}
+
+std::string FileStore::write(const std::string& path, const std::string& content) {
+  std::string rel = guard_.normalize(path);
+  auto held = locks_.acquire({rel});
+  write_locked(rel, guard_.resolve_normalized(rel), content);
+  return rel;
+}
+
+std::string FileStore::create(const std::string& path, const std::string& content) {
+  std::string rel = guard_.normalize(path);
+  auto held = locks_.acquire({rel});
+  fs::path abs = guard_.resolve_normalized(rel);
+  std::error_code ec;
+  if (fs::exists(fs::symlink_status(abs, ec)))
+    throw Error(ACDC_E_FAILED_PRECONDITION, "File already exists: " + quote_path(rel) + " (use write_file to replace it)");
+  write_locked(rel, abs, content);
+  return rel;
+}
+
+std::string FileStore::remove(const std::string& path) {
+  std::string rel = guard_.normalize(path);
+  auto held = locks_.acquire({rel});
+  fs::path abs = existing_file(rel);
+  if (::unlink(abs.c_str()) != 0) io_error("cannot delete", rel);
+  return rel;
+}
+
+void FileStore::write_locked(const std::string& rel, const fs::path& abs, const std::string& content) {
+  if (content.size() > max_file_bytes_)
+    throw Error(ACDC_E_FAILED_PRECONDITION, "Content for " + quote_path(rel) + " is " + std::to_string(content.size()) +
+                                                " bytes, over the limit of " + std::to_string(max_file_bytes_));
+  std::error_code ec;
+  fs::create_directories(abs.parent_path(), ec);
+  if (ec) throw Error(ACDC_E_APPLICATION, "cannot create the directory of " + quote_path(rel) + ": " + ec.message());
+  struct stat st {};
+  mode_t mode = ::stat(abs.c_str(), &st) == 0 ? (st.st_mode & 07777) : mode_for_new_file();
+  std::string tmp = (abs.parent_path() / ("." + abs.filename().string() + ".acdc-XXXXXX")).string();
+  int fd = ::mkstemp(tmp.data());
+  if (fd < 0) io_error("cannot create a temporary file next to", rel);
+  bool ok = write_all(fd, content) && ::fchmod(fd, mode) == 0 && ::fsync(fd) == 0;
+  int saved = errno;
+  ::close(fd);
+  if (!ok || ::rename(tmp.c_str(), abs.c_str()) != 0) {
+    saved = ok ? errno : saved;
+    ::unlink(tmp.c_str());
+    errno = saved;
+    io_error("cannot write", rel);
+  }
+}
+
+std::string base64_encode(std::string_view bytes) {
+  static constexpr char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  std::string out;
+  out.reserve((bytes.size() + 2) / 3 * 4);
+  size_t i = 0;
+  for (; i + 2 < bytes.size(); i += 3) {
+    uint32_t v = (uint8_t(bytes[i]) << 16) | (uint8_t(bytes[i + 1]) << 8) | uint8_t(bytes[i + 2]);
+    for (int s = 18; s >= 0; s -= 6) out += kAlphabet[(v >> s) & 63];
+  }
+  if (size_t rest = bytes.size() - i) {
+    uint32_t v = uint8_t(bytes[i]) << 16 | (rest == 2 ? uint8_t(bytes[i + 1]) << 8 : 0);
+    out += kAlphabet[(v >> 18) & 63];
+    out += kAlphabet[(v >> 12) & 63];
+    out += rest == 2 ? kAlphabet[(v >> 6) & 63] : '=';
+    out += '=';
+  }
+  return out;
+}
+
+std::string mime_type_for(const std::string& path) {
+  static const std::map<std::string, std::string> kTypes{
+      {".png", "image/png"},   {".jpg", "image/jpeg"}, {".jpeg", "image/jpeg"}, {".gif", "image/gif"},
+      {".webp", "image/webp"}, {".svg", "image/svg+xml"}, {".bmp", "image/bmp"}, {".ico", "image/x-icon"},
+      {".pdf", "application/pdf"}, {".txt", "text/plain"}, {".json", "application/json"}};
+  std::string ext = fs::path(path).extension().string();
+  for (auto& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  auto it = kTypes.find(ext);
+  return it == kTypes.end() ? "application/octet-stream" : it->second;
+}
+
+}  // namespace acdc::repo

@@ -1,0 +1,107 @@
+#include "git_repo.hpp"
+
+#include <fstream>
+#include <sstream>
+
+namespace fs = std::filesystem;
+
+namespace acdc::repo {
+
+namespace {
+
+[[noreturn]] void not_a_repository(const fs::path& root, const std::string& why) {
+  throw Error(ACDC_E_FAILED_PRECONDITION,
+              "'" + root.string() + "' is not a git repository (" + why +
+                  "): run `git init` there, or start acdc with --repo <path of a repository>");
+}
+
+}  // namespace
+
+GitRepo::GitRepo(const fs::path& root) {
+  git_libgit2_init();
+  std::error_code ec;
+  root_ = fs::canonical(root, ec);
+  if (ec) {
+    git_libgit2_shutdown();
+    not_a_repository(root, ec.message());
+  }
+  int rc = git_repository_open_ext(out(repo_), root_.c_str(), GIT_REPOSITORY_OPEN_NO_SEARCH, nullptr);
+  if (rc < 0 || git_repository_is_bare(repo_.get())) {
+    repo_.reset();
+    git_libgit2_shutdown();
+    not_a_repository(root_, rc < 0 ? "no .git directory there" : "it is a bare repository");
+  }
+}
+
+GitRepo::~GitRepo() {
+  repo_.reset();
+  git_libgit2_shutdown();
+}
+
+GitPtr<git_commit> GitRepo::head_commit() const {
+  GitPtr<git_reference> head;
+  int rc = git_repository_head(out(head), repo_.get());
+  if (rc == GIT_EUNBORNBRANCH || rc == GIT_ENOTFOUND) return nullptr;
+  git_check(rc, "reading HEAD");
+  GitPtr<git_commit> commit;
+  git_check(git_commit_lookup(out(commit), repo_.get(), git_reference_target(head.get())),
+            "looking up HEAD's commit");
+  return commit;
+}
+
+GitPtr<git_tree> GitRepo::head_tree() const {
+  GitPtr<git_commit> commit = head_commit();
+  return commit ? tree_of(commit.get()) : nullptr;
+}
+
+GitPtr<git_tree> GitRepo::tree_of(git_commit* commit) {
+  GitPtr<git_tree> tree;
+  git_check(git_commit_tree(out(tree), commit), "reading a commit's tree");
+  return tree;
+}
+
+GitPtr<git_index> GitRepo::index() const {
+  GitPtr<git_index> idx;
+  git_check(git_repository_index(out(idx), repo_.get()), "opening the index");
+  return idx;
+}
+
+GitPtr<git_commit> GitRepo::commit_of(const std::string& ref) const {
+  if (ref.empty()) throw invalid_params("a ref is required (a branch, tag or commit sha)");
+  GitPtr<git_object> obj;
+  if (git_revparse_single(out(obj), repo_.get(), ref.c_str()) < 0)
+    throw Error(ACDC_E_NOT_FOUND, "Unknown ref: '" + ref + "' (no branch, tag or commit has that name)");
+  GitPtr<git_object> peeled;
+  if (git_object_peel(out(peeled), obj.get(), GIT_OBJECT_COMMIT) < 0)
+    throw Error(ACDC_E_NOT_FOUND, "'" + ref + "' does not name a commit");
+  return GitPtr<git_commit>(reinterpret_cast<git_commit*>(peeled.release()));
+}
+
+void GitRepo::exclude_state_dir() const {
+  fs::path info = fs::path(git_repository_path(repo_.get())) / "info";
+  fs::path exclude = info / "exclude";
+  std::ifstream in(exclude);
+  std::string line;
+  bool last_line_open = false;
+  std::stringstream all;
+  all << in.rdbuf();
+  std::istringstream lines(all.str());
+  while (std::getline(lines, line))
+    if (line == ".acdc/" || line == ".acdc" || line == "/.acdc/" || line == "/.acdc") return;
+  last_line_open = !all.str().empty() && all.str().back() != '\n';
+  std::error_code ec;
+  fs::create_directories(info, ec);
+  std::ofstream append(exclude, std::ios::app);
+  append << (last_line_open ? "\n" : "") << "# acdc's per-repository state\n.acdc/\n";
+  if (!append) throw Error(ACDC_E_APPLICATION, "could not add .acdc/ to " + exclude.string());
+}
+
+std::string oid_hex(const git_oid* oid) {
+  char buf[GIT_OID_HEXSZ + 1];
+  git_oid_tostr(buf, sizeof buf, oid);
+  return buf;
+}
+
+std::string short_hex(const git_oid* oid) { return oid_hex(oid).substr(0, 7); }
+
+}  // namespace acdc::repo

@@ -1,0 +1,181 @@
+#include "index_ops.hpp"
+
+#include "path_guard.hpp"
+
+#include <acdc/sdk/utf8.hpp>
+
+#include <filesystem>
+
+namespace fs = std::filesystem;
+
+namespace acdc::repo {
+
+namespace {
+
+// A git_strarray view of `paths`, valid while `paths` lives.
+struct PathSpec {
+  explicit PathSpec(const std::vector<std::string>& paths) {
+    for (const auto& p : paths) ptrs.push_back(const_cast<char*>(p.c_str()));
+    array = git_strarray{ptrs.data(), ptrs.size()};
+  }
+  std::vector<char*> ptrs;
+  git_strarray array{};
+};
+
+void require_paths(const std::vector<std::string>& paths, const char* what) {
+  if (paths.empty()) throw invalid_params(std::string(what) + " needs at least one path");
+}
+
+}  // namespace
+
+std::string diff_text(git_diff* diff) {
+  BufGuard b;
+  git_check(git_diff_to_buf(&b.buf, diff, GIT_DIFF_FORMAT_PATCH), "formatting a diff");
+  return to_valid_utf8(std::string_view(b.buf.ptr ? b.buf.ptr : "", b.buf.size));
+}
+
+void IndexOps::stage(const std::vector<std::string>& paths) {
+  require_paths(paths, "stage_files");
+  auto lock = repo_.lock();
+  auto index = repo_.index();
+  PathSpec spec(paths);
+  // Pathspecs, as `git add -A -- p`: a directory stages what is under it.
+  git_check(git_index_add_all(index.get(), &spec.array, GIT_INDEX_ADD_DEFAULT, nullptr, nullptr), "staging files");
+  git_check(git_index_update_all(index.get(), &spec.array, nullptr, nullptr), "staging deletions");
+  git_check(git_index_write(index.get()), "writing the index");
+}
+
+void IndexOps::stage_all() {
+  auto lock = repo_.lock();
+  auto index = repo_.index();
+  git_check(git_index_add_all(index.get(), nullptr, GIT_INDEX_ADD_DEFAULT, nullptr, nullptr), "staging all files");
+  git_check(git_index_update_all(index.get(), nullptr, nullptr, nullptr), "staging deletions");
+  git_check(git_index_write(index.get()), "writing the index");
+}
+
+void IndexOps::unstage(const std::vector<std::string>& paths) {
+  require_paths(paths, "unstage_files");
+  auto lock = repo_.lock();
+  PathSpec spec(paths);
+  GitPtr<git_commit> head = repo_.head_commit();
+  git_check(git_reset_default(repo_.get(), reinterpret_cast<git_object*>(head.get()), &spec.array),
+            "unstaging files");
+}
+
+bool IndexOps::in_head(git_tree* head, const std::string& path) {
+  if (!head) return false;
+  GitPtr<git_tree_entry> entry;
+  return git_tree_entry_bypath(out(entry), head, path.c_str()) == 0;
+}
+
+std::vector<std::string> IndexOps::discard(const std::vector<std::string>& paths) {
+  require_paths(paths, "discard_changes");
+  auto lock = repo_.lock();
+  GitPtr<git_tree> head = repo_.head_tree();
+  std::vector<std::string> tracked;
+  auto index = repo_.index();
+  for (const auto& p : paths) {
+    if (in_head(head.get(), p)) {
+      tracked.push_back(p);
+      continue;
+    }
+    git_index_remove_bypath(index.get(), p.c_str());
+    std::error_code ec;
+    fs::remove(repo_.root() / p, ec);
+  }
+  git_check(git_index_write(index.get()), "writing the index");
+  if (!tracked.empty()) {
+    PathSpec spec(tracked);
+    git_checkout_options o = GIT_CHECKOUT_OPTIONS_INIT;
+    o.checkout_strategy = GIT_CHECKOUT_FORCE | GIT_CHECKOUT_DISABLE_PATHSPEC_MATCH;
+    o.paths = spec.array;
+    git_check(git_checkout_tree(repo_.get(), reinterpret_cast<git_object*>(head.get()), &o), "discarding changes");
+  }
+  return paths;
+}
+
+void IndexOps::rename(const std::string& from, const std::string& to) {
+  auto lock = repo_.lock();
+  fs::path src = repo_.root() / from, dst = repo_.root() / to;
+  std::error_code ec;
+  if (!fs::exists(fs::symlink_status(src, ec))) throw Error(ACDC_E_NOT_FOUND, "Nothing to rename: " + quote_path(from) + " does not exist");
+  if (fs::exists(fs::symlink_status(dst, ec))) throw Error(ACDC_E_FAILED_PRECONDITION, "Cannot rename to " + quote_path(to) + ": it already exists");
+  fs::create_directories(dst.parent_path(), ec);
+  fs::rename(src, dst, ec);
+  if (ec) throw Error(ACDC_E_APPLICATION, "cannot rename " + quote_path(from) + " to " + quote_path(to) + ": " + ec.message());
+  // Like `git mv`: tracked entries under the old name move in the index.
+  auto index = repo_.index();
+  std::string prefix = from + "/";
+  std::vector<std::string> moved;
+  for (size_t i = 0, n = git_index_entrycount(index.get()); i < n; ++i) {
+    std::string p = git_index_get_byindex(index.get(), i)->path;
+    if (p == from || p.starts_with(prefix)) moved.push_back(p);
+  }
+  for (const auto& p : moved) {
+    std::string target = to + p.substr(from.size());
+    git_check(git_index_remove_bypath(index.get(), p.c_str()), "renaming in the index");
+    git_check(git_index_add_bypath(index.get(), target.c_str()), "renaming in the index");
+  }
+  git_check(git_index_write(index.get()), "writing the index");
+}
+
+CommitResult IndexOps::commit(const std::string& message) {
+  if (message.find_first_not_of(" \t\r\n") == std::string::npos)
+    throw invalid_params("Commit message is empty: write what the commit changes");
+  auto lock = repo_.lock();
+  auto index = repo_.index();
+  git_oid tree_id, commit_id;
+  git_check(git_index_write_tree(&tree_id, index.get()), "writing the index as a tree");
+  GitPtr<git_commit> parent = repo_.head_commit();
+  if ((parent && git_oid_equal(&tree_id, git_commit_tree_id(parent.get()))) ||
+      (!parent && git_index_entrycount(index.get()) == 0))
+    throw Error(ACDC_E_FAILED_PRECONDITION, "Nothing staged to commit: stage files first (stage_files or stage_all)");
+  GitPtr<git_tree> tree;
+  git_check(git_tree_lookup(out(tree), repo_.get(), &tree_id), "reading the new tree");
+  GitPtr<git_signature> sig;
+  if (git_signature_default(out(sig), repo_.get()) < 0)
+    throw Error(ACDC_E_FAILED_PRECONDITION,
+                "No commit identity: set one with `git config user.name \"Your Name\"` and `git config user.email you@example.com`");
+  const git_commit* parents[] = {parent.get()};
+  git_check(git_commit_create(&commit_id, repo_.get(), "HEAD", sig.get(), sig.get(), nullptr, message.c_str(),
+                              tree.get(), parent ? 1 : 0, parents),
+            "creating the commit");
+  return CommitResult{oid_hex(&commit_id), message};
+}
+
+void IndexOps::reset_hard() {
+  auto lock = repo_.lock();
+  GitPtr<git_commit> head = repo_.head_commit();
+  if (!head) throw Error(ACDC_E_FAILED_PRECONDITION, "Cannot reset: this branch has no commits yet");
+  git_checkout_options o = GIT_CHECKOUT_OPTIONS_INIT;
+  o.checkout_strategy = GIT_CHECKOUT_FORCE;
+  git_check(git_reset(repo_.get(), reinterpret_cast<git_object*>(head.get()), GIT_RESET_HARD, &o), "resetting to HEAD");
+}
+
+bool IndexOps::is_clean() {
+  auto lock = repo_.lock();
+  git_status_options o = GIT_STATUS_OPTIONS_INIT;
+  o.flags = GIT_STATUS_OPT_EXCLUDE_SUBMODULES;
+  GitPtr<git_status_list> list;
+  git_check(git_status_list_new(out(list), repo_.get(), &o), "reading the status");
+  return git_status_list_entrycount(list.get()) == 0;
+}
+
+std::string IndexOps::staged_diff() {
+  auto lock = repo_.lock();
+  GitPtr<git_tree> head = repo_.head_tree();
+  auto index = repo_.index();
+  GitPtr<git_diff> diff;
+  git_check(git_diff_tree_to_index(out(diff), repo_.get(), head.get(), index.get(), nullptr), "diffing the index");
+  return diff_text(diff.get());
+}
+
+std::string IndexOps::unstaged_diff() {
+  auto lock = repo_.lock();
+  auto index = repo_.index();
+  GitPtr<git_diff> diff;
+  git_check(git_diff_index_to_workdir(out(diff), repo_.get(), index.get(), nullptr), "diffing the working tree");
+  return diff_text(diff.get());
+}
+
+}  // namespace acdc::repo

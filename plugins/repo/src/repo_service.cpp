@@ -1,0 +1,197 @@
+#include "repo_service.hpp"
+
+#include "searcher.hpp"
+#include "status_scan.hpp"
+
+#include <acdc/sdk/utf8.hpp>
+
+#include <filesystem>
+
+namespace fs = std::filesystem;
+
+namespace acdc::repo {
+
+namespace {
+
+const Status kOk{{"status", "ok"}};
+
+}  // namespace
+
+size_t max_file_bytes_from(const Json& config) {
+  if (config.IsObject() && config.HasMember("max_file_bytes")) {
+    const auto& v = config["max_file_bytes"];
+    if (!v.IsUint64() || v.GetUint64() == 0)
+      throw invalid_params("repo plugin config: max_file_bytes must be a positive number of bytes");
+    return static_cast<size_t>(v.GetUint64());
+  }
+  return size_t{4} << 20;
+}
+
+std::string repo_root_from(const Json& config) {
+  if (config.IsObject() && config.HasMember("host") && config["host"].IsObject() &&
+      config["host"].HasMember("repo_root") && config["host"]["repo_root"].IsString())
+    return config["host"]["repo_root"].GetString();
+  throw Error(ACDC_E_FAILED_PRECONDITION, "the host gave the repo plugin no repo_root: start acdc with --repo <path>");
+}
+
+RepoService::RepoService(Context& ctx)
+    : host_(ctx.host),
+      repo_(repo_root_from(ctx.config)),
+      guard_(repo_.root()),
+      files_(guard_, locks_, max_file_bytes_from(ctx.config)),
+      tree_(repo_.root(), files_.max_file_bytes()),
+      index_(repo_),
+      refs_(repo_),
+      history_(repo_),
+      review_(repo_) {
+  repo_.exclude_state_dir();
+}
+
+std::vector<std::string> RepoService::normalize_all(const std::vector<std::string>& paths) const {
+  std::vector<std::string> out;
+  out.reserve(paths.size());
+  for (const auto& p : paths) {
+    guard_.resolve(p);
+    out.push_back(guard_.normalize(p));
+  }
+  return out;
+}
+
+void RepoService::notify_modified(const std::vector<std::string>& paths) {
+  std::vector<std::string> valid;
+  for (const auto& p : paths) valid.push_back(to_valid_utf8(p));
+  host_.notify(ACDC_CLIENT_ALL, "AcApp.filesModified", json_array(valid));
+}
+
+std::string RepoService::get_file_content(std::string path, std::optional<std::string> version) {
+  if (!version || version->empty()) return files_.read_text(path);
+  std::string rel = guard_.normalize(path);
+  std::string data = refs_.file_at(*version, rel);
+  if (looks_binary(data)) throw Error(ACDC_E_FAILED_PRECONDITION, "Binary file cannot be read as text: " + quote_path(rel));
+  if (data.size() > files_.max_file_bytes())
+    throw Error(ACDC_E_FAILED_PRECONDITION, "File too large to send: " + quote_path(rel) + " at " + *version);
+  return to_valid_utf8(data);
+}
+
+Status RepoService::write_file(std::string path, std::string content) {
+  notify_modified({files_.write(path, content)});
+  return kOk;
+}
+
+Status RepoService::create_file(std::string path, std::optional<std::string> content) {
+  notify_modified({files_.create(path, content.value_or(""))});
+  return kOk;
+}
+
+Status RepoService::delete_file(std::string path) {
+  notify_modified({files_.remove(path)});
+  return kOk;
+}
+
+bool RepoService::file_exists(std::string path) { return files_.exists(path); }
+
+bool RepoService::is_binary_file(std::string path) { return files_.is_binary(path); }
+
+std::map<std::string, std::string> RepoService::get_file_base64(std::string path) {
+  return {{"data_uri", files_.data_uri(path)}};
+}
+
+RawJson RepoService::get_file_tree() {
+  RepoStatus st;
+  {
+    auto lock = repo_.lock();
+    st = scan_status(repo_, ScanOptions{});
+  }
+  return RawJson{tree_.build_json(st)};
+}
+
+std::vector<std::string> RepoService::existing_files() {
+  RepoStatus st;
+  {
+    auto lock = repo_.lock();
+    st = scan_status(repo_, ScanOptions{.numstat = false});
+  }
+  std::vector<std::string> present;
+  present.reserve(st.files.size());
+  std::set<std::string> gone(st.deleted.begin(), st.deleted.end());
+  for (auto& f : st.files)
+    if (!gone.count(f) && !st.submodules.count(f)) present.push_back(std::move(f));
+  return present;
+}
+
+std::string RepoService::get_flat_file_list() {
+  std::string out;
+  for (const auto& f : existing_files()) out += (out.empty() ? "" : "\n") + to_valid_utf8(f);
+  return out;
+}
+
+RawJson RepoService::search_files(std::string query, std::optional<bool> whole_word, std::optional<bool> use_regex,
+                                  std::optional<bool> ignore_case, std::optional<int> context_lines) {
+  SearchQuery q{query, whole_word.value_or(false), use_regex.value_or(false), ignore_case.value_or(true),
+                context_lines.value_or(1)};
+  if (q.text.empty()) return RawJson{"[]"};
+  SearchLimits limits;
+  limits.max_file_bytes = files_.max_file_bytes();
+  return RawJson{repo::search_files(repo_.root(), existing_files(), q, limits)};
+}
+
+Status RepoService::stage_files(std::vector<std::string> paths) {
+  index_.stage(normalize_all(paths));
+  return kOk;
+}
+
+Status RepoService::unstage_files(std::vector<std::string> paths) {
+  index_.unstage(normalize_all(paths));
+  return kOk;
+}
+
+Status RepoService::discard_changes(std::vector<std::string> paths) {
+  auto rel = normalize_all(paths);
+  auto held = locks_.acquire(rel);
+  notify_modified(index_.discard(rel));
+  return kOk;
+}
+
+Status RepoService::stage_all() {
+  index_.stage_all();
+  return kOk;
+}
+
+Status RepoService::rename(const std::string& from, const std::string& to) {
+  auto rel = normalize_all({from, to});
+  auto held = locks_.acquire(rel);
+  index_.rename(rel[0], rel[1]);
+  notify_modified(rel);
+  return kOk;
+}
+
+Status RepoService::rename_file(std::string from, std::string to) { return rename(from, to); }
+
+Status RepoService::rename_directory(std::string from, std::string to) { return rename(from, to); }
+
+std::string RepoService::get_staged_diff() { return index_.staged_diff(); }
+
+std::string RepoService::get_unstaged_diff() { return index_.unstaged_diff(); }
+
+RawJson RepoService::commit(std::string message) {
+  CommitResult c = index_.commit(message);
+  return RawJson{"{\"sha\":" + to_json_text(c.sha) + ",\"message\":" + to_json_text(to_valid_utf8(c.message)) + "}"};
+}
+
+Status RepoService::reset_hard() {
+  RepoStatus before;
+  {
+    auto lock = repo_.lock();
+    before = scan_status(repo_, ScanOptions{.numstat = false, .untracked = false});
+  }
+  index_.reset_hard();
+  std::vector<std::string> touched = before.modified;
+  touched.insert(touched.end(), before.staged.begin(), before.staged.end());
+  touched.insert(touched.end(), before.deleted.begin(), before.deleted.end());
+  if (!touched.empty()) notify_modified(touched);
+  return kOk;
+}
+
+bool RepoService::is_clean() { return index_.is_clean(); }
+
+}  // namespace acdc::repo

@@ -1,0 +1,45 @@
+// status_scan.hpp -- one pass over git's view of the working tree.
+//
+// The file set and the status lists of acdc-features.md §2.3, from the index
+// and two libgit2 diffs (HEAD->index and index->workdir with untracked
+// files), which is what `git status` itself computes: no process spawned,
+// no file read unless its stat data changed.
+//
+//   auto lock = repo.lock();
+//   RepoStatus st = scan_status(repo, {.numstat = true});
+//   for (const auto& path : st.files) ...       // sorted, unique
+#pragma once
+
+#include "git_repo.hpp"
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace acdc::repo {
+
+struct LineStats {
+  int additions = 0;
+  int deletions = 0;
+};
+
+struct RepoStatus {
+  std::vector<std::string> files;  // tracked + untracked + deleted, sorted
+  std::set<std::string> submodules;
+  std::vector<std::string> modified, staged, untracked, deleted;
+  std::map<std::string, LineStats> diff_stats;  // index + worktree numstat
+};
+
+struct ScanOptions {
+  bool numstat = true;     // fill diff_stats (reads the changed files)
+  bool untracked = true;   // walk for untracked files
+};
+
+// Call with the repository lock held.
+RepoStatus scan_status(GitRepo& repo, const ScanOptions& options);
+
+// acdc-features.md §2.1: directories never shown or searched, even if tracked.
+bool is_excluded_path(std::string_view path);
+
+}  // namespace acdc::repo

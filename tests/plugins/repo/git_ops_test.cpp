@@ -1,0 +1,141 @@
+// Repo git operations: stage, unstage, discard, rename, diffs, commit,
+// reset, cleanliness, branches and refs -- each checked against the git CLI.
+#include "repo_fixture.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace acdc::test;
+
+TEST_CASE("stage, unstage, stage_all and commit, as git sees them") {
+  GitFixture repo;
+  repo.commit_file("a.txt", "1\n");
+  repo.write("a.txt", "2\n");
+  repo.write("new file.txt", "n\n");
+  RepoHost h(repo);
+  h.ok("Repo.stage_files", R"([["a.txt"]])");
+  CHECK(repo.git("status --porcelain") == "M  a.txt\n?? \"new file.txt\"\n");
+  CHECK_THAT(std::string(h.ok("Repo.get_staged_diff", "[]").GetString()), Catch::Contains("+2"));
+  h.ok("Repo.unstage_files", R"([["a.txt"]])");
+  CHECK(repo.git("status --porcelain") == " M a.txt\n?? \"new file.txt\"\n");
+  CHECK_THAT(std::string(h.ok("Repo.get_unstaged_diff", "[]").GetString()), Catch::Contains("-1"));
+  h.ok("Repo.stage_all", "[]");
+  CHECK(repo.git("status --porcelain") == "M  a.txt\nA  \"new file.txt\"\n");
+  auto c = h.ok("Repo.commit", R"(["Change a, add new"])");
+  CHECK(std::string(c["sha"].GetString()) == repo.git("rev-parse HEAD").substr(0, 40));
+  CHECK(std::string(c["message"].GetString()) == "Change a, add new");
+  CHECK(repo.git("log -1 --format=%s") == "Change a, add new\n");
+  CHECK(repo.git("status --porcelain").empty());
+  CHECK(h.ok("Repo.is_clean", "[]").GetBool());
+}
+
+TEST_CASE("stage_files stages a deletion, and commit refuses an empty message and an empty index") {
+  GitFixture repo;
+  repo.commit_file("a.txt", "1\n");
+  RepoHost h(repo);
+  CHECK_THAT(h.error("Repo.commit", R"(["msg"])"), Catch::Contains("Nothing staged"));
+  std::filesystem::remove(repo.root() / "a.txt");
+  h.ok("Repo.stage_files", R"([["a.txt"]])");
+  CHECK(repo.git("status --porcelain") == "D  a.txt\n");
+  CHECK_THAT(h.error("Repo.commit", R"(["  \n"])"), Catch::Contains("Commit message is empty"));
+  h.ok("Repo.commit", R"(["remove a"])");
+  CHECK(repo.git("ls-files").empty());
+}
+
+TEST_CASE("the first commit of a repository with no commits") {
+  GitFixture repo;
+  repo.write("a.txt", "1\n");
+  RepoHost h(repo);
+  auto b = h.ok("Repo.get_current_branch", "[]");
+  CHECK(std::string(b["branch"].GetString()) == "main");
+  CHECK(b["sha"].IsNull());
+  CHECK_FALSE(b["detached"].GetBool());
+  CHECK_THAT(h.error("Repo.commit", R"(["first"])"), Catch::Contains("Nothing staged"));
+  CHECK_THAT(h.error("Repo.reset_hard", "[]"), Catch::Contains("no commits yet"));
+  h.ok("Repo.stage_files", R"([["a.txt"]])");
+  h.ok("Repo.unstage_files", R"([["a.txt"]])");
+  CHECK(repo.git("status --porcelain") == "?? a.txt\n");
+  h.ok("Repo.stage_all", "[]");
+  h.ok("Repo.commit", R"(["first"])");
+  CHECK(repo.git("log --format=%s") == "first\n");
+}
+
+TEST_CASE("discard_changes restores tracked files and removes untracked ones") {
+  GitFixture repo;
+  repo.commit_file("a.txt", "1\n");
+  repo.write("a.txt", "changed\n");
+  repo.git("add a.txt");
+  repo.write("a.txt", "changed again\n");
+  repo.write("junk.txt", "j\n");
+  RepoHost h(repo);
+  auto listener = h.listener();
+  h.ok("Repo.discard_changes", R"([["a.txt", "junk.txt"]])");
+  CHECK(repo.read("a.txt") == "1\n");
+  CHECK_FALSE(std::filesystem::exists(repo.root() / "junk.txt"));
+  CHECK(repo.git("status --porcelain").empty());
+  REQUIRE(listener->wait_for("AcApp.filesModified", 1, std::chrono::seconds(5)));
+  CHECK(listener->received("AcApp.filesModified")[0] == R"([["a.txt","junk.txt"]])");
+}
+
+TEST_CASE("reset_hard drops staged and unstaged changes but keeps untracked files") {
+  GitFixture repo;
+  repo.commit_file("a.txt", "1\n");
+  repo.write("a.txt", "2\n");
+  repo.git("add a.txt");
+  repo.write("keep.txt", "k\n");
+  RepoHost h(repo);
+  CHECK_FALSE(h.ok("Repo.is_clean", "[]").GetBool());
+  h.ok("Repo.reset_hard", "[]");
+  CHECK(repo.read("a.txt") == "1\n");
+  CHECK(repo.read("keep.txt") == "k\n");
+  CHECK(h.ok("Repo.is_clean", "[]").GetBool());  // untracked files are tolerated
+}
+
+TEST_CASE("rename_file moves a tracked file in git, rename_directory moves a tree") {
+  GitFixture repo;
+  repo.commit_file("a.txt", "1\n");
+  repo.commit_file("dir/x.txt", "x\n");
+  repo.write("loose.txt", "l\n");
+  RepoHost h(repo);
+  h.ok("Repo.rename_file", R"(["a.txt", "b/renamed.txt"])");
+  h.ok("Repo.rename_directory", R"(["dir", "moved"])");
+  h.ok("Repo.rename_file", R"(["loose.txt", "still-loose.txt"])");
+  CHECK(repo.read("b/renamed.txt") == "1\n");
+  CHECK(repo.git("ls-files") == "b/renamed.txt\nmoved/x.txt\n");
+  CHECK(repo.read("still-loose.txt") == "l\n");
+  CHECK_THAT(h.error("Repo.rename_file", R"(["nope.txt", "x.txt"])"), Catch::Contains("'nope.txt' does not exist"));
+  CHECK_THAT(h.error("Repo.rename_file", R"(["b/renamed.txt", "moved/x.txt"])"), Catch::Contains("already exists"));
+}
+
+TEST_CASE("get_file_content at a version, resolve_ref, unknown refs") {
+  GitFixture repo;
+  repo.commit_file("a.txt", "v1\n");
+  repo.commit_file("a.txt", "v2\n");
+  repo.write("a.txt", "worktree\n");
+  RepoHost h(repo);
+  CHECK(std::string(h.ok("Repo.get_file_content", R"(["a.txt", "HEAD"])").GetString()) == "v2\n");
+  CHECK(std::string(h.ok("Repo.get_file_content", R"(["a.txt", "HEAD~1"])").GetString()) == "v1\n");
+  CHECK(std::string(h.ok("Repo.resolve_ref", R"(["HEAD~1"])").GetString()) == repo.git("rev-parse HEAD~1").substr(0, 40));
+  CHECK_THAT(h.error("Repo.resolve_ref", R"(["no-such-branch"])"), Catch::Contains("Unknown ref: 'no-such-branch'"));
+  CHECK_THAT(h.error("Repo.get_file_content", R"(["a.txt", "nope"])"), Catch::Contains("Unknown ref"));
+  CHECK_THAT(h.error("Repo.get_file_content", R"(["b.txt", "HEAD"])"), Catch::Contains("does not exist in HEAD"));
+}
+
+TEST_CASE("branches, and a detached HEAD") {
+  GitFixture repo;
+  repo.commit_file("a.txt", "1\n");
+  repo.git("branch feature");
+  repo.commit_file("a.txt", "2\n");
+  RepoHost h(repo);
+  auto list = h.ok("Repo.list_branches", "[]");
+  CHECK(std::string(list["current"].GetString()) == "main");
+  REQUIRE(list["branches"].Size() == 2);
+  CHECK(std::string(list["branches"][0]["name"].GetString()) == "feature");
+  CHECK_FALSE(list["branches"][0]["is_current"].GetBool());
+  CHECK(list["branches"][1]["is_current"].GetBool());
+  repo.git("checkout -q --detach HEAD~1");
+  auto b = h.ok("Repo.get_current_branch", "[]");
+  CHECK(b["branch"].IsNull());
+  CHECK(b["detached"].GetBool());
+  CHECK(std::string(b["sha"].GetString()) == repo.git("rev-parse HEAD").substr(0, 40));
+  CHECK(h.ok("Repo.list_branches", "[]")["current"].IsNull());
+}
