@@ -29,12 +29,25 @@ test('the page loads, connects with the token and the startup overlay clears', a
   assert.deepEqual(page.errors, []);
 });
 
-test('a plugin missing from the host disables its tab with the reason', async (t) => {
-  if (has('settings')) return t.skip('every plugin with a tab is present');
-  const tab = page.locator('button[data-tab="settings"]');
-  assert.equal(await tab.isDisabled(), true);
-  assert.match(await tab.getAttribute('title'), /settings plugin is not loaded/);
-  if (!has('llm')) assert.match(await page.locator('[data-unavailable="chat"]').innerText(), /llm plugin/);
+test('a plugin missing from the host disables what needs it, with the reason', async (t) => {
+  const missing = ['settings', 'repo', 'llm'].filter((p) => !has(p));
+  if (!missing.length) return t.skip('every plugin is present');
+  if (!has('settings')) {
+    const tab = page.locator('button[data-tab="settings"]');
+    assert.equal(await tab.isDisabled(), true);
+    assert.match(await tab.getAttribute('title'), /settings plugin is not loaded/);
+  }
+  if (!has('llm')) {
+    assert.match(await page.locator('[data-unavailable="chat"]').innerText(), /Chat is unavailable: the llm plugin/);
+    assert.equal(await page.locator('button[data-tab="context"]').isDisabled(), true);
+    assert.equal(await page.locator('ac-chat-input textarea').isDisabled(), true);
+    assert.match(await page.locator('[data-action="commit"]').getAttribute('title'), /llm plugin/);
+  }
+  if (!has('repo')) {
+    assert.match(await page.locator('[data-unavailable="files"]').innerText(), /repo plugin/);
+    assert.equal(await page.locator('button[data-tab="search"]').isDisabled(), true);
+  }
+  await shot(page, '01b-missing-plugins');
 });
 
 test('a dropped connection reconnects by itself and says so', async () => {

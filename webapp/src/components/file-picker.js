@@ -171,7 +171,7 @@ class AcFilePicker extends LightElement {
       <div class="picker-head">
         ${b ? html`<span class="branch" data-branch>${b.branch ?? `detached ${b.sha?.slice(0, 7) ?? ''}`}</span>` : ''}
         <span class="count">${this.selected.size} selected · ${this.model.files.length} files</span>
-        <button class="icon" title="New file at the top level" @click=${(e) => this.openMenu(e, { type: 'dir', path: '' })}>＋</button>
+        <button class="icon" title="New file at the top level" @click=${(e) => this.openMenu(e, { type: 'dir', path: '' })}>+</button>
       </div>
       <input class="filter" type="search" placeholder="Filter files" .value=${this.filter}
         @input=${(e) => { this.filter = e.target.value; this.focus = 0; }}>

@@ -6,7 +6,7 @@ import { html } from 'lit';
 import { LightElement } from './light-element.js';
 import { rpc, hasMethod, toast } from '../rpc.js';
 
-export const CONFIG_TYPES = ['llm', 'app', 'snippets', 'system', 'system_extra', 'compaction', 'review'];
+export const CONFIG_TYPES = ['llm', 'app', 'snippets', 'host', 'system', 'system_extra', 'compaction', 'review'];
 
 class AcSettingsTab extends LightElement {
   static properties = { info: { state: true }, cards: { state: true }, open: { state: true } };
@@ -48,7 +48,8 @@ class AcSettingsTab extends LightElement {
     this.setCard(type, { content });
     try {
       const r = await rpc('Settings.save_config_content', type, content);
-      this.setCard(type, { error: '', note: r?.warning ? `Saved, with a warning: ${r.warning}` : 'Saved.' });
+      const warnings = [...(r?.warnings ?? []), ...(r?.warning ? [r.warning] : [])];
+      this.setCard(type, { error: '', note: warnings.length ? `Saved, with warnings: ${warnings.join('; ')}` : 'Saved.' });
       await this.reload(type, true);
     } catch (e) {
       this.setCard(type, { error: e.message, note: '' });
