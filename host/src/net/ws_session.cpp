@@ -86,6 +86,7 @@ void WsSession::send(std::string message) {
 
 void WsSession::write_next() {
   std::optional<websocket::close_reason> close_now;
+  bool more = false;
   {
     std::lock_guard lock(mu_);
     if (pending_close_) {
@@ -98,8 +99,11 @@ void WsSession::write_next() {
       writing_message_ = std::move(queue_.front());
       queue_.pop_front();
       queued_bytes_ -= writing_message_.size();
+      more = !queue_.empty();
     }
   }
+  // Keep this message back while more are queued: the last one sends them all.
+  ws_.next_layer().hold(more);
   if (close_now)
     return ws_.async_close(*close_now, beast::bind_front_handler(&WsSession::on_close, shared_from_this()));
   ws_.async_write(boost::asio::buffer(writing_message_),

@@ -1,7 +1,8 @@
 // net/ws_session.hpp -- one WebSocket connection carrying jrpc-oo.
 //
 // Owns the Beast stream and a bounded write queue, and hands every text
-// message to its rpc::Peer. Follows Beast's chat-multi example: one class per
+// message to its rpc::Peer. Messages queued together leave in one send
+// (net/coalescing_stream.hpp). Follows Beast's chat-multi example: one class per
 // connection, each async step a named on_* member, everything on one strand.
 //
 //   std::make_shared<WsSession>(std::move(socket), hub, limits)->run(std::move(request));
@@ -13,6 +14,7 @@
 // off once 128 MiB wait unsent.
 #pragma once
 
+#include "net/coalescing_stream.hpp"
 #include "rpc/peer.hpp"
 #include "rpc/transport.hpp"
 
@@ -54,7 +56,7 @@ class WsSession : public rpc::Transport, public std::enable_shared_from_this<WsS
   void on_close(boost::beast::error_code ec);
   void shut_down();
 
-  boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
+  boost::beast::websocket::stream<CoalescingStream> ws_;
   boost::beast::flat_buffer buffer_;
   rpc::Hub& hub_;
   WsLimits limits_;

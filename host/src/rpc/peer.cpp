@@ -119,7 +119,11 @@ void Peer::close(uint16_t code, std::string reason) {
 }
 
 void Peer::on_message(std::string_view text) {
-  rapidjson::Document doc;
+  // Most frames are small: their values fit here and never touch the heap
+  // (a default Document allocates a 64 KiB pool per frame).
+  char pool[4096];
+  rapidjson::MemoryPoolAllocator<> allocator(pool, sizeof pool);
+  rapidjson::Document doc(&allocator);
   switch (parse_limited(text, doc, kMaxDepth)) {
     case ParseOutcome::invalid_json:
       return send(error_frame("null", kParseError, "Parse error: the message is not valid JSON"));
