@@ -23,6 +23,7 @@ class AcChatPanel extends LightElement {
     this.current = null;
     this.tracker = new StreamTracker();
     this.coalescer = new ChunkCoalescer((id, content) => this.showChunk(id, content));
+    this.stick = true;   // follow the newest text until the user scrolls up
     this.selection = [];
   }
 
@@ -158,11 +159,22 @@ class AcChatPanel extends LightElement {
     }
   }
 
+  // One layout per frame at most: whether to follow is decided on scroll
+  // events, not by measuring on every chunk.
   scrollSoon(force = false) {
-    const box = this.querySelector('.messages');
-    if (!box) return;
-    const nearBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 80;
-    if (force || nearBottom) this.updateComplete.then(() => { box.scrollTop = box.scrollHeight; });
+    if (force) this.stick = true;
+    if (!this.stick || this.scrollPending) return;
+    this.scrollPending = true;
+    this.updateComplete.then(() => {
+      this.scrollPending = false;
+      const box = this.querySelector('.messages');
+      if (box) box.scrollTop = box.scrollHeight;
+    });
+  }
+
+  onScroll(e) {
+    const box = e.target;
+    this.stick = box.scrollHeight - box.scrollTop - box.clientHeight < 80;
   }
 
   async openHistory() {
@@ -180,7 +192,7 @@ class AcChatPanel extends LightElement {
         ${h ? html`<span class="hud" data-hud>last turn: ${h.prompt_tokens ?? 0} in · ${h.completion_tokens ?? 0} out${h.cache_read_tokens ? ` · ${h.cache_read_tokens} cached` : ''}</span>` : ''}
       </div>
       ${chat.ok ? '' : html`<div class="unavailable" data-unavailable="chat">${chat.reason}</div>`}
-      <div class="messages">${this.messages.map((m) => html`<ac-chat-message .message=${m}></ac-chat-message>`)}</div>
+      <div class="messages" @scroll=${this.onScroll}>${this.messages.map((m) => html`<ac-chat-message .message=${m}></ac-chat-message>`)}</div>
       <ac-chat-input ?disabled=${!chat.ok} .streaming=${this.streaming}
         @send=${(e) => this.send(e.detail)} @stop=${this.stop}></ac-chat-input>
       ${this.showHistory ? html`<ac-history-browser @close=${() => { this.showHistory = false; }}></ac-history-browser>` : ''}`;
