@@ -1,0 +1,62 @@
+// app.yaml (acdc-features.md §3.4): one map per section.
+#include "yaml_rules.hpp"
+
+#include <set>
+
+namespace acdc::settings {
+
+namespace {
+
+void check_url_cache(const YAML::Node& section, YamlRules& r) {
+  r.each(section, [&](const std::string& key, const YAML::Node& v) {
+    if (key == "path") {
+      if (!v.IsNull()) r.text(v, "url_cache.path");
+    } else if (key == "ttl_hours") {
+      r.number(v, "url_cache.ttl_hours", YamlRules::kNonNegative);
+    } else {
+      r.unknown("url_cache." + key, v, "path, ttl_hours");
+    }
+  });
+}
+
+void check_compaction(const YAML::Node& section, YamlRules& r) {
+  r.each(section, [&](const std::string& key, const YAML::Node& v) {
+    const std::string name = "history_compaction." + key;
+    if (key == "enabled") r.boolean(v, name);
+    else if (key == "compaction_trigger_tokens" || key == "summary_budget_tokens")
+      r.integer(v, name, YamlRules::kPositive);
+    else if (key == "verbatim_window_tokens" || key == "min_verbatim_exchanges")
+      r.integer(v, name, YamlRules::kNonNegative);
+    else
+      r.unknown(name, v, "enabled, compaction_trigger_tokens, verbatim_window_tokens, "
+                         "summary_budget_tokens, min_verbatim_exchanges");
+  });
+}
+
+// Sections this release does not read still get their amounts checked: a
+// negative size or duration is a mistake whoever reads it.
+void check_other(const std::string& name, const YAML::Node& section, YamlRules& r) {
+  r.each(section, [&](const std::string& key, const YAML::Node& v) {
+    for (const char* unit : {"_seconds", "_tokens", "_hours", "_mb"})
+      if (key.ends_with(unit)) r.number(v, name + "." + key, YamlRules::kNonNegative);
+  });
+}
+
+}  // namespace
+
+void check_app(const YAML::Node& root, YamlRules& r) {
+  static const std::set<std::string> later{"doc_convert", "doc_index", "agents", "reasoning",
+                                           "cache_warmup", "cache_tiering"};
+  r.each(root, [&](const std::string& key, const YAML::Node& v) {
+    r.map(v, key);
+    if (v.IsNull()) return;
+    if (key == "url_cache") check_url_cache(v, r);
+    else if (key == "history_compaction") check_compaction(v, r);
+    else {
+      if (!later.contains(key)) r.unknown(key, v, "url_cache, history_compaction");
+      check_other(key, v, r);
+    }
+  });
+}
+
+}  // namespace acdc::settings
