@@ -248,3 +248,30 @@ test('the context menu creates, renames and deletes a file', async (t) => {
   assert.equal(existsSync(join(stack.repo, 'notes/done.txt')), false);
   await page.locator('.filter').fill('');
 });
+
+test('the context tab draws the token budget as a bar chart', async (t) => {
+  if (!needs(t, 'llm')) return;
+  await page.locator('button[data-tab="context"]').click();
+  const chart = page.locator('svg[data-chart]');
+  await chart.waitFor({ timeout: 5000 });
+  assert.ok(await chart.locator('rect[data-category]').count() >= 5, 'one bar per category');
+  assert.match(await chart.getAttribute('aria-label'), /Token budget: \d+ of \d+ tokens/);
+  await shot(page, '14-context');
+  await page.locator('button[data-tab="files"]').click();
+});
+
+test('the history browser lists, searches and loads a past session', async (t) => {
+  if (!needs(t, 'llm') || !stack.provider) return t.skip('needs the llm plugin and the fake provider');
+  await page.locator('[data-action="new-session"]').click();
+  await page.waitForFunction(() => document.querySelectorAll('ac-chat-message').length === 0, null, { timeout: 5000 });
+  await page.locator('[data-action="history"]').click();
+  const dialog = page.locator('ac-history-browser');
+  await dialog.locator('[data-session]').first().waitFor({ timeout: 5000 });
+  await dialog.locator('input[type=search]').fill('multiply multiply');
+  const hit = dialog.locator('[data-session] a').first();
+  await hit.waitFor({ timeout: 5000 });
+  await hit.click();
+  await shot(page, '15-history');
+  await dialog.locator('[data-action="load-session"]').click();
+  await page.locator('.msg.user', { hasText: 'Please make multiply multiply.' }).waitFor({ timeout: 5000 });
+});

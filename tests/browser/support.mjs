@@ -9,13 +9,13 @@
 //   await closeAll(browser, stack);
 
 import { chromium } from 'playwright-core';
-import { spawn, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync, rmSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createInterface } from 'node:readline';
 import { startHost, TOKEN } from '../support/js/host.mjs';
+import { startFakeProvider } from '../fake_provider/fake_provider.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const ROOT = join(here, '..', '..');
@@ -63,25 +63,6 @@ export function makeRepo(dir) {
   return dir;
 }
 
-export async function startFakeProvider() {
-  const bin = process.env.ACDC_FAKE_PROVIDER;
-  if (!bin || !existsSync(bin)) return null;
-  const child = spawn(bin, ['--port', '0'], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const line = await new Promise((resolve, reject) => {
-    const rl = createInterface({ input: child.stdout });
-    rl.once('line', resolve);
-    child.once('exit', () => reject(new Error('the fake provider exited before listening')));
-  });
-  const port = Number(line.match(/:(\d+)$/)[1]);
-  const base = `http://127.0.0.1:${port}`;
-  return {
-    port, baseUrl: `${base}/v1`,
-    async queue(steps) { await fetch(`${base}/_fake/queue`, { method: 'POST', body: JSON.stringify(steps) }); },
-    async requests() { return (await fetch(`${base}/_fake/requests`)).json(); },
-    async stop() { child.stdin.end(); child.kill('SIGTERM'); },
-  };
-}
-
 export async function startStack() {
   requireDist();
   const dir = mkdtempSync(join(tmpdir(), 'acdc-browser-'));
@@ -89,7 +70,7 @@ export async function startStack() {
   const configHome = join(dir, 'config');
   mkdirSync(configHome, { recursive: true });
   const plugins = builtPlugins();
-  const provider = plugins.includes('llm') ? await startFakeProvider() : null;
+  const provider = plugins.includes('llm') && existsSync(process.env.ACDC_FAKE_PROVIDER ?? '') ? await startFakeProvider() : null;
   if (provider)
     writeFileSync(join(configHome, 'llm.yaml'), `provider: openai\nbase_url: ${provider.baseUrl}\nmodel: fake-model\n` +
       'smaller_model: fake-small\napi_key_env: ACDC_BROWSER_TEST_KEY\nnum_retries: 0\n');

@@ -37,17 +37,17 @@ class AcChatMessage extends LightElement {
       .then(() => toast('Copied', 'ok'), () => toast('The browser refused the clipboard', 'error'));
   }
 
-  renderAssistant(text, result) {
+  renderAssistant(text, result, historic) {
     const results = [...(result?.edit_results ?? [])];
     return segmentAnswer(text).map((s) => s.kind === 'text'
       ? renderBlocks(s.text).map((h) => html`<div class="md">${unsafeHTML(h)}</div>`)
-      : html`<ac-edit-card .block=${s} .result=${s.complete ? results.shift() : undefined}></ac-edit-card>`);
+      : html`<ac-edit-card .block=${s} ?historic=${historic} .result=${s.complete ? results.shift() : undefined}></ac-edit-card>`);
   }
 
   render() {
     const m = this.message, r = m.result;
     const text = this.content ?? m.content ?? '';
-    const body = m.role === 'assistant' ? this.renderAssistant(text, r)
+    const body = m.role === 'assistant' ? this.renderAssistant(text, r, !m.streaming && !r)
       : m.role === 'user' ? html`<div class="md">${unsafeHTML(escapeHtml(text).replace(/\n/g, '<br>'))}</div>`
       : html`<div class="md">${unsafeHTML(renderBlocks(text).join(''))}</div>`;
     return html`<div class="msg ${m.role} ${m.streaming ? 'streaming' : ''}" data-role=${m.role}

@@ -10,13 +10,24 @@
 import { html } from 'lit';
 import { LightElement } from './light-element.js';
 import { diffLines, sideBySide } from '../core/diff.js';
-import { rpc, emit, toast } from '../rpc.js';
+import { rpc, on, emit, toast } from '../rpc.js';
 
 const LINE_PX = 18;
 
 class AcDiffViewer extends LightElement {
   static properties = { target: {}, head: { state: true }, work: { state: true }, saved: { state: true },
     error: { state: true } };
+
+  connectedCallback() {
+    super.connectedCallback();
+    // Edits, commits and resets change the file under the viewer: show the new
+    // text unless the user has unsaved changes of their own.
+    const refresh = (paths) => {
+      if (this.target && this.work === this.saved && (!paths || paths.includes(this.target.path))) this.load();
+    };
+    this.listen(on('filesModified', refresh));
+    this.listen(on('tree-changed', () => refresh(null)));
+  }
 
   willUpdate(changed) {
     if (changed.has('target') && this.target?.path !== this.loadedPath) this.load();

@@ -8,7 +8,8 @@ import { diffLines, sideBySide } from '../core/diff.js';
 import { emit } from '../rpc.js';
 
 const LABELS = { applied: 'applied', already_applied: 'already applied', validated: 'validated', failed: 'failed',
-  skipped: 'skipped', not_in_context: 'not in context', pending: 'pending', streaming: 'writing…' };
+  skipped: 'skipped', not_in_context: 'not in context', pending: 'pending', streaming: 'writing…',
+  history: 'from history' };
 
 function words(parts, keep) {
   return parts.filter((p) => p.op === 'eq' || p.op === keep)
@@ -26,11 +27,12 @@ export function renderDiffRows(rows) {
 }
 
 class AcEditCard extends LightElement {
-  static properties = { block: {}, result: {} };
+  static properties = { block: {}, result: {}, historic: { type: Boolean } };
 
   render() {
     const b = this.block, r = this.result;
-    const status = r?.status ?? (b.complete ? 'pending' : 'streaming');
+    // A card restored from history has no result of this page's: it says so.
+    const status = r?.status ?? (this.historic ? 'history' : b.complete ? 'pending' : 'streaming');
     const rows = sideBySide(diffLines(b.oldText, b.newText));
     return html`<div class="edit-card s-${status}" data-edit-file=${b.file} data-status=${status}>
       <div class="edit-head">
