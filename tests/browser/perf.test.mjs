@@ -127,7 +127,7 @@ test('a 50,000-file tree renders and filters with no long task over 100 ms', asy
     // A picker on a connected page loads the real repository first; let that finish.
     await picker.load();
     const t = performance.now();
-    picker.setTree(window.__bigTree);
+    await picker.setTree(window.__bigTree);
     picker.expanded = new Set(['pkg0', 'pkg0/mod0']);
     await picker.updateComplete;
     return performance.now() - t;

@@ -89,3 +89,14 @@ test('markdown escapes raw HTML and gives code blocks a copy button', () => {
   assert.match(html, /data-copy/);
   assert.match(html, /hljs-number/);
 });
+
+test('the sliced build gives the same model as the one-go build', async () => {
+  const data = syntheticTree(1234, 7);
+  let yields = 0;
+  const sliced = await FileRows.create(data, { slice: 100, yieldToPage: async () => { yields++; } });
+  const whole = new FileRows(data);
+  assert.ok(yields > 10, 'it yielded between slices');
+  assert.deepEqual(sliced.entries, whole.entries);
+  assert.deepEqual(sliced.files, whole.files);
+  assert.deepEqual(sliced.rows({ filter: 'file12' }), whole.rows({ filter: 'file12' }));
+});

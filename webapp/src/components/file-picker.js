@@ -43,7 +43,7 @@ class AcFilePicker extends LightElement {
   async load() {
     if (!hasMethod('Repo.get_file_tree')) return;
     try {
-      this.setTree(await rpc('Repo.get_file_tree'));
+      await this.setTree(await rpc('Repo.get_file_tree'));
       if (hasMethod('Repo.get_current_branch')) this.branch = await rpc('Repo.get_current_branch');
       this.error = '';
     } catch (e) {
@@ -52,9 +52,15 @@ class AcFilePicker extends LightElement {
   }
 
   // Public so a test (or a future collaborator view) can show any tree.
-  setTree(result) {
-    this.model = new FileRows(result);
-    if (!this.expanded.size) this.expanded = new Set(this.model.entries.filter((e) => e.type === 'dir' && e.depth === 0 && this.model.entries.length < 200).map((e) => e.path));
+  // Built in slices (FileRows.create); of overlapping loads the last one wins.
+  async setTree(result) {
+    const serial = (this.treeSerial = (this.treeSerial ?? 0) + 1);
+    const model = await FileRows.create(result);
+    if (serial !== this.treeSerial) return;
+    this.model = model;
+    // A small repository opens with its top folders expanded.
+    if (!this.expanded.size && this.model.entries.length < 200)
+      this.expanded = new Set(this.model.entries.filter((e) => e.type === 'dir' && e.depth === 0).map((e) => e.path));
     this.treeKnown = true;
     this.autoSelect();
   }

@@ -11,21 +11,42 @@ const BADGE_ORDER = [['deleted', 'D'], ['staged', 'S'], ['modified', 'M'], ['unt
 
 export class FileRows {
   constructor(result = {}) {
+    this.begin(result);
+    this.step(Infinity);
+  }
+
+  // The same model built a slice of nodes at a time, yielding to the page in
+  // between, so a 50,000-file tree never blocks input for long.
+  static async create(result, { slice = 5000, yieldToPage = () => new Promise((r) => setTimeout(r, 0)) } = {}) {
+    const model = Object.create(FileRows.prototype);
+    model.begin(result);
+    while (!model.step(slice)) await yieldToPage();
+    return model;
+  }
+
+  begin(result) {
     this.entries = [];
+    this.files = [];
     this.status = new Map();
     for (const [key, badge] of BADGE_ORDER)
       for (const p of result[key] ?? []) if (!this.status.has(p)) this.status.set(p, badge);
     this.stats = result.diff_stats ?? {};
     this.rootName = result.tree?.name ?? '';
-    for (const child of result.tree?.children ?? []) this.walk(child, 0, '');
-    this.files = this.entries.filter((e) => e.type === 'file').map((e) => e.path);
+    this.pending = [...(result.tree?.children ?? [])].reverse().map((node) => ({ node, depth: 0, parent: '' }));
   }
 
-  walk(node, depth, parent) {
-    const entry = { path: node.path, name: node.name, depth, type: node.type, parent,
-      lines: node.lines ?? 0, badge: this.status.get(node.path) ?? '', stats: this.stats[node.path] };
-    this.entries.push(entry);
-    for (const child of node.children ?? []) this.walk(child, depth + 1, node.path);
+  // Walks up to `count` nodes depth first; true when the walk is complete.
+  step(count) {
+    const stack = this.pending;
+    for (let n = 0; n < count && stack.length; n++) {
+      const { node, depth, parent } = stack.pop();
+      this.entries.push({ path: node.path, name: node.name, depth, type: node.type, parent,
+        lines: node.lines ?? 0, badge: this.status.get(node.path) ?? '', stats: this.stats[node.path] });
+      if (node.type === 'file') this.files.push(node.path);
+      const children = node.children ?? [];
+      for (let i = children.length - 1; i >= 0; i--) stack.push({ node: children[i], depth: depth + 1, parent: node.path });
+    }
+    return stack.length === 0;
   }
 
   // Paths with a badge, for "select changed files" on first load.
