@@ -275,3 +275,26 @@ test('the history browser lists, searches and loads a past session', async (t) =
   await dialog.locator('[data-action="load-session"]').click();
   await page.locator('.msg.user', { hasText: 'Please make multiply multiply.' }).waitFor({ timeout: 5000 });
 });
+
+test('Up in an empty prompt recalls the previous prompts; snippets insert text', async (t) => {
+  if (!needs(t, 'llm')) return;
+  const box = page.locator('ac-chat-input textarea');
+  await box.fill('');
+  await box.press('ArrowUp');
+  const sent = await page.evaluate(() => JSON.parse(localStorage.getItem('ac-dc-input-history')));
+  assert.ok(sent.length >= 2, 'earlier prompts were kept');
+  assert.equal(await box.inputValue(), sent.at(-1));
+  await box.press('ArrowUp');
+  assert.equal(await box.inputValue(), sent.at(-2));
+  await box.fill('');
+  await page.locator('ac-chat-input button[title="Snippets"]').click();
+  const drawer = page.locator('[data-snippets]');
+  await drawer.waitFor();
+  const snippets = drawer.locator('button');
+  if (await snippets.count()) {
+    await snippets.first().click();
+    assert.ok((await box.inputValue()).length > 0, 'the snippet went into the prompt');
+  } else assert.match(await drawer.innerText(), /No snippets configured/);
+  await shot(page, '16-snippets');
+  await box.fill('');
+});
