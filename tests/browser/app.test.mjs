@@ -29,27 +29,6 @@ test('the page loads, connects with the token and the startup overlay clears', a
   assert.deepEqual(page.errors, []);
 });
 
-test('a plugin missing from the host disables what needs it, with the reason', async (t) => {
-  const missing = ['settings', 'repo', 'llm'].filter((p) => !has(p));
-  if (!missing.length) return t.skip('every plugin is present');
-  if (!has('settings')) {
-    const tab = page.locator('button[data-tab="settings"]');
-    assert.equal(await tab.isDisabled(), true);
-    assert.match(await tab.getAttribute('title'), /settings plugin is not loaded/);
-  }
-  if (!has('llm')) {
-    assert.match(await page.locator('[data-unavailable="chat"]').innerText(), /Chat is unavailable: the llm plugin/);
-    assert.equal(await page.locator('button[data-tab="context"]').isDisabled(), true);
-    assert.equal(await page.locator('ac-chat-input textarea').isDisabled(), true);
-    assert.match(await page.locator('[data-action="commit"]').getAttribute('title'), /llm plugin/);
-  }
-  if (!has('repo')) {
-    assert.match(await page.locator('[data-unavailable="files"]').innerText(), /repo plugin/);
-    assert.equal(await page.locator('button[data-tab="search"]').isDisabled(), true);
-  }
-  await shot(page, '01b-missing-plugins');
-});
-
 test('a dropped connection reconnects by itself and says so', async () => {
   await page.evaluate(() => document.querySelector('ac-app-shell').ws.close());
   await page.locator('[data-connection="down"]').waitFor({ timeout: 3000 });
@@ -297,4 +276,16 @@ test('Up in an empty prompt recalls the previous prompts; snippets insert text',
   } else assert.match(await drawer.innerText(), /No snippets configured/);
   await shot(page, '16-snippets');
   await box.fill('');
+});
+
+test('reset to HEAD asks first, then discards the changes', async (t) => {
+  if (!needs(t, 'repo')) return;
+  writeFile('README.md', '# Demo\n\nan uncommitted change\n');
+  await page.locator('[data-action="reset"]').click();
+  await page.locator('[data-action="confirm-reset"]').waitFor();
+  await shot(page, '17-reset-confirm');
+  assert.match(readFileSync(join(stack.repo, 'README.md'), 'utf8'), /uncommitted change/, 'nothing happens before the confirmation');
+  await page.locator('[data-action="confirm-reset"]').click();
+  await page.locator('[data-toast]', { hasText: 'Reset to HEAD' }).waitFor({ timeout: 5000 });
+  assert.doesNotMatch(readFileSync(join(stack.repo, 'README.md'), 'utf8'), /uncommitted change/);
 });

@@ -63,13 +63,13 @@ export function makeRepo(dir) {
   return dir;
 }
 
-export async function startStack() {
+// `plugins` trims the host's plugin list (default: every plugin this build has).
+export async function startStack({ plugins = builtPlugins() } = {}) {
   requireDist();
   const dir = mkdtempSync(join(tmpdir(), 'acdc-browser-'));
   const repo = makeRepo(join(dir, 'demo'));
   const configHome = join(dir, 'config');
   mkdirSync(configHome, { recursive: true });
-  const plugins = builtPlugins();
   const provider = plugins.includes('llm') && existsSync(process.env.ACDC_FAKE_PROVIDER ?? '') ? await startFakeProvider() : null;
   if (provider)
     writeFileSync(join(configHome, 'llm.yaml'), `provider: openai\nbase_url: ${provider.baseUrl}\nmodel: fake-model\n` +

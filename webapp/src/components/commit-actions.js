@@ -5,7 +5,7 @@
 
 import { html } from 'lit';
 import { LightElement } from './light-element.js';
-import { rpc, hasMethod, on, emit, toast } from '../rpc.js';
+import { rpc, on, emit, toast } from '../rpc.js';
 
 class AcCommitActions extends LightElement {
   static properties = { gate: {}, dialog: { state: true }, busy: { state: true } };
@@ -15,13 +15,14 @@ class AcCommitActions extends LightElement {
     this.listen(on('commitResult', (r) => this.onResult(r)));
   }
 
+  // Committing needs git (repo plugin) and a generated message (llm plugin).
   commitGate() {
-    if (hasMethod('Repo.commit') && hasMethod('LLMService.generate_commit_message')) return { ok: true };
-    return this.gate?.('commit') ?? { ok: false, reason: 'Connecting…' };
+    if (!this.gate) return { ok: false, reason: 'Connecting…' };
+    const git = this.gate('git');
+    return git.ok ? this.gate('commit') : git;
   }
 
   resetGate() {
-    if (hasMethod('LLMService.reset_to_head') || hasMethod('Repo.reset_hard')) return { ok: true };
     return this.gate?.('reset') ?? { ok: false, reason: 'Connecting…' };
   }
 
@@ -61,8 +62,7 @@ class AcCommitActions extends LightElement {
 
   async reset() {
     try {
-      if (hasMethod('LLMService.reset_to_head')) await rpc('LLMService.reset_to_head');
-      else await rpc('Repo.reset_hard');
+      await rpc('Repo.reset_hard');
       toast('Reset to HEAD: uncommitted changes discarded', 'ok');
       this.dialog = null;
       emit('tree-changed');

@@ -11,6 +11,7 @@ export const FEATURES = {
   context: { method: 'LLMService.get_context_breakdown', plugin: 'llm', label: 'The context view' },
   settings: { method: 'Settings.get_config_content', plugin: 'settings', label: 'Settings' },
   search: { method: 'Repo.search_files', plugin: 'repo', label: 'Search' },
+  git: { method: 'Repo.commit', plugin: 'repo', label: 'Commit' },
   commit: { method: 'LLMService.generate_commit_message', plugin: 'llm', label: 'Commit' },
   reset: { method: 'Repo.reset_hard', plugin: 'repo', label: 'Reset' },
   history: { method: 'LLMService.history_list_sessions', plugin: 'llm', label: 'History' },

@@ -1,0 +1,33 @@
+// A trimmed host (only the echo plugin loaded): every tab and action that
+// needs a missing plugin is disabled and says which plugin and why.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startStack, openPage, shot, closeAll } from './support.mjs';
+
+let stack, browser, page;
+
+before(async () => {
+  stack = await startStack({ plugins: [] });
+  ({ browser, page } = await openPage(stack));
+  await page.locator('[data-connection="up"]').waitFor({ timeout: 10000 });
+});
+after(async () => {
+  assert.equal(await closeAll(browser, stack), 0);
+});
+
+test('tabs and actions of missing plugins are disabled with the reason', async () => {
+  await page.locator('ac-startup-overlay').waitFor({ state: 'hidden', timeout: 10000 });
+  const title = (sel) => page.locator(sel).getAttribute('title');
+  for (const [tab, plugin] of [['settings', 'settings'], ['context', 'llm'], ['search', 'repo']]) {
+    assert.equal(await page.locator(`button[data-tab="${tab}"]`).isDisabled(), true, tab);
+    assert.match(await title(`button[data-tab="${tab}"]`), new RegExp(`the ${plugin} plugin is not loaded`), tab);
+  }
+  assert.match(await page.locator('[data-unavailable="chat"]').innerText(), /Chat is unavailable: the llm plugin/);
+  assert.match(await page.locator('[data-unavailable="files"]').innerText(), /file tree is unavailable: the repo plugin/);
+  assert.equal(await page.locator('ac-chat-input textarea').isDisabled(), true);
+  assert.equal(await page.locator('[data-action="commit"]').isDisabled(), true);
+  assert.match(await title('[data-action="commit"]'), /repo plugin/);
+  assert.equal(await page.locator('[data-action="reset"]').isDisabled(), true);
+  assert.deepEqual(page.errors, [], 'no script errors');
+  await shot(page, '00-trimmed-host');
+});
