@@ -9,7 +9,7 @@
 //   await closeAll(browser, stack);
 
 import { chromium } from 'playwright-core';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync, rmSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
@@ -78,6 +78,27 @@ export async function startStack({ plugins = builtPlugins() } = {}) {
     args: ['--webapp-dir', DIST], env: { ACDC_CONFIG_HOME: configHome, ACDC_BROWSER_TEST_KEY: 'test-key' } });
   return { host, repo, dir, plugins, provider,
     pageUrl: `http://127.0.0.1:${host.port}/?port=${host.port}&token=${TOKEN}` };
+}
+
+// Stops the stack's host and, after `downMs`, starts a new one on the same
+// port, repository and config: a real outage, as when the user restarts acdc.
+export async function restartHost(stack, downMs) {
+  const port = stack.host.port;
+  await stack.host.stop();
+  await new Promise((r) => setTimeout(r, downMs));
+  const config = join(stack.dir, 'acdc.yaml');
+  writeFileSync(config, hostConfig(stack.plugins));
+  const child = spawn(process.env.ACDC_BIN, ['--config', config, '--repo', stack.repo, '--port', String(port), '--no-browser',
+    '--plugin-dir', process.env.ACDC_TEST_PLUGIN_DIR, '--plugin-dir', process.env.ACDC_PLUGIN_DIR, '--webapp-dir', DIST],
+  { env: { ...process.env, ACDC_TOKEN: TOKEN, ACDC_CONFIG_HOME: join(stack.dir, 'config'), ACDC_BROWSER_TEST_KEY: 'test-key' },
+    stdio: ['ignore', 'ignore', 'pipe'] });
+  const exited = new Promise((resolve) => child.on('exit', (code) => resolve(code ?? 128)));
+  await new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`acdc did not restart:\n${out}`)), 20000);
+    child.stderr.on('data', (d) => { out += d; if (out.includes('serving ')) { clearTimeout(timer); resolve(); } });
+  });
+  stack.host = { port, async stop() { child.kill('SIGINT'); return exited; } };
 }
 
 export async function openPage(stack, { viewport = { width: 1400, height: 900 } } = {}) {

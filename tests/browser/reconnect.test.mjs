@@ -1,0 +1,39 @@
+// The host goes away and comes back (the user restarts acdc): the page retries
+// with backoff, says "Reconnected" instead of showing the startup overlay, and
+// rebuilds its state from the server.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startStack, openPage, restartHost, shot, closeAll } from './support.mjs';
+
+let stack, browser, page;
+
+before(async () => {
+  stack = await startStack();
+  ({ browser, page } = await openPage(stack));
+  await page.locator('[data-connection="up"]').waitFor({ timeout: 10000 });
+});
+after(async () => {
+  assert.equal(await closeAll(browser, stack), 0);
+});
+
+test('a host restart: backoff, "Reconnected", and the conversation is still there', async () => {
+  const llm = stack.plugins.includes('llm') && stack.provider;
+  if (llm) {
+    await stack.provider.queue([{ text: 'Remember this answer.' }]);
+    const box = page.locator('ac-chat-input textarea');
+    await box.fill('Before the restart.');
+    await box.press('Enter');
+    await page.locator('.msg.assistant', { hasText: 'Remember this answer.' }).waitFor({ timeout: 5000 });
+    await page.locator('[data-action="send"]').waitFor();
+  }
+  const started = Date.now();
+  await restartHost(stack, 1500);   // down for 1.5 s: the 1 s retry fails, the next one succeeds
+  await page.locator('[data-toast]', { hasText: 'Reconnected' }).waitFor({ timeout: 10000 });
+  const took = Date.now() - started;
+  await page.locator('[data-connection="up"]').waitFor();
+  assert.ok(await page.locator('ac-startup-overlay').isHidden(), 'no startup overlay on a reconnect');
+  assert.ok(took < 8000, `reconnected after ${took} ms (retries at 1, 2, 4 s)`);
+  if (llm) await page.locator('.msg.user', { hasText: 'Before the restart.' }).waitFor({ timeout: 5000 });
+  await shot(page, '20-reconnected-after-restart');
+  assert.deepEqual(page.errors, []);
+});
