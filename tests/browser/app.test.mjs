@@ -289,3 +289,22 @@ test('reset to HEAD asks first, then discards the changes', async (t) => {
   await page.locator('[data-toast]', { hasText: 'Reset to HEAD' }).waitFor({ timeout: 5000 });
   assert.doesNotMatch(readFileSync(join(stack.repo, 'README.md'), 'utf8'), /uncommitted change/);
 });
+
+test('an ambiguous edit fills the retry prompt without sending it', async (t) => {
+  if (!needs(t, 'repo', 'llm') || !stack.provider) return t.skip('needs the repo and llm plugins and the fake provider');
+  writeFile('dup.py', 'x = 1\ny = 2\nx = 1\n');
+  await page.evaluate(() => document.querySelector('ac-file-picker').load());
+  await page.locator('.row[data-path="dup.py"] input[type=checkbox]').check();
+  await stack.provider.queue([{ text: `Changing x.\n\ndup.py\n${EDIT}\nx = 1\n${REPL}\nx = 3\n${END}\n` }]);
+  await send('Change x.');
+  await page.locator('.edit-card[data-edit-file="dup.py"][data-status="failed"]').waitFor({ timeout: 10000 });
+  const users = await page.locator('.msg.user').count();
+  const box = page.locator('ac-chat-input textarea');
+  assert.match(await box.inputValue(), /^Some edits failed because the old text matched multiple\nlocations in the file\./);
+  assert.match(await box.inputValue(), /- dup\.py: /);
+  await page.waitForTimeout(300);
+  assert.equal(await page.locator('.msg.user').count(), users, 'the retry prompt was not sent');
+  assert.equal(readFileSync(join(stack.repo, 'dup.py'), 'utf8'), 'x = 1\ny = 2\nx = 1\n');
+  await shot(page, '18-ambiguous-retry');
+  await box.fill('');
+});
