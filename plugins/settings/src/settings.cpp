@@ -62,7 +62,7 @@ Settings::Settings(Context& ctx)
       repo_root_(host_path(ctx.config, "repo_root")),
       state_dir_(host_path(ctx.config, "state_dir")) {
   prepare_user_dir();
-  report_unusable_files();
+  for (const auto& problem : unusable_files()) host_.log(ACDC_LOG_ERROR, problem);
   prepare_repo_state();
 }
 
@@ -83,7 +83,8 @@ void Settings::prepare_user_dir() {
   }
 }
 
-void Settings::report_unusable_files() const {
+std::vector<std::string> Settings::unusable_files() const {
+  std::vector<std::string> problems;
   for (const char* name : {"llm", "app", "snippets"}) {
     const ConfigType& t = *ConfigTypes::find(name);
     auto text = FileStore::read(user_file(t));
@@ -91,14 +92,14 @@ void Settings::report_unusable_files() const {
     try {
       Schema::check(t.kind, *text);
     } catch (const ConfigProblem& p) {
-      host_.log(ACDC_LOG_ERROR,
-                user_file(t).string() + " " + p.what() +
-                    (p.unreadable() ? " -- acdc uses the bundled default for this file until it is fixed"
-                                    : " -- plugins that read it may not work") +
-                    ". Fix: correct it in the settings panel or an editor, or delete it and restart "
-                    "acdc to get the bundled default back.");
+      problems.push_back(user_file(t).string() + " " + p.what() +
+                         (p.unreadable() ? " -- acdc uses the bundled default for this file until it is fixed"
+                                         : " -- plugins that read it may not work") +
+                         ". Fix: correct it in the settings panel or an editor, or delete it and restart "
+                         "acdc to get the bundled default back.");
     }
   }
+  return problems;
 }
 
 void Settings::prepare_repo_state() const {
@@ -235,7 +236,8 @@ RawJson Settings::get_config_info() {
                          {"smaller_model", json_string(smaller)},
                          {"provider", json_string(scalar_or_empty(llm, "provider"))},
                          {"config_dir", json_string(user_dir_.string())},
-                         {"bundled_version", json_string(bundled_version_)}})};
+                         {"bundled_version", json_string(bundled_version_)},
+                         {"problems", to_json_text(unusable_files())}})};
 }
 
 RawJson Settings::snippets(std::string_view mode) {

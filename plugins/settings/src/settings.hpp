@@ -4,7 +4,8 @@
 //   Settings.save_config_content("llm", text) -> {status:"ok", type, path, previous, warnings}
 //   Settings.reload_llm_config()              -> {status:"ok", changed:[plugin ids]}
 //   Settings.reload_app_config()              -> the same, for app.yaml
-//   Settings.get_config_info()                -> {model, smaller_model, config_dir, bundled_version}
+//   Settings.get_config_info()                -> {model, smaller_model, provider, config_dir,
+//                                                 bundled_version, problems: [unusable user files]}
 //   Settings.get_snippets()                   -> [{icon, tooltip, message}]   (code mode)
 //   Settings.get_review_snippets()            -> [{icon, tooltip, message}]
 //
@@ -45,7 +46,7 @@ class Settings {
   std::filesystem::path user_file(const ConfigType& t) const { return user_dir_ / t.file; }
   std::filesystem::path effective_file(const ConfigType& t) const;
   void prepare_user_dir();
-  void report_unusable_files() const;
+  std::vector<std::string> unusable_files() const;
   void prepare_repo_state() const;
   void check_plugins_then_write(Call call, const ConfigType& t, std::string content,
                                 std::string warnings_json, std::vector<NamedPlugin> named);

@@ -39,6 +39,7 @@ TEST_CASE("the first run creates the user config directory from the bundled file
   auto info = h.call("Settings.get_config_info");
   CHECK(std::string(info["result"]["bundled_version"].GetString()) + "\n" == marker);
   CHECK(std::string(info["result"]["model"].GetString()) == "gpt-4o");
+  CHECK(info["result"]["problems"].Size() == 0);
   CHECK_THAT(h.output(), Catch::Contains("config: created 9 file(s) in " + dir.string()));
 }
 
@@ -111,7 +112,10 @@ TEST_CASE("a corrupted user file is reported with its path and the fix, and the 
   CHECK_THAT(h.output(), Catch::Contains(llm.string() + " line ") &&
                              Catch::Contains("acdc uses the bundled default for this file until it is fixed") &&
                              Catch::Contains("delete it and restart acdc"));
-  CHECK(std::string(h.call("Settings.get_config_info")["result"]["model"].GetString()) == "gpt-4o");
+  auto info = h.call("Settings.get_config_info");
+  CHECK(std::string(info["result"]["model"].GetString()) == "gpt-4o");
+  REQUIRE(info["result"]["problems"].Size() == 1);
+  CHECK_THAT(info["result"]["problems"][0].GetString(), Catch::StartsWith(llm.string() + " line 2: this is not valid YAML"));
   CHECK(std::string(h.call("CPlugin.config")["result"]["llm"]["model"].GetString()) == "gpt-4o");
   auto shown = h.call("Settings.get_config_content", {"llm"});
   CHECK_THAT(shown["result"]["problem"].GetString(), Catch::Contains("not valid YAML"));

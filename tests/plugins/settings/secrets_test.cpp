@@ -40,3 +40,10 @@ TEST_CASE("find reports the line of the first secret") {
   REQUIRE(shaped);
   CHECK(shaped->line == 3);
 }
+
+TEST_CASE("a megabyte-long line is searched without trouble") {
+  const std::string line = "api_key: " + std::string(1 << 20, 'x') + " sk-" + std::string(1 << 20, 'a');
+  CHECK(Secrets::redact(line, kSettings) == std::string("api_key: ") + Secrets::kMask);
+  CHECK(Secrets::find(line, kSettings));
+  CHECK(Secrets::redact("sk-" + std::string(1 << 20, 'a'), kProse) == "[redacted]");
+}
