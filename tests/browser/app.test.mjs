@@ -47,6 +47,15 @@ test('the tree shows the repository with git badges; checking files selects them
   await page.locator('.row[data-path="src/math.py"] input[type=checkbox]').check();
   await page.locator('.count', { hasText: /[12] selected/ }).waitFor();
   await shot(page, '03-selected');
+  // Keyboard: Down to README.md (the last row), Space selects it, Enter opens it.
+  await page.locator('.rows').focus();
+  for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowDown');
+  assert.equal(await page.locator('.row.focused').getAttribute('data-path'), 'README.md');
+  await page.keyboard.press(' ');
+  await page.locator('.row[data-path="README.md"] input:checked').waitFor();
+  await page.keyboard.press('Enter');
+  await page.locator('[data-viewer-path]', { hasText: 'README.md' }).waitFor({ timeout: 5000 });
+  await page.locator('.row[data-path="README.md"] input[type=checkbox]').uncheck();
   if (has('llm')) {
     const selected = await page.evaluate(() => [...document.querySelector('ac-file-picker').selected]);
     assert.ok(selected.includes('src/math.py'));
@@ -125,6 +134,9 @@ test('send: the answer streams in, its edit is applied on disk and shows in the 
   assert.match(readFileSync(join(stack.repo, 'src/math.py'), 'utf8'), /return a \* b/);
   await page.locator('.row[data-path="src/math.py"] [data-badge]').waitFor({ timeout: 5000 });
   assert.match(await page.locator('[data-edit-summary]').last().innerText(), /1 applied/);
+  const card = page.locator('.edit-card[data-edit-file="src/math.py"]').last();
+  assert.equal(await card.locator('mark.w-del').innerText(), '+', 'the word diff marks the old operator');
+  assert.equal(await card.locator('mark.w-add').innerText(), '*', 'and the new one');
   await shot(page, '08-edit-applied');
 });
 
