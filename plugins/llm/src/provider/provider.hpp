@@ -44,6 +44,7 @@ struct Usage {
   long cache_read_tokens = 0;
   long cache_write_tokens = 0;
   long reasoning_tokens = 0;
+  std::optional<double> cost_usd;  // when the provider reports it (OpenRouter)
 };
 
 enum class ErrorKind {
@@ -66,6 +67,7 @@ struct ProviderError {
   int status_code = 0;      // HTTP status, 0 when none
   bool retryable = false;
   std::optional<double> retry_after_s;
+  std::string provider_type;  // the provider's own error type ("overloaded_error", "tokens", ...)
 };
 
 // A retry is about to happen (sent to the client as AcApp.streamRetry).
@@ -89,6 +91,16 @@ struct ChatResult {
   Usage usage;
   std::optional<ProviderError> error;
   bool cancelled = false;
+  // Tool calls in stream order: arguments are the raw text the model produced.
+  struct ToolCall {
+    int index = 0;
+    std::string id;
+    std::string name;
+    std::string arguments;
+  };
+  std::vector<ToolCall> tool_calls;
+  std::string reasoning_signature;  // Anthropic signed thinking, to send back unchanged
+  bool completed = false;           // the stream's terminator ([DONE], message_stop, done:true) came
 };
 
 class Provider {
@@ -103,5 +115,10 @@ class Provider {
   // One non-streaming completion (commit messages, summaries).
   virtual ChatResult complete(const ChatRequest& request, const CancelFlag& cancel) = 0;
 };
+
+struct ProviderConfig;  // provider/provider_config.hpp (llm.yaml keys)
+
+// The provider llm.yaml names (provider: openai | anthropic | ollama).
+std::unique_ptr<Provider> make_provider(const ProviderConfig& config);
 
 }  // namespace acdc::llm

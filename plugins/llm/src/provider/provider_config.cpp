@@ -1,0 +1,89 @@
+// provider/provider_config.cpp -- see provider_config.hpp.
+#include "provider/provider_config.hpp"
+
+#include <acdc/sdk/error.hpp>
+
+namespace acdc::llm {
+namespace {
+
+const rapidjson::Value* member(const rapidjson::Value& obj, const char* key) {
+  auto it = obj.FindMember(key);
+  return it == obj.MemberEnd() || it->value.IsNull() ? nullptr : &it->value;
+}
+
+void read_string(const rapidjson::Value& obj, const char* key, std::string& out) {
+  if (const auto* v = member(obj, key)) {
+    if (!v->IsString())
+      throw invalid_params(std::string("llm.yaml: '") + key + "' must be a string");
+    out = v->GetString();
+  }
+}
+
+template <class Number>
+void read_number(const rapidjson::Value& obj, const char* key, Number& out) {
+  if (const auto* v = member(obj, key)) {
+    if (!v->IsNumber())
+      throw invalid_params(std::string("llm.yaml: '") + key + "' must be a number");
+    out = static_cast<Number>(v->GetDouble());
+  }
+}
+
+ProviderKind kind_of(const std::string& name) {
+  if (name == "openai") return ProviderKind::openai;
+  if (name == "anthropic") return ProviderKind::anthropic;
+  if (name == "ollama") return ProviderKind::ollama;
+  throw invalid_params("llm.yaml: provider '" + name +
+                       "' is not one of openai (any OpenAI-compatible endpoint), anthropic, ollama");
+}
+
+void apply_kind_defaults(ProviderConfig& c) {
+  if (c.kind == ProviderKind::anthropic) {
+    c.base_url = "https://api.anthropic.com/v1";
+    c.api_key_env = "ANTHROPIC_API_KEY";
+  } else if (c.kind == ProviderKind::ollama) {
+    c.base_url = "http://localhost:11434";
+    c.api_key_env = "";
+  }
+}
+
+}  // namespace
+
+ProviderConfig ProviderConfig::from_json(const rapidjson::Value& llm) {
+  if (!llm.IsObject()) throw invalid_params("llm.yaml: the provider settings must be a mapping");
+  ProviderConfig c;
+  std::string provider = "openai";
+  read_string(llm, "provider", provider);
+  c.kind = kind_of(provider);
+  apply_kind_defaults(c);
+  read_string(llm, "base_url", c.base_url);
+  while (c.base_url.ends_with('/')) c.base_url.pop_back();
+  read_string(llm, "model", c.model);
+  read_string(llm, "smaller_model", c.smaller_model);
+  read_string(llm, "api_key_env", c.api_key_env);
+  read_number(llm, "max_output_tokens", c.max_output_tokens);
+  read_number(llm, "connect_timeout_seconds", c.connect_timeout_seconds);
+  read_number(llm, "request_timeout_seconds", c.request_timeout_seconds);
+  read_number(llm, "first_chunk_timeout_seconds", c.first_chunk_timeout_seconds);
+  read_number(llm, "chunk_timeout_seconds", c.chunk_timeout_seconds);
+  read_number(llm, "aux_request_timeout_seconds", c.aux_request_timeout_seconds);
+  read_number(llm, "num_retries", c.num_retries);
+  if (const auto* h = member(llm, "extra_headers")) {
+    if (!h->IsObject()) throw invalid_params("llm.yaml: 'extra_headers' must be a mapping");
+    for (auto& m : h->GetObject()) {
+      if (!m.value.IsString())
+        throw invalid_params(std::string("llm.yaml: extra_headers '") + m.name.GetString() +
+                             "' must be a string");
+      c.extra_headers[m.name.GetString()] = m.value.GetString();
+    }
+  }
+  return c;
+}
+
+ProviderConfig ProviderConfig::for_aux() const {
+  ProviderConfig aux = *this;
+  if (!smaller_model.empty()) aux.model = smaller_model;
+  aux.request_timeout_seconds = aux_request_timeout_seconds;
+  return aux;
+}
+
+}  // namespace acdc::llm

@@ -1,0 +1,45 @@
+// provider/provider_config.hpp -- the provider keys of llm.yaml
+// (briefs/llm_yaml.md), parsed from the plugin's config block where the host
+// has already turned the YAML into JSON.
+//
+//   ProviderConfig c = ProviderConfig::from_json(block["llm"]);
+//   auto provider = make_provider(c);
+//   auto aux = make_provider(c.for_aux());   // smaller model, aux timeout
+#pragma once
+
+#include "provider/provider.hpp"
+
+#include <rapidjson/document.h>
+
+#include <map>
+#include <string>
+
+namespace acdc::llm {
+
+enum class ProviderKind { openai, anthropic, ollama };
+
+struct ProviderConfig {
+  ProviderKind kind = ProviderKind::openai;
+  std::string base_url = "https://api.openai.com/v1";
+  std::string model = "gpt-4o";
+  std::string smaller_model = "gpt-4o-mini";
+  std::string api_key_env = "OPENAI_API_KEY";  // the NAME of the variable, never the key
+  int max_output_tokens = 8192;
+  std::map<std::string, std::string> extra_headers;
+  double connect_timeout_seconds = 10;
+  double request_timeout_seconds = 300;   // a whole non-streaming call
+  double first_chunk_timeout_seconds = 60;
+  double chunk_timeout_seconds = 120;
+  double aux_request_timeout_seconds = 60;
+  int num_retries = 10;                    // <= 0: a single attempt
+
+  // Missing keys keep their defaults (per provider for base_url and
+  // api_key_env); a key of the wrong type or an unknown provider throws
+  // acdc::Error(ACDC_E_INVALID_PARAMS) naming the key and what it expects.
+  static ProviderConfig from_json(const rapidjson::Value& llm);
+  // The same provider for commit messages and summaries: smaller model, and
+  // the aux timeout for the whole call.
+  ProviderConfig for_aux() const;
+};
+
+}  // namespace acdc::llm

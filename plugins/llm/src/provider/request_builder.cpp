@@ -1,0 +1,184 @@
+// provider/request_builder.cpp -- see request_builder.hpp.
+#include "provider/request_builder.hpp"
+
+#include "provider/json_fields.hpp"
+
+#include <acdc/sdk/error.hpp>
+
+#include <rapidjson/stringbuffer.h>
+#include <rapidjson/writer.h>
+
+#include <cstdlib>
+
+namespace acdc::llm {
+namespace {
+
+using Alloc = rapidjson::Document::AllocatorType;
+using rapidjson::Value;
+
+Value string_value(std::string_view s, Alloc& a) {
+  return Value(s.data(), static_cast<rapidjson::SizeType>(s.size()), a);
+}
+
+// OpenAI-compatible servers other than OpenRouter reject or ignore
+// cache_control; a text-only array becomes one string for the strictest ones.
+void strip_cache_control(Value& message, Alloc& a) {
+  Value* content = message.IsObject() && message.HasMember("content") ? &message["content"] : nullptr;
+  if (!content || !content->IsArray()) return;
+  bool all_text = true;
+  std::string joined;
+  for (auto& block : content->GetArray()) {
+    if (block.IsObject()) block.RemoveMember("cache_control");
+    if (str(block, "type") == "text") joined.append(str(block, "text"));
+    else all_text = false;
+  }
+  if (all_text) *content = string_value(joined, a);
+}
+
+// One internal content block in Anthropic's shape.
+Value anthropic_block(const Value& block, Alloc& a) {
+  if (str(block, "type") != "image_url") return Value(block, a);
+  std::string_view url = block.HasMember("image_url") ? str(block["image_url"], "url") : "";
+  // data:<media type>;base64,<data>
+  auto semi = url.find(';'), comma = url.find(',');
+  Value source(rapidjson::kObjectType), out(rapidjson::kObjectType);
+  source.AddMember("type", "base64", a);
+  if (url.starts_with("data:") && semi != std::string_view::npos && comma != std::string_view::npos) {
+    source.AddMember("media_type", string_value(url.substr(5, semi - 5), a), a);
+    source.AddMember("data", string_value(url.substr(comma + 1), a), a);
+  }
+  out.AddMember("type", "image", a);
+  out.AddMember("source", source, a);
+  if (const auto* cc = field(block, "cache_control")) out.AddMember("cache_control", Value(*cc, a), a);
+  return out;
+}
+
+void append_blocks(Value& target, const Value& content, Alloc& a) {
+  if (content.IsString()) {
+    if (content.GetStringLength() == 0) return;  // Anthropic rejects empty text blocks
+    Value text(rapidjson::kObjectType);
+    text.AddMember("type", "text", a);
+    text.AddMember("text", Value(content, a), a);
+    target.PushBack(text, a);
+  } else if (content.IsArray()) {
+    for (const auto& block : content.GetArray())
+      if (!(str(block, "type") == "text" && str(block, "text").empty()))
+        target.PushBack(anthropic_block(block, a), a);
+  }
+}
+
+void anthropic_messages(const Value& messages, rapidjson::Document& body) {
+  Alloc& a = body.GetAllocator();
+  Value system(rapidjson::kArrayType), out(rapidjson::kArrayType);
+  for (const auto& m : messages.GetArray()) {
+    std::string_view role = str(m, "role");
+    const Value* content = field(m, "content");
+    if (!content) continue;
+    if (role == "system") {
+      append_blocks(system, *content, a);
+      continue;
+    }
+    if (out.Empty() || str(out[out.Size() - 1], "role") != role) {
+      Value msg(rapidjson::kObjectType);
+      msg.AddMember("role", string_value(role, a), a);
+      msg.AddMember("content", Value(rapidjson::kArrayType), a);
+      out.PushBack(msg, a);
+    }
+    append_blocks(out[out.Size() - 1]["content"], *content, a);
+  }
+  if (!system.Empty()) body.AddMember("system", system, a);
+  body.AddMember("messages", out, a);
+}
+
+std::string to_text(const rapidjson::Document& doc) {
+  rapidjson::StringBuffer b;
+  rapidjson::Writer<rapidjson::StringBuffer> w(b);
+  doc.Accept(w);
+  return b.GetString();
+}
+
+rapidjson::Document parse_messages(const std::string& messages_json) {
+  rapidjson::Document doc;
+  doc.Parse(messages_json.data(), messages_json.size());
+  if (doc.HasParseError() || !doc.IsArray())
+    throw invalid_params("ChatRequest.messages_json must be a JSON array of messages");
+  return doc;
+}
+
+std::string body_for(const ProviderConfig& config, const ChatRequest& request, bool stream) {
+  rapidjson::Document messages = parse_messages(request.messages_json);
+  rapidjson::Document body(rapidjson::kObjectType);
+  Alloc& a = body.GetAllocator();
+  body.AddMember("model", string_value(request.model.empty() ? config.model : request.model, a), a);
+  body.AddMember("stream", stream, a);
+  if (config.kind == ProviderKind::anthropic) {
+    body.AddMember("max_tokens", request.max_tokens, a);
+    anthropic_messages(messages, body);
+    return to_text(body);
+  }
+  bool openrouter = config.base_url.find("openrouter.ai") != std::string::npos;
+  if (!openrouter)
+    for (auto& m : messages.GetArray()) strip_cache_control(m, a);
+  body.AddMember("messages", Value(messages, a), a);
+  if (config.kind == ProviderKind::ollama) {
+    Value options(rapidjson::kObjectType);
+    options.AddMember("num_predict", request.max_tokens, a);
+    body.AddMember("options", options, a);
+    return to_text(body);
+  }
+  // api.openai.com's newer models refuse max_tokens; compatible servers know only it.
+  bool official = config.base_url.find("api.openai.com") != std::string::npos;
+  body.AddMember(rapidjson::StringRef(official ? "max_completion_tokens" : "max_tokens"),
+                 request.max_tokens, a);
+  if (stream) {
+    Value options(rapidjson::kObjectType);
+    options.AddMember("include_usage", true, a);
+    body.AddMember("stream_options", options, a);
+  }
+  return to_text(body);
+}
+
+std::vector<std::string> headers_for(const ProviderConfig& config) {
+  std::vector<std::string> headers{"Content-Type: application/json"};
+  const char* key = config.api_key_env.empty() ? nullptr : std::getenv(config.api_key_env.c_str());
+  if (config.kind == ProviderKind::anthropic) {
+    headers.push_back("anthropic-version: 2023-06-01");
+    if (key && *key) headers.push_back(std::string("x-api-key: ") + key);
+  } else if (key && *key) {
+    headers.push_back(std::string("Authorization: Bearer ") + key);
+  }
+  headers.push_back(config.kind == ProviderKind::ollama ? "Accept: application/x-ndjson"
+                                                        : "Accept: text/event-stream");
+  for (const auto& [name, value] : config.extra_headers) headers.push_back(name + ": " + value);
+  return headers;
+}
+
+std::string url_for(const ProviderConfig& config) {
+  switch (config.kind) {
+    case ProviderKind::anthropic: return config.base_url + "/messages";
+    case ProviderKind::ollama: return config.base_url + "/api/chat";
+    case ProviderKind::openai: break;
+  }
+  return config.base_url + "/chat/completions";
+}
+
+}  // namespace
+
+HttpCall build_call(const ProviderConfig& config, const ChatRequest& request, bool stream) {
+  HttpCall call;
+  call.url = url_for(config);
+  call.headers = headers_for(config);
+  call.body = body_for(config, request, stream);
+  call.connect_timeout_s = config.connect_timeout_seconds;
+  if (stream) {
+    call.first_chunk_timeout_s = config.first_chunk_timeout_seconds;
+    call.chunk_timeout_s = config.chunk_timeout_seconds;
+  } else {
+    call.first_chunk_timeout_s = 0;  // nothing arrives before the whole answer
+    call.chunk_timeout_s = 0;
+    call.total_timeout_s = config.request_timeout_seconds;
+  }
+  return call;
+}
+
+}  // namespace acdc::llm

@@ -1,0 +1,44 @@
+// wire/wire_test_support.hpp -- shared bits of the wire tests: the fixture
+// directory, reading a fixture, and a provider config pointed at the fake.
+//
+//   std::string body = read_fixture("openai_text.sse");
+//   ProviderConfig c = fake_config(fake, ProviderKind::openai);
+#pragma once
+
+#include "fake_provider_process.hpp"
+#include "provider/provider_config.hpp"
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace acdc::test {
+
+inline std::string fixture_dir() { return std::string(ACDC_TEST_SHARED_DIR) + "/fixtures/llm"; }
+
+inline std::string read_fixture(const std::string& name) {
+  std::ifstream in(fixture_dir() + "/" + name, std::ios::binary);
+  std::ostringstream out;
+  out << in.rdbuf();
+  return out.str();
+}
+
+// A config for the fake provider: no retries and short timeouts unless a test
+// says otherwise, so a failing test fails fast.
+inline llm::ProviderConfig fake_config(const FakeProvider& fake, llm::ProviderKind kind) {
+  llm::ProviderConfig c;
+  c.kind = kind;
+  c.base_url = kind == llm::ProviderKind::ollama
+                   ? "http://127.0.0.1:" + std::to_string(fake.port())
+                   : fake.base_url();
+  c.model = "test-model";
+  c.api_key_env = "ACDC_TEST_FAKE_KEY";
+  c.num_retries = 0;
+  c.connect_timeout_seconds = 2;
+  c.first_chunk_timeout_seconds = 5;
+  c.chunk_timeout_seconds = 5;
+  c.request_timeout_seconds = 5;
+  return c;
+}
+
+}  // namespace acdc::test
