@@ -1,5 +1,8 @@
-# acdc_add_plugin(<id> SOURCES ... [LIBRARIES ...] [OUTPUT_DIRECTORY dir])
+# acdc_add_plugin(<id> SOURCES ... [LIBRARIES ...] [DEFINITIONS ...]
+#                 [OUTPUT_DIRECTORY dir] [FILE_NAME name])
 #
+# FILE_NAME names the file (<name>.acdc.so) when it differs from the target's
+# <id>: another build of the same plugin, for example.
 # Builds an acdc plugin from C or C++ sources. A shared plugin becomes
 # <id>.acdc.so exporting only `acdc_plugin_entry`; it is built with hidden
 # visibility, -z defs (a plugin needs no symbol from the host) and, on GCC,
@@ -11,7 +14,10 @@
 # `acdc_plugin_entry_<id>` (dashes turned into underscores) for linking into
 # a single acdc binary.
 function(acdc_add_plugin id)
-  cmake_parse_arguments(P "" "OUTPUT_DIRECTORY" "SOURCES;LIBRARIES" ${ARGN})
+  cmake_parse_arguments(P "" "OUTPUT_DIRECTORY;FILE_NAME" "SOURCES;LIBRARIES;DEFINITIONS" ${ARGN})
+  if(NOT P_FILE_NAME)
+    set(P_FILE_NAME ${id})
+  endif()
   set(target acdc-plugin-${id})
   string(REPLACE "-" "_" token "${id}")
   if(id IN_LIST ACDC_STATIC_PLUGINS)
@@ -30,7 +36,7 @@ function(acdc_add_plugin id)
     set(script ${CMAKE_CURRENT_BINARY_DIR}/${target}.version)
     file(WRITE ${script} "{ global: acdc_plugin_entry; local: *; };\n")
     set_target_properties(${target} PROPERTIES
-      PREFIX "" OUTPUT_NAME "${id}" SUFFIX ".acdc.so"
+      PREFIX "" OUTPUT_NAME "${P_FILE_NAME}" SUFFIX ".acdc.so"
       LIBRARY_OUTPUT_DIRECTORY ${P_OUTPUT_DIRECTORY})
     target_link_options(${target} PRIVATE
       "LINKER:--version-script=${script}" "LINKER:-z,defs")
@@ -43,6 +49,7 @@ function(acdc_add_plugin id)
   endif()
   target_compile_features(${target} PRIVATE cxx_std_20)
   target_link_libraries(${target} PRIVATE acdc::sdk ${P_LIBRARIES})
+  target_compile_definitions(${target} PRIVATE ${P_DEFINITIONS})
   if(TARGET acdc_all_plugins)
     add_dependencies(acdc_all_plugins ${target})
   endif()

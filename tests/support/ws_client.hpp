@@ -36,6 +36,10 @@ class WsClient {
     std::string origin;          // empty: no Origin header
     std::string path = "/";
     bool handshake = true;       // do the jrpc-oo listComponents exchange
+    // Client methods known from the start, so the host's first view of this
+    // client already lists them (handlers added later with on() are served,
+    // but the host only calls methods a client announced).
+    std::map<std::string, Handler> handlers = {};
   };
 
   WsClient(unsigned short port, const std::string& token);

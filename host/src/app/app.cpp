@@ -55,6 +55,7 @@ int App::run() {
     return 2;
   }
   serve();
+  if (config_.dev_watch) watch_plugins();
   log::debug("serving after " +
              std::to_string(std::chrono::duration_cast<std::chrono::microseconds>(
                                 std::chrono::steady_clock::now() - started).count()) + " us");
@@ -158,12 +159,39 @@ void App::add_builtins() {
   manager_->add_builtin("Host.available_plugins", [this](std::string_view, Origin origin) {
     origin->finish(ACDC_OK, manager_->available_json());
   });
+  manager_->add_builtin("Host.reload_plugin", [this](std::string_view args, Origin origin) {
+    reload_plugin(args, std::move(origin));
+  });
   // Re-reading config files touches the disk: off the I/O thread.
   manager_->add_builtin("Host.reload_config", [this](std::string_view, Origin origin) {
     boost::asio::post(workers_, [this, o = std::shared_ptr<rpc::CallOrigin>(std::move(origin))] {
       o->finish(ACDC_OK, manager_->reload_config());
     });
   });
+}
+
+void App::reload_plugin(std::string_view args_json, std::unique_ptr<rpc::CallOrigin> origin) {
+  rapidjson::Document args;
+  if (rpc::parse_limited(args_json, args, rpc::kMaxDepth) != rpc::ParseOutcome::ok || !args.IsArray() ||
+      args.Size() != 1 || !args[0].IsString())
+    return origin->finish(ACDC_E_INVALID_PARAMS, "Host.reload_plugin expects one argument: the plugin's id");
+  // Swaps run on the control thread, one at a time, like every lifecycle hook.
+  boost::asio::post(control_, [this, id = std::string(args[0].GetString()),
+                               o = std::shared_ptr<rpc::CallOrigin>(std::move(origin))] {
+    std::string error;
+    if (manager_->swap(id, error)) o->finish(ACDC_OK, manager_->entry_json(id));
+    else o->finish(ACDC_E_FAILED_PRECONDITION, error);
+  });
+}
+
+void App::watch_plugins() {
+  watcher_ = std::make_unique<plugins::PluginWatcher>(manager_->plugin_files(), [this](const std::string& id) {
+    boost::asio::post(control_, [this, id] {
+      std::string error;
+      manager_->swap(id, error);  // the outcome is logged and sent to clients
+    });
+  });
+  if (watcher_->start()) log::info("dev mode: rebuilt plugins are swapped in as they are written");
 }
 
 std::string App::url() const {
@@ -204,6 +232,7 @@ void App::wait_for_signal() {
 
 void App::shutdown() {
   host_.stopping = true;
+  if (watcher_) watcher_->stop();
   if (listener_) listener_->stop();
   if (manager_) manager_->broadcast_event(nullptr, "host.shutdown", "{}");
   // In-flight calls get a moment to be answered before connections close.

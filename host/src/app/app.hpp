@@ -5,7 +5,8 @@
 //
 // Phase one is fast: read the config, bind the port, load and activate the
 // plugins (activation must be quick), start accepting, print the URL, open
-// the browser. Phase two runs each plugin's start() hook on the start-up
+// the browser; with --dev (or dev.watch) watch the plugin files and swap
+// rebuilt plugins in (plugins/plugin_watcher.hpp). Phase two runs each plugin's start() hook on the start-up
 // thread (indexing, session restore), reported to clients as
 // AcApp.startupProgress, and ends with the "ready" stage. Shutdown answers
 // or fails every in-flight call, closes the connections, deactivates the
@@ -19,6 +20,7 @@
 #include "net/listener.hpp"
 #include "plugins/host_context.hpp"
 #include "plugins/plugin_manager.hpp"
+#include "plugins/plugin_watcher.hpp"
 #include "rpc/hub.hpp"
 #include "rpc/router.hpp"
 
@@ -50,6 +52,8 @@ class App {
   bool load_plugins();
   void add_builtins();
   void serve();
+  void watch_plugins();
+  void reload_plugin(std::string_view args_json, std::unique_ptr<rpc::CallOrigin> origin);
   void wait_for_signal();
   void shutdown();
   void run_on_control(std::function<void()> work);
@@ -76,6 +80,7 @@ class App {
   rpc::Hub hub_;
   plugins::HostContext host_;
   std::unique_ptr<plugins::PluginManager> manager_;
+  std::unique_ptr<plugins::PluginWatcher> watcher_;
   std::shared_ptr<net::Listener> listener_;
   std::unique_ptr<net::ServerContext> server_;
   std::unique_ptr<boost::asio::signal_set> signals_;

@@ -14,6 +14,7 @@
 
 #include <acdc/plugin_api.h>
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -67,6 +68,10 @@ class Generation : public std::enable_shared_from_this<Generation> {
   void* state() const { return state_; }
   // [control] Runs deactivate() if activate() succeeded. Called by the deleter.
   void deactivate();
+
+  // Inbound calls in flight that a hot swap waits for: every call but those
+  // of ACDC_METHOD_LONG_RUNNING methods, which finish on this generation.
+  std::atomic<long> draining_calls{0};
 
  private:
   LoadedImage image_;

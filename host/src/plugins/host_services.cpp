@@ -75,10 +75,15 @@ void get_config(acdc_plugin* self, acdc_sink_fn sink, void* user) {
   sink(user, acdc_str{json.data(), json.size()});
 }
 
+// Bookkeeping shared by both ways of completing a call.
+void count_completion(const acdc_call& call) {
+  call.callee->host().calls_in_flight--;
+  if (!(call.method->flags & ACDC_METHOD_LONG_RUNNING)) call.callee->draining_calls--;
+}
+
 void complete_result(acdc_call* call, acdc_str result) {
   std::unique_ptr<acdc_call> done(call);
-  HostContext& host = done->callee->host();
-  host.calls_in_flight--;
+  count_completion(*done);
   std::string_view json = view(result);
   if (json.empty()) json = "null";
   if (!rpc::is_valid_json(json)) {
@@ -93,7 +98,7 @@ void complete_result(acdc_call* call, acdc_str result) {
 
 void complete_error(acdc_call* call, acdc_status status, acdc_str message) {
   std::unique_ptr<acdc_call> done(call);
-  done->callee->host().calls_in_flight--;
+  count_completion(*done);
   if (status > ACDC_E_INVALID_PARAMS || status < ACDC_E_APPLICATION) status = ACDC_E_INTERNAL;
   std::string_view text = view(message);
   done->origin->finish(status, text.empty() ? done->method->qualified + " failed" : std::string(text));

@@ -121,7 +121,7 @@ std::shared_ptr<Generation> PluginManager::load_generation(Plugin& p, std::strin
   if (auto linked = sources_.linked.find(p.entry.name); linked != sources_.linked.end() && p.entry.path.empty())
     r = load_linked(p.entry.name, linked->second, host_api());
   else
-    r = load_shared(p.entry.name, find_file(p.entry), sources_.runtime_dir, number, host_api());
+    r = load_shared(p.entry.name, p.file = find_file(p.entry), sources_.runtime_dir, number, host_api());
   if (!r.image) {
     error = r.error;
     return nullptr;
@@ -278,33 +278,44 @@ void PluginManager::broadcast_event(const Generation* from, std::string_view top
     });
 }
 
+void PluginManager::append_entry(std::string& out, const Plugin& p) const {
+  out += "{\"id\":";
+  rpc::append_quoted(out, p.entry.name);
+  auto gen = p.slot->current();
+  if (!gen) {
+    out += ",\"status\":\"unavailable\",\"methods\":[],\"error\":";
+    rpc::append_quoted(out, p.failure);
+    out += '}';
+    return;
+  }
+  out += ",\"version\":";
+  rpc::append_quoted(out, gen->version());
+  out += ",\"generation\":" + std::to_string(gen->number()) + ",\"status\":\"active\",\"methods\":[";
+  bool first = true;
+  for (const auto& m : gen->methods()) {
+    if (!first) out += ',';
+    first = false;
+    rpc::append_quoted(out, m.qualified);
+  }
+  out += "]}";
+}
+
 std::string PluginManager::list_json() const {
   std::string out = "[";
   std::lock_guard lock(mu_);
   for (const auto& p : plugins_) {
     if (out.size() > 1) out += ',';
-    out += "{\"id\":";
-    rpc::append_quoted(out, p.entry.name);
-    auto gen = p.slot->current();
-    if (gen) {
-      out += ",\"version\":";
-      rpc::append_quoted(out, gen->version());
-      out += ",\"generation\":" + std::to_string(gen->number()) + ",\"status\":\"active\",\"methods\":[";
-      bool first = true;
-      for (const auto& m : gen->methods()) {
-        if (!first) out += ',';
-        first = false;
-        rpc::append_quoted(out, m.qualified);
-      }
-      out += "]";
-    } else {
-      out += ",\"status\":\"unavailable\",\"methods\":[],\"error\":";
-      rpc::append_quoted(out, p.failure);
-    }
-    out += '}';
+    append_entry(out, p);
   }
-  out += ']';
-  return out;
+  return out + ']';
+}
+
+std::string PluginManager::entry_json(const std::string& id) const {
+  std::string out;
+  std::lock_guard lock(mu_);
+  for (const auto& p : plugins_)
+    if (p.entry.name == id) append_entry(out, p);
+  return out.empty() ? "null" : out;
 }
 
 void PluginManager::stop_all() {

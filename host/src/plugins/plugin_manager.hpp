@@ -75,6 +75,22 @@ class PluginManager {
 
   // Host.list_plugins: [{id, version, generation, status, methods, error?}].
   std::string list_json() const;
+  // One plugin's entry of list_json(), or null.
+  std::string entry_json(const std::string& id) const;
+
+  // [control] Hot swap (plugin-abi.md §2.8): loads the plugin's file again as
+  // the next generation, holds new calls to the plugin, waits for the
+  // current generation's calls to drain (long-running ones finish on it),
+  // hands its save_state() bytes to the new one's activate(), switches
+  // routing and releases the held calls to the new code. Any failure leaves
+  // the current generation serving and `error` says why. Clients hear the
+  // outcome through AcApp.pluginStatus and changed methods through
+  // system.listComponents. Implemented in swap.cpp.
+  bool swap(const std::string& id, std::string& error);
+
+  // The shared plugins in the list and the files they load from (what the
+  // dev-mode watcher watches).
+  std::vector<std::pair<std::string, std::filesystem::path>> plugin_files() const;
 
   // [control] Takes every plugin out of routing; generations retire as their
   // in-flight calls, replies and tasks finish.
@@ -89,7 +105,14 @@ class PluginManager {
     std::string failure;     // empty while the plugin is active
     uint32_t generations = 0;
     std::string block;       // its config block as last delivered
+    std::filesystem::path file;  // where a shared plugin loads from; empty when linked
   };
+
+  Plugin* find_plugin(const std::string& id);
+  void append_entry(std::string& out, const Plugin& p) const;
+  std::string swap_problem(const Plugin& p, const Generation& next) const;
+  bool drain(const Generation& old) const;
+  void report_swap(const Plugin& p, const Generation* gen, const std::string& error);
 
   std::string build_block(const config::PluginEntry& entry) const;
 

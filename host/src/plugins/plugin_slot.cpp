@@ -45,6 +45,7 @@ void PluginSlot::invoke(std::shared_ptr<Generation> gen, std::string_view method
   }
   void* state = gen->state();
   gen->host().calls_in_flight++;
+  if (!(entry->flags & ACDC_METHOD_LONG_RUNNING)) gen->draining_calls++;
   auto* call = new acdc_call{std::move(gen), entry, std::move(origin)};
   entry->invoke(state, entry->method_data, call, acdc_str{args.data(), args.size()});
 }

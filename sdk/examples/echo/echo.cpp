@@ -11,6 +11,10 @@
 //   Echo.callback(method, ...)   -> calls `method` on every client, returns the
 //                                   jrpc-oo {remote id: result} map
 //   Echo.generation()            -> how many swaps this plugin's state has seen
+//   Echo.version()               -> the version this build reports
+//
+// The hot-swap tests build it a second time with ACDC_ECHO_V2: version 2.0.0,
+// with one method more, Echo.hello().
 #include <acdc/sdk.hpp>
 
 #include <map>
@@ -20,6 +24,12 @@
 #include <string>
 
 namespace {
+
+#ifdef ACDC_ECHO_V2
+constexpr const char* kVersion = "2.0.0";
+#else
+constexpr const char* kVersion = "1.0.0";
+#endif
 
 class Echo {
  public:
@@ -56,6 +66,10 @@ class Echo {
   }
 
   int generation() const { return swaps_; }
+
+  std::string version() const { return kVersion; }
+
+  std::string hello() const { return "hello from echo 2"; }
 
   std::string save_state() const { return std::to_string(swaps_); }
 
@@ -120,7 +134,7 @@ class Echo {
 };
 
 acdc::PluginSpec<Echo> describe() {
-  return acdc::PluginSpec<Echo>("echo", "1.0.0")
+  auto spec = acdc::PluginSpec<Echo>("echo", kVersion)
       .cls("Echo")
       .method<&Echo::echo>("echo")
       .method<&Echo::add>("add")
@@ -128,7 +142,12 @@ acdc::PluginSpec<Echo> describe() {
       .method<&Echo::slow>("slow")
       .method<&Echo::stream>("stream", acdc::kLongRunning)
       .method<&Echo::callback>("callback")
-      .method<&Echo::generation>("generation");
+      .method<&Echo::generation>("generation")
+      .method<&Echo::version>("version");
+#ifdef ACDC_ECHO_V2
+  spec.method<&Echo::hello>("hello");
+#endif
+  return spec;
 }
 
 }  // namespace
