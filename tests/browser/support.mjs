@@ -49,12 +49,17 @@ export function git(repo, ...args) {
   return execFileSync('git', ['-C', repo, ...args], { encoding: 'utf8' });
 }
 
-// A small repository with one commit and one modified file.
-export function makeRepo(dir) {
-  mkdirSync(join(dir, 'src'), { recursive: true });
+function initRepo(dir) {
+  mkdirSync(dir, { recursive: true });
   git(dir, 'init', '-q', '-b', 'main');
   git(dir, 'config', 'user.email', 'test@example.com');
   git(dir, 'config', 'user.name', 'Browser Test');
+}
+
+// A small repository with one commit.
+export function makeRepo(dir) {
+  initRepo(dir);
+  mkdirSync(join(dir, 'src'), { recursive: true });
   writeFileSync(join(dir, 'src', 'math.py'), 'def multiply(a, b):\n    return a + b\n');
   writeFileSync(join(dir, 'README.md'), '# Demo\n\nA demo repository for the browser tests.\n');
   writeFileSync(join(dir, 'src', 'util.js'), 'export function greet(name) {\n  return `hello ${name}`;\n}\n');
@@ -63,11 +68,27 @@ export function makeRepo(dir) {
   return dir;
 }
 
-// `plugins` trims the host's plugin list (default: every plugin this build has).
-export async function startStack({ plugins = builtPlugins() } = {}) {
+// `count` committed files in 1,000 folders under 50 top folders, and a few modified.
+export function makeBigRepo(dir, count = 50000) {
+  initRepo(dir);
+  const perDir = count / 1000;
+  for (let d = 0; d < 1000; d++) {
+    const sub = join(dir, `pkg${d % 50}`, `mod${d}`);
+    mkdirSync(sub, { recursive: true });
+    for (let f = 0; f < perDir; f++) writeFileSync(join(sub, `file${d * perDir + f}.js`), `export const n = ${f};\n`);
+  }
+  git(dir, 'add', '-A');
+  git(dir, 'commit', '-q', '-m', 'many files');
+  for (let d = 0; d < 5; d++) writeFileSync(join(dir, `pkg${d}`, `mod${d}`, `file${d * perDir}.js`), 'changed\n');
+  return dir;
+}
+
+// `plugins` trims the host's plugin list (default: every plugin this build has);
+// `populate(dir)` makes the repository (default: makeRepo).
+export async function startStack({ plugins = builtPlugins(), populate = makeRepo } = {}) {
   requireDist();
   const dir = mkdtempSync(join(tmpdir(), 'acdc-browser-'));
-  const repo = makeRepo(join(dir, 'demo'));
+  const repo = populate(join(dir, 'demo'));
   const configHome = join(dir, 'config');
   mkdirSync(configHome, { recursive: true });
   const provider = plugins.includes('llm') && existsSync(process.env.ACDC_FAKE_PROVIDER ?? '') ? await startFakeProvider() : null;
