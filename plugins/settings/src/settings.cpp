@@ -18,12 +18,13 @@ namespace fs = std::filesystem;
 namespace {
 
 fs::path host_path(const Json& config, const char* key) {
-  const auto& host = config["host"];
-  if (!config.IsObject() || !config.HasMember("host") || !host.HasMember(key) || !host[key].IsString())
+  const bool present = config.IsObject() && config.HasMember("host") && config["host"].IsObject() &&
+                       config["host"].HasMember(key) && config["host"][key].IsString();
+  if (!present)
     throw Error(ACDC_E_FAILED_PRECONDITION,
                 std::string("the host passed no host.") + key + " in the settings plugin's config block: "
                 "this host is older than the plugin; rebuild them together");
-  return host[key].GetString();
+  return config["host"][key].GetString();
 }
 
 Secrets::Text text_kind(const ConfigType& t) {
