@@ -23,6 +23,11 @@ std::optional<int> parse_cli(int argc, char** argv, CliOptions& out) {
   cli.add_option("--webapp-dir", out.webapp_dir, "directory of the built web app to serve");
   cli.add_flag("--no-browser", out.no_browser, "do not open a browser");
   cli.add_flag("--dev", out.dev, "watch plugin files and hot-swap rebuilt plugins");
+  auto* plugin = cli.add_subcommand("plugin", "work with plugin files");
+  plugin->require_subcommand(1);
+  plugin->add_subcommand("check", "load a plugin without serving: print its descriptor, or why it would be refused")
+      ->add_option("file", out.check_plugin, "the plugin file (<id>.acdc.so)")
+      ->required();
   try {
     cli.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -2,6 +2,7 @@
 //
 //   acdc [--repo DIR] [--port N] [--config FILE] [--plugins LIST]
 //        [--no-browser] [--dev] [--help] [--version]
+//   acdc plugin check FILE        load a plugin without serving and describe it
 //
 //   CliOptions options;
 //   if (auto exit_code = parse_cli(argc, argv, options)) return *exit_code;
@@ -22,6 +23,7 @@ struct CliOptions {
   std::string webapp_dir;
   bool no_browser = false;
   bool dev = false;
+  std::string check_plugin;  // `acdc plugin check FILE`: the file
 };
 
 // Fills `out`; returns an exit code when the program should stop now
