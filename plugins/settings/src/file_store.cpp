@@ -57,8 +57,15 @@ std::optional<std::string> FileStore::read(const fs::path& file) {
   return text.str();
 }
 
-void FileStore::write_atomic(const fs::path& file, const std::string& content) {
+void FileStore::write_atomic(const fs::path& link_or_file, const std::string& content) {
   std::error_code ec;
+  // A config file symlinked into a dotfiles repository stays a symlink: the
+  // file it points to is replaced, not the link.
+  fs::path file = link_or_file;
+  if (fs::is_symlink(link_or_file, ec)) {
+    file = fs::weakly_canonical(link_or_file, ec);
+    if (ec) fail("follow the symlink", link_or_file, ec.message());
+  }
   fs::create_directories(file.parent_path(), ec);
   if (ec) fail("create", file.parent_path(), ec.message());
   fs::path temp = file;
@@ -106,9 +113,14 @@ fs::path FileStore::keep_previous(const fs::path& file) {
 }
 
 void FileStore::remove_stale_temporaries(const fs::path& dir) {
+  // Only old ones: a second acdc starting at the same moment may be writing
+  // its own temporary file right now.
+  const auto cutoff = fs::file_time_type::clock::now() - std::chrono::minutes(1);
   std::error_code ec;
-  for (const auto& entry : fs::recursive_directory_iterator(dir, ec))
-    if (entry.path().filename().string().ends_with(kTempSuffix)) fs::remove(entry.path(), ec);
+  for (const auto& entry : fs::recursive_directory_iterator(dir, ec)) {
+    if (!entry.path().filename().string().ends_with(kTempSuffix)) continue;
+    if (fs::last_write_time(entry.path(), ec) < cutoff) fs::remove(entry.path(), ec);
+  }
 }
 
 std::string FileStore::utc_stamp(bool with_seconds) {

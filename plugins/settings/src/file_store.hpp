@@ -8,7 +8,7 @@
 // beside the target, is flushed to disk, then renamed over it, so a crash
 // leaves either the old file or the new one (ARCHITECTURE.md "Data on disk").
 // Leftover temporaries of an interrupted write are removed by
-// remove_stale_temporaries() at start-up. Errors throw acdc::Error with the
+// remove_stale_temporaries() at start-up. A symlinked file stays a symlink. Errors throw acdc::Error with the
 // path and the system's reason.
 #pragma once
 
@@ -34,7 +34,8 @@ class FileStore {
   // or an empty path when there was no file to keep.
   static std::filesystem::path keep_previous(const std::filesystem::path& file);
 
-  // Deletes "*.acdc-tmp" files an interrupted write left in `dir`.
+  // Deletes "*.acdc-tmp" files older than a minute that an interrupted write
+  // left in `dir`.
   static void remove_stale_temporaries(const std::filesystem::path& dir);
 
   // "2026.11.23-16.40" (UTC), the stamp of backup names (acdc-features.md §3.1).

@@ -79,7 +79,9 @@ TEST_CASE("an interrupted upgrade is finished on the next start") {
   // The crash came after system.md was replaced and before commit.md was,
   // in the middle of writing commit.md's temporary file.
   write_file(dir / "prompts/commit.md", "my old commit prompt\n");
-  write_file(dir / "prompts/commit.md.4242.acdc-tmp", "half of the new");
+  const fs::path temp = dir / "prompts/commit.md.4242.acdc-tmp";
+  write_file(temp, "half of the new");
+  fs::last_write_time(temp, fs::file_time_type::clock::now() - std::chrono::minutes(5));
   write_file(dir / kMarker, kOld + "\n");
   h.restart();
 
@@ -88,6 +90,7 @@ TEST_CASE("an interrupted upgrade is finished on the next start") {
   REQUIRE(kept.size() == 1);
   CHECK(read_file(kept[0]) == "my old commit prompt\n");
   CHECK(backups_of(dir / "prompts/system.md").empty());
+  CHECK_FALSE(fs::exists(temp));
   CHECK(read_file(dir / kMarker) == current);
 
   h.restart();  // nothing left to do: no new backups

@@ -65,6 +65,19 @@ TEST_CASE("a valid save replaces the user file atomically and keeps the previous
   CHECK(std::string(info["result"]["config_dir"].GetString()) == h.config_dir().string());
 }
 
+TEST_CASE("a save through a symlinked config file keeps the symlink") {
+  SettingsHost h;
+  TempDir dotfiles;
+  const fs::path real = dotfiles.path() / "acdc-app.yaml";
+  write_file(real, "url_cache:\n  ttl_hours: 1\n");
+  const fs::path link = h.config_dir() / "app.yaml";
+  fs::remove(link);
+  fs::create_symlink(real, link);
+  REQUIRE(h.call("Settings.save_config_content", {"app", "url_cache:\n  ttl_hours: 3\n"}).HasMember("result"));
+  CHECK(fs::is_symlink(link));
+  CHECK(read_file(real) == "url_cache:\n  ttl_hours: 3\n");
+}
+
 TEST_CASE("content that does not parse or fails validation is refused with the line and the file is unchanged") {
   SettingsHost h;
   const fs::path llm = h.config_dir() / "llm.yaml";
