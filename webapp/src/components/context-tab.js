@@ -29,26 +29,36 @@ class AcContextTab extends LightElement {
     }
   }
 
+  // The budget bar is to the scale of the context window; the category bars
+  // are to the scale of the largest category, so small contexts stay legible.
   chart(d) {
     const b = d.breakdown ?? {};
     const cats = CATEGORIES.map(([key, label, color]) => ({ key, label, color, tokens: Number(b[key] ?? 0) }));
     const used = d.total_tokens ?? cats.reduce((n, c) => n + c.tokens, 0);
     const budget = Math.max(d.max_input_tokens ?? used, used, 1);
-    const scale = (WIDTH - LABEL - 70) / budget;
+    const span = WIDTH - LABEL - 90;
+    const scale = span / budget;
+    const largest = Math.max(...cats.map((c) => c.tokens), 1);
     let x = LABEL;
-    const stacked = cats.map((c) => { const seg = svg`<rect x=${x} y="0" width=${c.tokens * scale} height=${BAR} fill=${c.color}><title>${c.label}: ${c.tokens}</title></rect>`; x += c.tokens * scale; return seg; });
+    const stacked = cats.map((c) => {
+      const w = Math.max(c.tokens ? 1 : 0, c.tokens * scale);
+      const seg = svg`<rect x=${x} y="0" width=${w} height=${BAR} fill=${c.color}><title>${c.label}: ${c.tokens}</title></rect>`;
+      x += w;
+      return seg;
+    });
     const height = BAR * 2 + cats.length * (BAR + 6) + 10;
-    return html`<svg class="chart" data-chart viewBox="0 0 ${WIDTH} ${height}" width="100%" role="img"
+    const pct = (n, of) => (of ? `${((n / of) * 100).toFixed(n / of < 0.01 ? 2 : 0)}%` : '0%');
+    return html`<svg class="chart" data-chart viewBox="0 0 ${WIDTH} ${height}" role="img"
         aria-label="Token budget: ${used} of ${budget} tokens">
-      <text x="0" y="16" class="lbl">Budget</text>
-      <rect x=${LABEL} y="0" width=${budget * scale} height=${BAR} class="track"></rect>
+      <text x="0" y="16" class="lbl">Budget used</text>
+      <rect x=${LABEL} y="0" width=${span} height=${BAR} class="track"></rect>
       ${stacked}
-      <text x=${LABEL + budget * scale + 6} y="16" class="num">${Math.round((used / budget) * 100)}%</text>
+      <text x=${LABEL + span + 6} y="16" class="num">${pct(used, budget)}</text>
       ${cats.map((c, i) => {
-        const y = BAR * 2 + i * (BAR + 6);
+        const y = BAR * 2 + i * (BAR + 6), w = Math.max(1, (c.tokens / largest) * span);
         return svg`<text x="0" y=${y + 16} class="lbl">${c.label}</text>
-          <rect x=${LABEL} y=${y} width=${Math.max(1, c.tokens * scale)} height=${BAR} fill=${c.color} data-category=${c.key}></rect>
-          <text x=${LABEL + Math.max(1, c.tokens * scale) + 6} y=${y + 16} class="num">${c.tokens.toLocaleString()}</text>`;
+          <rect x=${LABEL} y=${y} width=${w} height=${BAR} fill=${c.color} data-category=${c.key}><title>${pct(c.tokens, used)} of the context</title></rect>
+          <text x=${LABEL + w + 6} y=${y + 16} class="num">${c.tokens.toLocaleString()}</text>`;
       })}
     </svg>`;
   }
@@ -56,7 +66,7 @@ class AcContextTab extends LightElement {
   tiers(blocks = []) {
     if (!blocks.length) return '';
     const max = Math.max(...blocks.map((b) => b.tokens ?? 0), 1);
-    return html`<h3>Cache tiers</h3><svg class="chart" viewBox="0 0 ${WIDTH} ${blocks.length * 26}" width="100%" role="img" aria-label="Cache tiers">
+    return html`<h3>Cache tiers</h3><svg class="chart" viewBox="0 0 ${WIDTH} ${blocks.length * 26}" role="img" aria-label="Cache tiers">
       ${blocks.map((b, i) => svg`<text x="0" y=${i * 26 + 16} class="lbl">${b.name ?? b.tier}</text>
         <rect x=${LABEL} y=${i * 26} width=${((b.tokens ?? 0) / max) * (WIDTH - LABEL - 70)} height="20" class=${b.cached ? 'cached' : 'uncached'}></rect>
         <text x=${LABEL + ((b.tokens ?? 0) / max) * (WIDTH - LABEL - 70) + 6} y=${i * 26 + 16} class="num">${b.tokens ?? 0}</text>`)}
