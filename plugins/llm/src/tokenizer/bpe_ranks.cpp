@@ -48,10 +48,10 @@ std::string base64_decode(std::string_view in) {
   return out;
 }
 
-std::size_t hash_bytes(std::string_view s) {
+std::uint32_t hash_bytes(std::string_view s) {
   std::uint64_t h = 1469598103934665603ull;  // FNV-1a
   for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
-  return static_cast<std::size_t>(h ^ (h >> 29));
+  return static_cast<std::uint32_t>(h ^ (h >> 32));
 }
 
 }  // namespace
@@ -72,7 +72,7 @@ BpeRanks BpeRanks::load(const std::string& path) {
                                         ": replace it with gpt-tokenizer@4.0.0 "
                                         "data/cl100k_base.tiktoken");
   BpeRanks ranks;
-  ranks.table_.assign(1 << 18, 0);  // 262144 slots for ~100k tokens
+  ranks.table_.assign(1 << 18, Slot{});  // 262144 slots for ~100k tokens
   ranks.mask_ = ranks.table_.size() - 1;
   std::istringstream lines(text);
   std::string b64;
@@ -81,23 +81,25 @@ BpeRanks BpeRanks::load(const std::string& path) {
   return ranks;
 }
 
-std::size_t BpeRanks::slot_of(std::string_view bytes) const {
-  std::size_t slot = hash_bytes(bytes) & mask_;
-  while (table_[slot] != 0 && tokens_[table_[slot] - 1] != bytes) slot = (slot + 1) & mask_;
+std::size_t BpeRanks::slot_of(std::string_view bytes, std::uint32_t hash) const {
+  std::size_t slot = hash & mask_;
+  while (table_[slot].index != 0 &&
+         (table_[slot].hash != hash || tokens_[table_[slot].index - 1].bytes != bytes))
+    slot = (slot + 1) & mask_;
   return slot;
 }
 
 void BpeRanks::insert(std::string token, std::uint32_t rank) {
-  std::size_t slot = slot_of(token);
-  tokens_.push_back(std::move(token));
-  ranks_.push_back(rank);
-  table_[slot] = static_cast<std::uint32_t>(tokens_.size());
+  std::uint32_t hash = hash_bytes(token);
+  std::size_t slot = slot_of(token, hash);
+  tokens_.push_back({std::move(token), rank});
+  table_[slot] = {hash, static_cast<std::uint32_t>(tokens_.size())};
 }
 
 std::optional<std::uint32_t> BpeRanks::rank(std::string_view token_bytes) const {
-  std::uint32_t index = table_[slot_of(token_bytes)];
+  std::uint32_t index = table_[slot_of(token_bytes, hash_bytes(token_bytes))].index;
   if (index == 0) return std::nullopt;
-  return ranks_[index - 1];
+  return tokens_[index - 1].rank;
 }
 
 }  // namespace acdc::llm

@@ -26,16 +26,25 @@ class BpeRanks {
   static BpeRanks load(const std::string& path);
 
   std::optional<std::uint32_t> rank(std::string_view token_bytes) const;
-  std::size_t size() const { return ranks_.size(); }
+  std::size_t size() const { return tokens_.size(); }
 
  private:
-  void insert(std::string token, std::uint32_t rank);
-  std::size_t slot_of(std::string_view bytes) const;
+  struct Token {
+    std::string bytes;
+    std::uint32_t rank;
+  };
+  // Open addressing; the stored hash settles most probes without touching
+  // the token, which matters because most BPE pair lookups miss.
+  struct Slot {
+    std::uint32_t hash = 0;
+    std::uint32_t index = 0;  // into tokens_ + 1, 0 = empty
+  };
 
-  // Open addressing over an index into tokens_: no allocation per lookup.
-  std::vector<std::string> tokens_;
-  std::vector<std::uint32_t> ranks_;
-  std::vector<std::uint32_t> table_;  // index + 1 into tokens_, 0 = empty
+  void insert(std::string token, std::uint32_t rank);
+  std::size_t slot_of(std::string_view bytes, std::uint32_t hash) const;
+
+  std::vector<Token> tokens_;
+  std::vector<Slot> table_;
   std::size_t mask_ = 0;
 };
 
