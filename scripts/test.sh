@@ -29,4 +29,4 @@ echo "== build with sanitizers"
 cmake -S . -B build-asan "${cmake_args[@]}" -DCMAKE_BUILD_TYPE=Debug -DACDC_SANITIZE=ON -DACDC_BUILD_BENCH=OFF
 cmake --build build-asan -j "$jobs"
 echo "== tests with sanitizers"
-ctest --test-dir build-asan --output-on-failure -j "$jobs" --label-exclude browser
+ctest --test-dir build-asan --output-on-failure -j "$jobs" --label-exclude "browser|packaging"

@@ -2,7 +2,10 @@
 #                 [OUTPUT_DIRECTORY dir] [FILE_NAME name])
 #
 # FILE_NAME names the file (<name>.acdc.so) when it differs from the target's
-# <id>: another build of the same plugin, for example.
+# <id>: another build of the same plugin, for example. A shared plugin is
+# installed to ACDC_PLUGIN_INSTALL_DIR (lib/acdc/plugins, where an installed
+# acdc looks) as the install component <id>, unless NO_INSTALL is given
+# (examples, test fixtures).
 # Builds an acdc plugin from C or C++ sources. A shared plugin becomes
 # <id>.acdc.so exporting only `acdc_plugin_entry`; it is built with hidden
 # visibility, -z defs (a plugin needs no symbol from the host) and, on GCC,
@@ -14,7 +17,7 @@
 # `acdc_plugin_entry_<id>` (dashes turned into underscores) for linking into
 # a single acdc binary.
 function(acdc_add_plugin id)
-  cmake_parse_arguments(P "" "OUTPUT_DIRECTORY;FILE_NAME" "SOURCES;LIBRARIES;DEFINITIONS" ${ARGN})
+  cmake_parse_arguments(P "NO_INSTALL" "OUTPUT_DIRECTORY;FILE_NAME" "SOURCES;LIBRARIES;DEFINITIONS" ${ARGN})
   if(NOT P_FILE_NAME)
     set(P_FILE_NAME ${id})
   endif()
@@ -41,6 +44,12 @@ function(acdc_add_plugin id)
     target_link_options(${target} PRIVATE
       "LINKER:--version-script=${script}" "LINKER:-z,defs")
     set_property(TARGET ${target} APPEND PROPERTY LINK_DEPENDS ${script})
+    if(NOT P_NO_INSTALL)
+      if(NOT ACDC_PLUGIN_INSTALL_DIR)
+        set(ACDC_PLUGIN_INSTALL_DIR lib/acdc/plugins)
+      endif()
+      install(TARGETS ${target} LIBRARY DESTINATION ${ACDC_PLUGIN_INSTALL_DIR} COMPONENT ${id})
+    endif()
   endif()
   set_target_properties(${target} PROPERTIES
     C_VISIBILITY_PRESET hidden CXX_VISIBILITY_PRESET hidden VISIBILITY_INLINES_HIDDEN ON)

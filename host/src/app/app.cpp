@@ -29,8 +29,9 @@ fs::path default_config_file(const Paths& paths) {
 
 }  // namespace
 
-App::App(CliOptions options)
+App::App(CliOptions options, std::map<std::string, acdc_entry_fn> linked)
     : options_(std::move(options)),
+      linked_(std::move(linked)),
       paths_(Paths::discover()),
       workers_(std::max(4u, 2 * std::thread::hardware_concurrency())),
       io_guard_(io_.get_executor()),
@@ -133,6 +134,7 @@ bool App::load_plugins() {
   for (const auto& d : config_.plugin_dirs) sources.dirs.emplace_back(d);
   for (const auto& d : paths_.plugin_dirs) sources.dirs.push_back(d);
   sources.runtime_dir = runtime_dir_;
+  sources.linked = linked_;
   manager_ = std::make_unique<plugins::PluginManager>(
       host_, std::move(sources), host_json(),
       config::ConfigFiles(paths_.user_config_dir, paths_.bundled_config_dir));

@@ -30,6 +30,7 @@
 #include <boost/asio/thread_pool.hpp>
 
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <optional>
 #include <thread>
@@ -39,7 +40,8 @@ namespace acdc::app {
 
 class App {
  public:
-  explicit App(CliOptions options);
+  // `linked`: the plugins linked into this binary (plugins/linked_plugins.hpp).
+  App(CliOptions options, std::map<std::string, acdc_entry_fn> linked);
   ~App();
 
   // Exit code: 0 after a clean shutdown, 2 when start-up failed (the reason
@@ -61,6 +63,7 @@ class App {
   std::string url() const;
 
   CliOptions options_;
+  std::map<std::string, acdc_entry_fn> linked_;
   Paths paths_;
   config::HostConfig config_;
   std::filesystem::path repo_root_;

@@ -1,0 +1,93 @@
+// The packager's and the plugin author's paths (issue 6): a trimmed build
+// with only repo and settings linked into one acdc binary, and a third-party
+// plugin configured and built outside the tree against the installed SDK.
+// Both build with CMake here, so they run once, in the plain build only.
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { startHost } from '../support/js/host.mjs';
+import { connect } from '../support/js/jrpc.mjs';
+
+const require = createRequire(import.meta.url);
+const WebSocket = require('ws');
+
+const source = process.env.ACDC_SOURCE_DIR;
+const build = process.env.ACDC_BUILD_DIR;
+const work = mkdtempSync(join(tmpdir(), 'acdc-packaging-'));
+after(() => rmSync(work, { recursive: true, force: true }));
+
+function run(command, args, options = {}) {
+  return execFileSync(command, args, { stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', ...options });
+}
+
+// The same compiler launcher as the main build, so unchanged sources come from its cache.
+function cmakeConfigure(src, dir, extra) {
+  const launcher = ['ccache'].some((c) => { try { run('which', [c]); return true; } catch { return false; } })
+    ? ['-DCMAKE_CXX_COMPILER_LAUNCHER=ccache', '-DCMAKE_C_COMPILER_LAUNCHER=ccache'] : [];
+  run('cmake', ['-S', src, '-B', dir, '-G', 'Ninja', '-DCMAKE_BUILD_TYPE=RelWithDebInfo', ...launcher, ...extra]);
+}
+
+// One raw JSON-RPC request over the host's socket, for methods the jrpc-oo
+// client would refuse locally because the host does not list them.
+function rawCall(host, method) {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(host.url);
+    ws.on('error', reject);
+    ws.on('open', () => ws.send(JSON.stringify({ jsonrpc: '2.0', method, params: { args: [] }, id: 'raw' })));
+    ws.on('message', (data) => {
+      const message = JSON.parse(data.toString());
+      if (message.id !== 'raw') return;
+      ws.close();
+      resolve(message);
+    });
+  });
+}
+
+test('a trimmed single binary with only repo and settings starts and serves Repo.*', async () => {
+  const dir = join(work, 'trimmed');
+  cmakeConfigure(source, dir, ['-DACDC_PLUGINS=repo;settings', '-DACDC_STATIC_PLUGINS=repo;settings',
+    '-DACDC_BUILD_TESTS=OFF', '-DACDC_BUILD_BENCH=OFF']);
+  run('cmake', ['--build', dir, '--target', 'acdc']);
+  const repo = join(work, 'repo');
+  run('git', ['init', '-q', repo]);
+  writeFileSync(join(repo, 'hello.txt'), 'hi\n');
+  const config = 'plugins:\n  - name: repo\n  - name: settings\n  - name: llm\n    provides: [LLMService]\n';
+  const host = await startHost({ config, repo, bin: join(dir, 'acdc') });
+  try {
+    const client = await connect(host);
+    const plugins = await client.server['Host.list_plugins']();
+    assert.deepEqual(plugins.filter((p) => p.status === 'active').map((p) => p.id).sort(), ['repo', 'settings']);
+    const tree = await client.server['Repo.get_file_tree']();
+    assert.ok(tree.untracked.includes('hello.txt'), JSON.stringify(tree.untracked));
+    client.close();
+    const missing = await rawCall(host, 'LLMService.get_current_state');
+    assert.equal(missing.error.code, -32601);
+    assert.match(missing.error.message, /plugin 'llm' is not loaded/);
+  } finally {
+    assert.equal(await host.stop(), 0);
+  }
+});
+
+test('a third-party plugin builds against the installed SDK and is called over WebSocket', async () => {
+  const prefix = join(work, 'sdk');
+  run('cmake', ['--install', build, '--component', 'sdk', '--prefix', prefix]);
+  const dir = join(work, 'greeter');
+  cmakeConfigure(join(source, 'sdk/examples/third-party'), dir, [`-DCMAKE_PREFIX_PATH=${prefix}`]);
+  run('cmake', ['--build', dir]);
+  const check = run(process.env.ACDC_BIN, ['plugin', 'check', join(dir, 'greeter.acdc.so')]);
+  assert.match(check, /plugin {3}greeter 1\.0\.0/);
+  const host = await startHost({ config: 'plugins:\n  - name: greeter\n', args: ['--plugin-dir', dir] });
+  try {
+    const client = await connect(host);
+    assert.equal(await client.server['Greeter.hello']('you'), 'hello, you');
+    assert.equal(await client.server['Greeter.count'](), 1);
+    await assert.rejects(client.server['Greeter.hello'](''), (e) => e.code === -32602 && /give a name/.test(e.message));
+    client.close();
+  } finally {
+    assert.equal(await host.stop(), 0);
+  }
+});
