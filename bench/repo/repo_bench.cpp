@@ -1,7 +1,9 @@
 // acdc-bench-repo -- the repo plugin against the git CLI, in one run.
 //
-//   build-repo/bench/repo/acdc-bench-repo [--files 50000] [--runs 5] [--boost /usr/include/boost]
+//   build-repo/acdc-bench-repo [--files 50000] [--runs 5] [--boost /usr/include/boost] [--work DIR]
 //
+// With --work the repositories are built in DIR and reused by later runs
+// (delete DIR to rebuild); without it they go to a temp dir removed at exit.
 // Builds two repositories in a temp dir: a synthetic one (N files in nested
 // directories, a few hundred modified and untracked) and a copy of a real
 // tree committed into a fresh repository. On each, with warm caches:
@@ -59,6 +61,7 @@ void init_repo(const fs::path& root) {
 }
 
 void make_synthetic(const fs::path& root, int files) {
+  if (fs::exists(root / ".git")) return;
   fs::create_directories(root);
   init_repo(root);
   for (int i = 0; i < files; ++i) {
@@ -76,6 +79,7 @@ void make_synthetic(const fs::path& root, int files) {
 }
 
 void make_copy(const fs::path& root, const fs::path& source) {
+  if (fs::exists(root / ".git")) return;
   fs::create_directories(root);
   init_repo(root);
   sh("cp -r '" + source.string() + "' '" + (root / "boost").string() + "'");
@@ -123,20 +127,24 @@ void bench_repo(const std::string& label, const fs::path& root, int runs, const 
 int main(int argc, char** argv) {
   int files = 50000, runs = 5;
   fs::path boost = "/usr/include/boost";
+  fs::path work;
   for (int i = 1; i + 1 < argc; i += 2) {
     std::string a = argv[i];
     if (a == "--files") files = std::stoi(argv[i + 1]);
     else if (a == "--runs") runs = std::stoi(argv[i + 1]);
     else if (a == "--boost") boost = argv[i + 1];
+    else if (a == "--work") work = argv[i + 1];
   }
   try {
-    TempDir dir;
-    std::printf("building a %d-file synthetic repository and a copy of %s ...\n", files, boost.c_str());
-    make_synthetic(dir.path() / "synthetic", files);
-    make_copy(dir.path() / "copy", boost);
+    TempDir temp;
+    fs::path dir = work.empty() ? temp.path() : fs::absolute(work);
+    std::printf("preparing a %d-file synthetic repository and a copy of %s in %s ...\n", files, boost.c_str(),
+                dir.c_str());
+    make_synthetic(dir / "synthetic", files);
+    make_copy(dir / "copy", boost);
     std::printf("medians of %d warm runs; ratio = plugin / git (<= 1.5 is the tree target, <= 1 search)\n", runs);
-    bench_repo("synthetic", dir.path() / "synthetic", runs, "needle_token", "file [0-9]+7 ");
-    bench_repo("boost copy", dir.path() / "copy", runs, "shared_ptr", "template ?<class [A-Z][a-z]+>");
+    bench_repo("synthetic", dir / "synthetic", runs, "needle_token", "file [0-9]+7 ");
+    bench_repo("boost copy", dir / "copy", runs, "shared_ptr", "template ?<class [A-Z][a-z]+>");
   } catch (const std::exception& e) {
     std::fprintf(stderr, "acdc-bench-repo: %s\n", e.what());
     return 1;

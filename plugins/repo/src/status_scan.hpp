@@ -1,9 +1,10 @@
 // status_scan.hpp -- one pass over git's view of the working tree.
 //
-// The file set and the status lists of acdc-features.md §2.3, from the index
-// and two libgit2 diffs (HEAD->index and index->workdir with untracked
-// files), which is what `git status` itself computes: no process spawned,
-// no file read unless its stat data changed.
+// The file set and the status lists of acdc-features.md §2.3: HEAD->index
+// from a libgit2 diff, index->worktree from a parallel stat pass
+// (WorktreeScan) with libgit2 comparing only the entries whose stat changed
+// -- what `git status` computes, with no process spawned and no file read
+// unless its stat data changed.
 //
 //   auto lock = repo.lock();
 //   RepoStatus st = scan_status(repo, {.numstat = true});
@@ -11,6 +12,7 @@
 #pragma once
 
 #include "git_repo.hpp"
+#include "worktree_scan.hpp"
 
 #include <map>
 #include <set>
@@ -26,8 +28,9 @@ struct LineStats {
 
 struct RepoStatus {
   std::vector<std::string> files;  // tracked + untracked + deleted, sorted
+  std::vector<FileStat> stats;     // lstat of each of `files` (size -1: not on disk)
   std::set<std::string> submodules;
-  std::vector<std::string> modified, staged, untracked, deleted;
+  std::vector<std::string> modified, staged, untracked, deleted;  // sorted
   std::map<std::string, LineStats> diff_stats;  // index + worktree numstat
 };
 

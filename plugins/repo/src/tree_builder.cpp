@@ -50,7 +50,7 @@ void write_dir(JsonWriter& w, const Dir& dir, const std::string& name, const std
     w.Key("path"); write_str(w, files[i]);
     w.Key("type"); w.String("file");
     w.Key("lines"); w.Int(f.lines);
-    w.Key("mtime"); w.Double(static_cast<double>(f.mtime_ns) / 1e9);
+    w.Key("mtime"); w.Double(f.stat.size < 0 ? 0.0 : static_cast<double>(f.stat.mtime_ns) / 1e9);
     w.Key("is_binary"); w.Bool(f.binary);
     if (st.submodules.count(files[i])) { w.Key("submodule"); w.Bool(true); }
     w.EndObject();
@@ -68,15 +68,12 @@ void write_list(JsonWriter& w, const char* key, const std::vector<std::string>& 
 
 }  // namespace
 
-FileFacts TreeBuilder::measure(const std::string& path, const FileFacts& cached) const {
-  FileFacts f;
-  struct stat st {};
-  if (::lstat((root_ / path).c_str(), &st) != 0) return f;
-  f.size = st.st_size;
-  f.mtime_ns = int64_t(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
-  f.inode = st.st_ino;
-  if (cached.size == f.size && cached.mtime_ns == f.mtime_ns && cached.inode == f.inode) return cached;
-  if (!S_ISREG(st.st_mode) || static_cast<size_t>(f.size) > max_file_bytes_) return f;
+FileFacts TreeBuilder::measure(const std::string& path, const FileStat& now, const FileFacts& cached) const {
+  FileFacts f{now};
+  if (cached.stat.size == now.size && cached.stat.mtime_ns == now.mtime_ns && cached.stat.inode == now.inode &&
+      cached.stat.mode == now.mode)
+    return cached;
+  if (now.size < 0 || !S_ISREG(now.mode) || static_cast<size_t>(now.size) > max_file_bytes_) return f;
   std::string data = read_whole_file(root_ / path);
   f.binary = looks_binary(data);
   f.lines = f.binary ? 0 : count_lines(data);
@@ -93,7 +90,7 @@ std::vector<FileFacts> TreeBuilder::facts_for(const std::vector<std::string>& fi
   std::atomic<size_t> next{0};
   auto work = [&] {
     for (size_t i; (i = next.fetch_add(1)) < files.size();)
-      if (!st.submodules.count(files[i])) facts[i] = measure(files[i], facts[i]);
+      if (!st.submodules.count(files[i])) facts[i] = measure(files[i], st.stats[i], facts[i]);
   };
   unsigned n = std::max(1u, std::min(8u, std::thread::hardware_concurrency()));
   std::vector<std::thread> pool;

@@ -1,8 +1,9 @@
 // tree_builder.hpp -- the nested file tree of acdc-features.md §2.3.
 //
 // Each file gets its line count, mtime and binary flag. Counting lines means
-// reading the file, so results are cached by (size, mtime, inode) and only
-// files that changed since the last tree are read again, on all cores.
+// reading the file, so results are cached by the stat data the status scan
+// took (size, mtime, inode) and only files that changed since the last tree
+// are read again, on all cores.
 //
 //   TreeBuilder builder(root, max_file_bytes);
 //   std::string json = builder.build_json(status);   // {"tree":...,"modified":...}
@@ -19,9 +20,7 @@
 namespace acdc::repo {
 
 struct FileFacts {
-  int64_t size = -1;  // -1: not on disk (deleted)
-  int64_t mtime_ns = 0;
-  uint64_t inode = 0;
+  FileStat stat;
   int lines = 0;
   bool binary = false;
 };
@@ -36,7 +35,7 @@ class TreeBuilder {
 
  private:
   std::vector<FileFacts> facts_for(const std::vector<std::string>& files, const RepoStatus& status);
-  FileFacts measure(const std::string& path, const FileFacts& cached) const;
+  FileFacts measure(const std::string& path, const FileStat& now, const FileFacts& cached) const;
 
   std::filesystem::path root_;
   size_t max_file_bytes_;
