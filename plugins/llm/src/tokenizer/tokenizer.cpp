@@ -6,11 +6,18 @@
 #include <cstdlib>
 #include <filesystem>
 #include <limits>
+#include <unordered_map>
 
 namespace acdc::llm {
 namespace {
 
 constexpr std::uint32_t kNoRank = std::numeric_limits<std::uint32_t>::max();
+constexpr std::size_t kCacheEntries = 1 << 16;
+
+// Pieces that need merging repeat a lot in code (identifiers, indentation),
+// so their tokens are remembered per thread, as tiktoken and gpt-tokenizer do.
+// Shared by every Tokenizer: all of them hold the same SHA-256-checked ranks.
+thread_local std::unordered_map<std::string, std::vector<std::uint32_t>> merge_cache;
 
 }  // namespace
 
@@ -38,13 +45,20 @@ std::vector<std::uint32_t> Tokenizer::encode(std::string_view text) const {
 
 std::size_t Tokenizer::count(std::string_view text) const { return encode(text).size(); }
 
-// tiktoken's byte-pair merge: repeatedly join the adjacent pair whose
-// concatenation has the lowest rank, until no joined pair is a token.
 void Tokenizer::encode_piece(std::string_view piece, std::vector<std::uint32_t>& out) const {
   if (auto whole = ranks_.rank(piece)) {
     out.push_back(*whole);
     return;
   }
+  if (merge_cache.size() >= kCacheEntries) merge_cache.clear();
+  auto [cached, fresh] = merge_cache.try_emplace(std::string(piece));
+  if (fresh) merge(piece, cached->second);
+  out.insert(out.end(), cached->second.begin(), cached->second.end());
+}
+
+// tiktoken's byte-pair merge: repeatedly join the adjacent pair whose
+// concatenation has the lowest rank, until no joined pair is a token.
+void Tokenizer::merge(std::string_view piece, std::vector<std::uint32_t>& out) const {
   struct Part {
     std::size_t start;
     std::uint32_t rank;  // rank of this part joined with the next one

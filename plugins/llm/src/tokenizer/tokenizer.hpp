@@ -40,6 +40,7 @@ class Tokenizer {
  private:
   // Appends the tokens of one pre-tokenized piece.
   void encode_piece(std::string_view piece, std::vector<std::uint32_t>& out) const;
+  void merge(std::string_view piece, std::vector<std::uint32_t>& out) const;
 
   BpeRanks ranks_;
   Pretokenizer split_;
