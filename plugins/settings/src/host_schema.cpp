@@ -2,6 +2,7 @@
 // refuses would stop acdc from starting, so it is refused here first.
 #include "yaml_rules.hpp"
 
+#include <algorithm>
 #include <regex>
 #include <set>
 
@@ -75,6 +76,13 @@ void check_host(const YAML::Node& root, YamlRules& r, Checked& checked) {
     else YamlRules::fail(v, "unknown key '" + key + "' (known: port, bind, plugins, plugin_dirs, "
                             "webapp_dir, client_call_timeout_ms, dev); the host would refuse to start");
   });
+  // Allowed, but the user would lose this very panel after the restart.
+  const bool keeps_settings = std::any_of(checked.plugins.begin(), checked.plugins.end(),
+                                          [](const NamedPlugin& p) { return p.name == "settings"; });
+  if (!keeps_settings)
+    r.warn(root["plugins"] ? root["plugins"] : root,
+           "the plugin list has no 'settings': after a restart the settings panel is gone until acdc.yaml "
+           "is edited by hand");
 }
 
 }  // namespace acdc::settings

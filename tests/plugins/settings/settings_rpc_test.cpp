@@ -126,6 +126,11 @@ TEST_CASE("a host config naming a plugin that does not exist is refused, a valid
   CHECK(ok["result"]["restart_required"].GetBool());
   CHECK(ok["result"]["previous"].IsNull());
   CHECK(read_file(h.config_dir() / "acdc.yaml") == good);
+  CHECK(ok["result"]["warnings"].Size() == 0);
+
+  auto without = h.call("Settings.save_config_content", {"host", "plugins:\n  - c-plugin\n"});
+  REQUIRE(without["result"]["warnings"].Size() == 1);
+  CHECK_THAT(without["result"]["warnings"][0].GetString(), Catch::Contains("line 2: the plugin list has no 'settings'"));
 }
 
 TEST_CASE("a reload reaches another plugin through host.config.changed") {
