@@ -17,7 +17,7 @@ export class FileRows {
 
   // The same model built a slice of nodes at a time, yielding to the page in
   // between, so a 50,000-file tree never blocks input for long.
-  static async create(result, { slice = 5000, yieldToPage = () => new Promise((r) => setTimeout(r, 0)) } = {}) {
+  static async create(result, { slice = 2000, yieldToPage = () => new Promise((r) => setTimeout(r, 0)) } = {}) {
     const model = Object.create(FileRows.prototype);
     model.begin(result);
     while (!model.step(slice)) await yieldToPage();
