@@ -17,6 +17,7 @@ after(async () => {
 
 test('tabs and actions of missing plugins are disabled with the reason', async () => {
   await page.locator('ac-startup-overlay').waitFor({ state: 'hidden', timeout: 10000 });
+  assert.equal(await page.locator('.overlay').getAttribute('data-stage'), 'ready', 'the host\'s startupProgress reached the overlay');
   const title = (sel) => page.locator(sel).getAttribute('title');
   for (const [tab, plugin] of [['settings', 'settings'], ['context', 'llm'], ['search', 'repo']]) {
     assert.equal(await page.locator(`button[data-tab="${tab}"]`).isDisabled(), true, tab);
