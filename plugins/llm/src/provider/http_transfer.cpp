@@ -86,6 +86,51 @@ struct CurlHandles {
 
 }  // namespace
 
+namespace {
+
+void configure(CurlHandles& h, const HttpCall& call, Sink& sink, char* error_text) {
+  for (const auto& header : call.headers) h.headers = curl_slist_append(h.headers, header.c_str());
+  curl_easy_setopt(h.easy, CURLOPT_URL, call.url.c_str());
+  curl_easy_setopt(h.easy, CURLOPT_POSTFIELDS, call.body.data());
+  curl_easy_setopt(h.easy, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(call.body.size()));
+  curl_easy_setopt(h.easy, CURLOPT_HTTPHEADER, h.headers);
+  curl_easy_setopt(h.easy, CURLOPT_HEADERFUNCTION, on_header);
+  curl_easy_setopt(h.easy, CURLOPT_HEADERDATA, &sink);
+  curl_easy_setopt(h.easy, CURLOPT_WRITEFUNCTION, on_data);
+  curl_easy_setopt(h.easy, CURLOPT_WRITEDATA, &sink);
+  curl_easy_setopt(h.easy, CURLOPT_ERRORBUFFER, error_text);
+  curl_easy_setopt(h.easy, CURLOPT_NOSIGNAL, 1L);
+  curl_easy_setopt(h.easy, CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(call.connect_timeout_s * 1000));
+  if (call.total_timeout_s > 0)
+    curl_easy_setopt(h.easy, CURLOPT_TIMEOUT_MS, static_cast<long>(call.total_timeout_s * 1000));
+  curl_multi_add_handle(h.multi, h.easy);
+}
+
+// Drives the transfer until it ends; a cancel or a watchdog stops it early
+// with the failure returned.
+std::optional<ProviderError> drive(CurlHandles& h, const HttpCall& call,
+                                   const std::function<long()>& progress, const CancelFlag& cancel) {
+  long last_progress = progress();
+  auto last_time = Clock::now();
+  bool first_seen = false;
+  for (int running = 1;;) {
+    curl_multi_perform(h.multi, &running);
+    if (!running) return std::nullopt;
+    if (cancel.load()) return ProviderError{.kind = ErrorKind::cancelled, .message = "cancelled"};
+    if (long p = progress(); p != last_progress) {
+      last_progress = p;
+      last_time = Clock::now();
+      first_seen = true;
+    }
+    double limit = first_seen ? call.chunk_timeout_s : call.first_chunk_timeout_s;
+    std::chrono::duration<double> idle = Clock::now() - last_time;
+    if (limit > 0 && idle.count() > limit) return watchdog_failure(!first_seen, limit);
+    curl_multi_poll(h.multi, nullptr, 0, kPollMs, nullptr);
+  }
+}
+
+}  // namespace
+
 HttpOutcome HttpTransfer::perform(const std::function<void(std::string_view)>& on_body,
                                   const std::function<long()>& progress, const CancelFlag& cancel) {
   static const bool curl_ready = curl_global_init(CURL_GLOBAL_DEFAULT) == CURLE_OK;
@@ -94,46 +139,8 @@ HttpOutcome HttpTransfer::perform(const std::function<void(std::string_view)>& o
   CurlHandles h;
   Sink sink{h.easy, &out, &on_body};
   char error_text[CURL_ERROR_SIZE] = "";
-  for (const auto& header : call_.headers) h.headers = curl_slist_append(h.headers, header.c_str());
-  curl_easy_setopt(h.easy, CURLOPT_URL, call_.url.c_str());
-  curl_easy_setopt(h.easy, CURLOPT_POSTFIELDS, call_.body.data());
-  curl_easy_setopt(h.easy, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(call_.body.size()));
-  curl_easy_setopt(h.easy, CURLOPT_HTTPHEADER, h.headers);
-  curl_easy_setopt(h.easy, CURLOPT_HEADERFUNCTION, on_header);
-  curl_easy_setopt(h.easy, CURLOPT_HEADERDATA, &sink);
-  curl_easy_setopt(h.easy, CURLOPT_WRITEFUNCTION, on_data);
-  curl_easy_setopt(h.easy, CURLOPT_WRITEDATA, &sink);
-  curl_easy_setopt(h.easy, CURLOPT_ERRORBUFFER, error_text);
-  curl_easy_setopt(h.easy, CURLOPT_NOSIGNAL, 1L);
-  curl_easy_setopt(h.easy, CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(call_.connect_timeout_s * 1000));
-  if (call_.total_timeout_s > 0)
-    curl_easy_setopt(h.easy, CURLOPT_TIMEOUT_MS, static_cast<long>(call_.total_timeout_s * 1000));
-  curl_multi_add_handle(h.multi, h.easy);
-
-  long last_progress = progress();
-  auto last_time = Clock::now();
-  bool first_seen = false;
-  int running = 1;
-  while (running) {
-    curl_multi_perform(h.multi, &running);
-    if (!running) break;
-    if (cancel.load()) {
-      out.failure = ProviderError{.kind = ErrorKind::cancelled, .message = "cancelled"};
-      break;
-    }
-    if (long p = progress(); p != last_progress) {
-      last_progress = p;
-      last_time = Clock::now();
-      first_seen = true;
-    }
-    double limit = first_seen ? call_.chunk_timeout_s : call_.first_chunk_timeout_s;
-    std::chrono::duration<double> idle = Clock::now() - last_time;
-    if (limit > 0 && idle.count() > limit) {
-      out.failure = watchdog_failure(!first_seen, limit);
-      break;
-    }
-    curl_multi_poll(h.multi, nullptr, 0, kPollMs, nullptr);
-  }
+  configure(h, call_, sink, error_text);
+  out.failure = drive(h, call_, progress, cancel);
   long code = 0;
   curl_easy_getinfo(h.easy, CURLINFO_RESPONSE_CODE, &code);
   out.status = static_cast<int>(code);

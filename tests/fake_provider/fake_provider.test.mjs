@@ -1,0 +1,40 @@
+// The node helper of the fake provider: start, script a step, see the
+// request it logged, stop.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startFakeProvider } from './fake_provider.mjs';
+
+test('startFakeProvider serves a queued step and logs the request', async () => {
+  const fake = await startFakeProvider();
+  try {
+    assert.deepEqual(await fake.queue([{ text: 'Scripted answer.', chunk_chars: 4 }]), { queued: 1 });
+    const res = await fetch(`${fake.baseUrl}/chat/completions`, {
+      method: 'POST', body: JSON.stringify({ model: 'm', stream: true }),
+    });
+    const body = await res.text();
+    const text = body.split('\n').filter((l) => l.startsWith('data: {'))
+      .map((l) => JSON.parse(l.slice(6)).choices[0]?.delta?.content ?? '').join('');
+    assert.equal(text, 'Scripted answer.');
+    assert.ok(body.trimEnd().endsWith('data: [DONE]'));
+    const requests = await fake.requests();
+    assert.equal(requests.length, 1);
+    assert.equal(requests[0].path, '/v1/chat/completions');
+    assert.equal(JSON.parse(requests[0].body).model, 'm');
+  } finally {
+    await fake.stop();
+  }
+});
+
+test('a fixture is replayed byte for byte', async () => {
+  const { readFileSync } = await import('node:fs');
+  const fake = await startFakeProvider();
+  try {
+    await fake.queue([{ fixture: 'anthropic_thinking.sse', split: 'random' }]);
+    const res = await fetch(`${fake.baseUrl}/messages`, { method: 'POST', body: '{}' });
+    const expected = readFileSync(`${process.env.ACDC_SHARED_DIR}/fixtures/llm/anthropic_thinking.sse`, 'utf8');
+    assert.equal(await res.text(), expected);
+    assert.equal(res.headers.get('request-id') !== null, true);
+  } finally {
+    await fake.stop();
+  }
+});
