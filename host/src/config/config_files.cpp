@@ -18,7 +18,10 @@ std::optional<std::string> load(const fs::path& file, std::string& problem) {
   if (!fs::exists(file, ec)) return std::nullopt;
   try {
     YAML::Node node = YAML::LoadFile(file.string());
-    if (node.IsNull()) return std::string("{}");
+    if (node.IsNull()) {  // an emptied or truncated file: the bundled one serves
+      problem = file.string() + ": the file is empty";
+      return std::nullopt;
+    }
     if (!node.IsMap()) {
       problem = file.string() + ": the top level must be a map of settings";
       return std::nullopt;
