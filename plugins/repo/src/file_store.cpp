@@ -43,19 +43,33 @@ bool looks_binary(std::string_view head) {
   return std::memchr(head.data(), '\0', std::min(head.size(), kBinaryProbeBytes)) != nullptr;
 }
 
-std::string read_whole_file(const fs::path& abs) {
-  int fd = ::open(abs.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return {};
-  std::string data;
+bool read_file_within(const fs::path& abs, size_t cap, std::string& data) {
+  data.clear();
+  // O_NOFOLLOW: a listed path that is a symlink may point anywhere (callers
+  // that want a link followed pass the path PathGuard resolved).
+  int fd = ::open(abs.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+  if (fd < 0) return false;
   struct stat st {};
-  if (::fstat(fd, &st) == 0 && st.st_size > 0) data.reserve(static_cast<size_t>(st.st_size));
-  char buf[65536];
-  for (ssize_t n; (n = ::read(fd, buf, sizeof buf)) != 0;) {
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) break;
-    data.append(buf, static_cast<size_t>(n));
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || static_cast<size_t>(st.st_size) > cap) {
+    ::close(fd);
+    return false;
   }
+  data.resize(static_cast<size_t>(st.st_size));
+  size_t got = 0;
+  while (got < data.size()) {
+    ssize_t n = ::read(fd, data.data() + got, data.size() - got);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    got += static_cast<size_t>(n);
+  }
+  data.resize(got);  // a file that shrank while being read
   ::close(fd);
+  return true;
+}
+
+std::string read_whole_file(const fs::path& abs) {
+  std::string data;
+  read_file_within(abs, SIZE_MAX, data);
   return data;
 }
 

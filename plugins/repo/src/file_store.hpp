@@ -51,6 +51,8 @@ class FileStore {
 
 // Whole-file read without the cap or guard (for callers that checked both).
 std::string read_whole_file(const std::filesystem::path& abs);
+// Reads `abs` into `out` unless it is missing or larger than `cap` bytes.
+bool read_file_within(const std::filesystem::path& abs, size_t cap, std::string& out);
 std::string base64_encode(std::string_view bytes);
 std::string mime_type_for(const std::string& path);
 

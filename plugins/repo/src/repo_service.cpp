@@ -132,7 +132,12 @@ RawJson RepoService::search_files(std::string query, std::optional<bool> whole_w
   if (q.text.empty()) return RawJson{"[]"};
   SearchLimits limits;
   limits.max_file_bytes = files_.max_file_bytes();
-  return RawJson{repo::search_files(repo_.root(), existing_files(), q, limits)};
+  std::vector<std::string> files;
+  {
+    auto lock = repo_.lock();
+    files = list_files(repo_);
+  }
+  return RawJson{repo::search_files(repo_.root(), files, q, limits)};
 }
 
 Status RepoService::stage_files(std::vector<std::string> paths) {

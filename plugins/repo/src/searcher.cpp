@@ -121,11 +121,10 @@ std::string search_files(const std::filesystem::path& root, const std::vector<st
   auto work = [&](unsigned t) {
     for (size_t i; (i = next.fetch_add(1)) < files.size();) {
       if (total.load() >= limits.max_matches || std::chrono::steady_clock::now() > stop_at) return;
-      std::error_code ec;
-      if (std::filesystem::file_size(root / files[i], ec) > limits.max_file_bytes || ec) continue;
-      FileHits f{i, std::make_unique<std::string>(read_whole_file(root / files[i])), {}, {}};
+      FileHits f{i, std::make_unique<std::string>(), {}, {}};
       const std::string& data = *f.data;
-      if (data.empty() || data.size() > limits.max_file_bytes || looks_binary(data)) continue;
+      if (!read_file_within(root / files[i], limits.max_file_bytes, *f.data) || data.empty() || looks_binary(data))
+        continue;
       scan(*re, data, f.hits);
       if (f.hits.empty()) continue;
       total += f.hits.size();

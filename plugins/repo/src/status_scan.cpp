@@ -119,6 +119,19 @@ bool is_excluded_path(std::string_view path) {
   return false;
 }
 
+std::vector<std::string> list_files(GitRepo& repo) {
+  GitPtr<git_index> index = repo.index();
+  git_check(git_index_read(index.get(), 0), "reading the index");
+  std::vector<std::string> nested;
+  std::vector<std::string> files = WorktreeScan(repo, index.get()).untracked(nested);
+  for (size_t i = 0, n = git_index_entrycount(index.get()); i < n; ++i)
+    if (const git_index_entry* e = git_index_get_byindex(index.get(), i); e->mode != GIT_FILEMODE_COMMIT)
+      files.emplace_back(e->path);
+  drop_excluded(files);
+  sort_unique(files);
+  return files;
+}
+
 RepoStatus scan_status(GitRepo& repo, const ScanOptions& options) {
   RepoStatus st;
   GitPtr<git_index> index = repo.index();

@@ -42,6 +42,11 @@ struct ScanOptions {
 // Call with the repository lock held.
 RepoStatus scan_status(GitRepo& repo, const ScanOptions& options);
 
+// Tracked (index) plus untracked, not ignored, files, sorted, without
+// checking which still exist: the cheap file set for a search, which skips
+// files it cannot read anyway. Call with the repository lock held.
+std::vector<std::string> list_files(GitRepo& repo);
+
 // acdc-features.md §2.1: directories never shown or searched, even if tracked.
 bool is_excluded_path(std::string_view path);
 

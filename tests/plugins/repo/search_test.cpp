@@ -92,3 +92,13 @@ TEST_CASE("search_files: a pathological pattern finishes quickly") {
   CHECK(h.ok("Repo.search_files", R"(["(a+)+$b", false, true, false, 0])").Size() == 0);
   CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(2));
 }
+
+TEST_CASE("search_files never follows a symlink out of the repository") {
+  GitFixture repo;
+  TempDir outside;
+  write_file(outside.path() / "secret.txt", "foo secret\n");
+  std::filesystem::create_symlink(outside.path() / "secret.txt", repo.root() / "link.txt");
+  repo.git("add link.txt && git commit -qm link");
+  RepoHost h(repo);
+  CHECK(h.ok("Repo.search_files", R"(["secret"])").Size() == 0);
+}
