@@ -115,16 +115,18 @@ TEST_CASE("a cancel during the retry wait ends the call at once") {
   auto config = acdc::test::fake_config(fake, ProviderKind::anthropic);
   config.num_retries = 2;
   CancelFlag cancel{false};
+  std::thread canceller;
   auto start = Clock::now();
   ChatResult r = make_provider(config)->stream(
       kRequest, {.on_retry = [&](const RetryNotice& n) {
         CHECK(n.wait_seconds == Approx(7));
-        std::thread([&] {
+        canceller = std::thread([&] {
           std::this_thread::sleep_for(std::chrono::milliseconds(100));
           cancel = true;
-        }).detach();
+        });
       }},
       cancel);
+  if (canceller.joinable()) canceller.join();
   CHECK(r.cancelled);
   CHECK(std::chrono::duration<double>(Clock::now() - start).count() < 2);
   CHECK(request_count(fake) == 1);

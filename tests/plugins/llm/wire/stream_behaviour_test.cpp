@@ -116,7 +116,7 @@ TEST_CASE("cancel stops a stream mid-read and keeps what arrived") {
   CHECK(r.cancelled);
   CHECK_FALSE(r.error);
   CHECK_FALSE(r.text.empty());
-  CHECK(seconds_since(start) < 1.0);
+  CHECK(seconds_since(start) < 2.0);  // the whole stream takes over 3.5 s
 }
 
 TEST_CASE("an unreachable provider fails fast and names the setting to check") {
