@@ -1,0 +1,180 @@
+#include "chat/chat_turn.hpp"
+
+#include "edit/edit_applier.hpp"
+#include "edit/edit_parser.hpp"
+#include "edit/shell_commands.hpp"
+#include "prompt/prompt_assembler.hpp"
+
+#include <set>
+#include <sstream>
+
+namespace acdc::llm {
+namespace {
+
+std::string object_json(std::initializer_list<std::pair<const char*, std::string>> string_fields,
+                        const char* list_key = nullptr, const std::vector<std::string>* list = nullptr) {
+  rapidjson::StringBuffer buf;
+  acdc::JsonWriter w(buf);
+  w.StartObject();
+  for (const auto& [k, v] : string_fields) {
+    w.Key(k);
+    acdc::to_json(w, v);
+  }
+  if (list_key) {
+    w.Key(list_key);
+    acdc::to_json(w, *list);
+  }
+  w.EndObject();
+  return std::string(buf.GetString(), buf.GetSize());
+}
+
+std::string retry_info(const RetryNotice& n) {
+  std::ostringstream s;
+  s << R"({"attempt":)" << n.attempt << R"(,"max_attempts":)" << n.max_attempts
+    << R"(,"wait_seconds":)" << n.wait_seconds << R"(,"error_type":")" << error_type_name(n.error.kind)
+    << R"(","message":)" << acdc::to_json_text(n.error.message) << "}";
+  return s.str();
+}
+
+std::string with_thousands(long n) {
+  std::string digits = std::to_string(n), out;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+}  // namespace
+
+ChatTurn::ChatTurn(TurnDeps deps, TurnRequest request) : d_(std::move(deps)), req_(std::move(request)) {
+  const acdc::Host& host = d_.host;
+  acdc_client client = req_.client;
+  std::string args_prefix = "[" + acdc::to_json_text(req_.request_id) + ",";
+  coalescer_ = ChunkCoalescer::create(
+      [&host, client, args_prefix](const std::string& text) {
+        if (client != ACDC_CLIENT_NONE) host.notify(client, "AcApp.streamChunk", args_prefix + acdc::to_json_text(text) + "]");
+      },
+      [&host](std::function<void()> task, std::chrono::milliseconds delay) {
+        host.post(std::move(task), static_cast<uint32_t>(delay.count()));
+      },
+      d_.frame_interval);
+}
+
+std::string ChatTurn::partial_text() const { return coalescer_->text(); }
+
+void ChatTurn::run(const std::function<void()>& on_complete) {
+  out_.turn_id = new_turn_id();
+  out_.user_message = req_.message;
+  out_.model = d_.model;
+  try {
+    auto files = sync_file_context();
+    auto history = d_.session.messages();
+    d_.session.add("user", req_.message, {.files = d_.session.selected(), .turn_id = out_.turn_id});
+    d_.host.notify(ACDC_CLIENT_ALL, "AcApp.userMessage", "[" + object_json({{"content", req_.message}}) + "]");
+    stream(assemble(files, history));
+    out_.blocks = EditParser::parse(out_.response);
+    out_.shell_commands = detect_shell_commands(out_.response);
+    if (!out_.error && !out_.cancelled && !out_.blocks.empty()) apply_edits(files);
+    persist_answer();
+  } catch (const std::exception& e) {
+    out_.error = ProviderError{ErrorKind::llm_error, e.what()};
+  }
+  d_.host.notify(ACDC_CLIENT_ALL, "AcApp.streamComplete", "[" + acdc::to_json_text(req_.request_id) + "," + out_.to_json() + "]");
+  notify_after_complete();
+  on_complete();
+  if (!out_.error && !out_.cancelled) print_hud();
+  d_.host.notify(ACDC_CLIENT_ALL, "AcApp.postResponseComplete", acdc::json_array(req_.request_id));
+}
+
+std::vector<FileEntry> ChatTurn::sync_file_context() {
+  std::vector<FileEntry> files;
+  for (const auto& path : d_.session.selected()) {
+    try {
+      files.push_back(FileEntry{path, d_.repo.read(path)});
+    } catch (const FileAccessError& e) {
+      bool binary = std::string(e.what()).find("Binary") != std::string::npos;
+      (binary ? out_.binary_files : out_.invalid_files).push_back(path);
+    }
+  }
+  if (!out_.invalid_files.empty()) {
+    d_.session.remove_selected(out_.invalid_files);
+    broadcast_selection();
+    d_.host.notify(ACDC_CLIENT_ALL, "AcApp.binaryFilesSkipped",
+                   "[" + object_json({{"kind", "deleted"}}, "paths", &out_.invalid_files) + "]");
+  }
+  if (!out_.binary_files.empty())
+    d_.host.notify(ACDC_CLIENT_ALL, "AcApp.binaryFilesSkipped",
+                   "[" + object_json({{"kind", "binary"}}, "paths", &out_.binary_files) + "]");
+  return files;
+}
+
+std::string ChatTurn::assemble(const std::vector<FileEntry>& files, const std::vector<ChatMessage>& history) {
+  // No stability tracker yet (§4.7, a later issue): L0 holds the system
+  // prompt, everything else is active.
+  PromptInput in;
+  in.system_prompt = d_.prompts.system_prompt();
+  in.active_files = files;
+  in.active_history = history;
+  in.user_prompt = req_.message + d_.prompts.system_reminder();
+  in.images = req_.images;
+  in.min_cacheable_tokens = d_.min_cacheable_tokens;
+  return PromptAssembler(d_.count_tokens).assemble(in);
+}
+
+void ChatTurn::stream(const std::string& messages_json) {
+  StreamCallbacks callbacks;
+  callbacks.on_text = [this](std::string_view delta) { coalescer_->append(delta); };
+  callbacks.on_retry = [this](const RetryNotice& n) {
+    if (req_.client != ACDC_CLIENT_NONE)
+      d_.host.notify(req_.client, "AcApp.streamRetry",
+                     "[" + acdc::to_json_text(req_.request_id) + "," + retry_info(n) + "]");
+  };
+  ChatResult r = d_.provider.stream(ChatRequest{d_.model, messages_json, d_.max_tokens}, callbacks, d_.cancel);
+  out_.response = coalescer_->finish();
+  out_.finish_reason = r.finish_reason;
+  out_.usage = r.usage;
+  out_.cancelled = r.cancelled || d_.cancel.load();
+  if (r.error && !out_.cancelled) out_.error = r.error;
+}
+
+void ChatTurn::apply_edits(const std::vector<FileEntry>& files) {
+  std::set<std::string> in_context;
+  for (const auto& f : files) in_context.insert(f.path);
+  out_.applied = EditApplier(d_.repo).apply(out_.blocks, in_context);
+  d_.repo.stage(out_.applied.files_modified);
+}
+
+void ChatTurn::persist_answer() {
+  if (out_.cancelled) out_.response = out_.response.empty() ? "[stopped]" : out_.response + "\n\n[stopped]";
+  if (out_.error || out_.response.empty()) return;
+  d_.session.add("assistant", out_.response,
+                 {.turn_id = out_.turn_id, .files_modified = out_.applied.files_modified});
+}
+
+void ChatTurn::notify_after_complete() {
+  std::vector<std::string> added = out_.applied.files_auto_added;
+  added.insert(added.end(), out_.applied.files_created.begin(), out_.applied.files_created.end());
+  if (!added.empty() && d_.session.add_selected(added)) broadcast_selection();
+  if (!out_.applied.files_modified.empty())
+    d_.host.notify(ACDC_CLIENT_ALL, "AcApp.filesModified", acdc::json_array(out_.applied.files_modified));
+}
+
+void ChatTurn::broadcast_selection() const {
+  d_.host.notify(ACDC_CLIENT_ALL, "AcApp.filesChanged", acdc::json_array(d_.session.selected()));
+}
+
+void ChatTurn::print_hud() const {
+  const Usage& u = out_.usage;
+  long in = u.input_tokens + u.cache_read_tokens + u.cache_write_tokens;
+  long hit = in > 0 ? u.cache_read_tokens * 100 / in : 0;
+  std::ostringstream s;
+  s << "Model: " << d_.model << " | Last request: " << with_thousands(in) << " in, "
+    << with_thousands(u.output_tokens) << " out | Cache: read " << with_thousands(u.cache_read_tokens)
+    << ", write " << with_thousands(u.cache_write_tokens) << " (hit " << hit << "%) | Edits: "
+    << out_.applied.passed << " applied, " << out_.applied.failed << " failed, " << out_.applied.not_in_context
+    << " not in context";
+  d_.host.log(ACDC_LOG_INFO, s.str());
+}
+
+}  // namespace acdc::llm

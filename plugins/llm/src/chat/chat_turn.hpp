@@ -1,0 +1,82 @@
+// chat/chat_turn.hpp -- one LLMService.chat_streaming request, run on the
+// plugin's chat worker thread after {status:"started"} went back
+// (acdc-features.md §4.2, seed 002 "Request Flow"):
+//
+//   file context sync (binary / missing files refused and reported) ->
+//   user message persisted -> prompt assembly (§4.6) -> provider stream ->
+//   coalesced AcApp.streamChunk to the caller -> edit parsing and
+//   application through Repo.* -> assistant message persisted ->
+//   AcApp.streamComplete(request_id, result) -> filesChanged / filesModified
+//
+//   ChatTurn turn(deps, {.request_id = id, .client = c, .message = text});
+//   turn.run([&] { clear_active_stream(); });   // blocks; never throws
+#pragma once
+
+#include "chat/chunk_coalescer.hpp"
+#include "chat/turn_outcome.hpp"
+#include "prompt/prompt_input.hpp"
+#include "prompt/prompt_store.hpp"
+#include "provider/provider.hpp"
+#include "service/chat_session.hpp"
+#include "service/repo_client.hpp"
+
+#include <acdc/sdk.hpp>
+
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace acdc::llm {
+
+struct TurnDeps {
+  const acdc::Host& host;
+  RepoClient& repo;
+  ChatSession& session;
+  PromptStore prompts;
+  Provider& provider;
+  std::string model;
+  int max_tokens = 4096;
+  std::size_t min_cacheable_tokens = 1024;
+  TokenCounter count_tokens;
+  const CancelFlag& cancel;
+  std::chrono::milliseconds frame_interval{25};
+};
+
+struct TurnRequest {
+  std::string request_id;
+  acdc_client client = ACDC_CLIENT_NONE;
+  std::string message;
+  std::vector<std::string> images;
+};
+
+class ChatTurn {
+ public:
+  ChatTurn(TurnDeps deps, TurnRequest request);
+
+  // Runs the whole turn. `on_complete` runs right after streamComplete was
+  // sent, before the terminal HUD, so a next request is not refused (§4.2 step 13).
+  void run(const std::function<void()>& on_complete);
+
+  const TurnOutcome& outcome() const { return out_; }
+  // The text streamed so far (for get_current_state while it runs).
+  std::string partial_text() const;
+
+ private:
+  std::vector<FileEntry> sync_file_context();
+  std::string assemble(const std::vector<FileEntry>& files, const std::vector<ChatMessage>& history);
+  void stream(const std::string& messages_json);
+  void apply_edits(const std::vector<FileEntry>& files);
+  void persist_answer();
+  void notify_after_complete();
+  void print_hud() const;
+  void broadcast_selection() const;
+
+  TurnDeps d_;
+  TurnRequest req_;
+  TurnOutcome out_;
+  std::shared_ptr<ChunkCoalescer> coalescer_;
+};
+
+}  // namespace acdc::llm

@@ -1,0 +1,42 @@
+// chat/turn_outcome.hpp -- everything one chat turn produced, and its wire
+// form: the StreamCompleteResult of seed 002 with the fields of
+// acdc-features.md §4.2 (response, token_usage, edit_blocks, shell_commands,
+// the counts, files_*, edit_results, user_message, finish_reason, turn_id,
+// binary_files, invalid_files, and cancelled / error / error_info when set).
+//
+//   TurnOutcome out;
+//   out.response = "Hello";
+//   std::string json = out.to_json();     // AcApp.streamComplete's 2nd arg
+#pragma once
+
+#include "edit/edit_block.hpp"
+#include "provider/provider.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace acdc::llm {
+
+struct TurnOutcome {
+  std::string response;
+  std::string user_message;
+  std::string turn_id;
+  std::string finish_reason;
+  Usage usage;
+  std::vector<EditBlock> blocks;
+  std::vector<std::string> shell_commands;
+  ApplyOutcome applied;
+  std::vector<std::string> binary_files;
+  std::vector<std::string> invalid_files;
+  bool cancelled = false;
+  std::optional<ProviderError> error;
+  std::string model;
+
+  std::string to_json() const;
+};
+
+// The wire name of an error kind (context_window_exceeded, rate_limit, ...).
+const char* error_type_name(ErrorKind kind);
+
+}  // namespace acdc::llm

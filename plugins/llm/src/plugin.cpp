@@ -1,0 +1,32 @@
+// The llm plugin: id "llm", class LLMService, needs the repo plugin (files
+// are reached only through Repo.* calls via the host).
+#include "service/llm_service.hpp"
+
+namespace {
+
+using acdc::llm::LLMService;
+
+acdc::PluginSpec<LLMService> describe() {
+  return acdc::PluginSpec<LLMService>("llm", "1.0.0")
+      .depends("repo")
+      .cls("LLMService")
+      .method<&LLMService::chat_streaming>("chat_streaming", acdc::kLongRunning)
+      .method<&LLMService::cancel_streaming>("cancel_streaming")
+      .method<&LLMService::get_current_state>("get_current_state")
+      .method<&LLMService::set_selected_files>("set_selected_files")
+      .method<&LLMService::get_selected_files>("get_selected_files")
+      .method<&LLMService::new_session>("new_session")
+      .method<&LLMService::new_session>("history_new_session")
+      .method<&LLMService::load_session_into_context>("load_session_into_context")
+      .method<&LLMService::history_list_sessions>("history_list_sessions")
+      .method<&LLMService::history_get_session>("history_get_session")
+      .method<&LLMService::history_search>("history_search")
+      .method<&LLMService::get_history_status>("get_history_status")
+      .method<&LLMService::get_context_breakdown>("get_context_breakdown")
+      .method<&LLMService::get_snippets>("get_snippets", acdc::kBlocking)
+      .method<&LLMService::generate_commit_message>("generate_commit_message", acdc::kLongRunning);
+}
+
+}  // namespace
+
+ACDC_PLUGIN(llm, describe)

@@ -1,0 +1,153 @@
+#include "prompt/prompt_assembler.hpp"
+
+#include <rapidjson/stringbuffer.h>
+#include <rapidjson/writer.h>
+
+namespace acdc::llm {
+namespace {
+
+std::string join_nonempty(std::initializer_list<std::string> parts, std::string_view sep) {
+  std::string out;
+  for (const auto& p : parts) {
+    if (p.empty()) continue;
+    if (!out.empty()) out += sep;
+    out += p;
+  }
+  return out;
+}
+
+std::string with_header(std::string_view header, const std::string& body) {
+  return body.empty() ? std::string() : std::string(header) + body;
+}
+
+}  // namespace
+
+// The message array under construction, and its breakpoint budget.
+struct PromptAssembler::Builder {
+  rapidjson::Document doc;
+  int breakpoints = 0;
+
+  Builder() { doc.SetArray(); }
+
+  rapidjson::Value str(std::string_view s) {
+    return rapidjson::Value(s.data(), static_cast<rapidjson::SizeType>(s.size()), doc.GetAllocator());
+  }
+
+  void add(std::string_view role, std::string_view content) {
+    rapidjson::Value m(rapidjson::kObjectType);
+    m.AddMember("role", str(role), doc.GetAllocator());
+    m.AddMember("content", str(content), doc.GetAllocator());
+    doc.PushBack(m, doc.GetAllocator());
+  }
+
+  // Puts cache_control on the last message: a string becomes one text block.
+  void mark_last() {
+    if (breakpoints >= 4 || doc.Empty()) return;
+    auto& alloc = doc.GetAllocator();
+    rapidjson::Value& content = doc[doc.Size() - 1]["content"];
+    if (content.IsString()) {
+      rapidjson::Value block(rapidjson::kObjectType);
+      block.AddMember("type", "text", alloc);
+      block.AddMember("text", rapidjson::Value(content, alloc), alloc);
+      content.SetArray();
+      content.PushBack(block, alloc);
+    }
+    for (auto i = content.Size(); i-- > 0;) {
+      if (content[i]["type"] != "text") continue;
+      rapidjson::Value cc(rapidjson::kObjectType);
+      cc.AddMember("type", "ephemeral", alloc);
+      content[i].AddMember("cache_control", cc, alloc);
+      ++breakpoints;
+      return;
+    }
+  }
+
+  void add_user_with_images(const std::string& text, const std::vector<std::string>& images) {
+    auto& alloc = doc.GetAllocator();
+    rapidjson::Value content(rapidjson::kArrayType);
+    rapidjson::Value t(rapidjson::kObjectType);
+    t.AddMember("type", "text", alloc);
+    t.AddMember("text", str(text), alloc);
+    content.PushBack(t, alloc);
+    for (const auto& url : images) {
+      if (!url.starts_with("data:")) continue;
+      rapidjson::Value image_url(rapidjson::kObjectType);
+      image_url.AddMember("url", str(url), alloc);
+      rapidjson::Value block(rapidjson::kObjectType);
+      block.AddMember("type", "image_url", alloc);
+      block.AddMember("image_url", image_url, alloc);
+      content.PushBack(block, alloc);
+    }
+    rapidjson::Value m(rapidjson::kObjectType);
+    m.AddMember("role", "user", alloc);
+    m.AddMember("content", content, alloc);
+    doc.PushBack(m, alloc);
+  }
+};
+
+std::string PromptAssembler::format_files(const std::vector<FileEntry>& files) {
+  std::string out;
+  for (const auto& f : files) {
+    if (!out.empty()) out += "\n\n";
+    out += f.path + "\n```\n" + f.content + "\n```";
+  }
+  return out;
+}
+
+size_t PromptAssembler::tier_tokens(const Tier& tier) const {
+  size_t n = count_(tier.symbol_blocks) + count_(format_files(tier.files));
+  for (const auto& m : tier.history) n += count_(m.content);
+  return n;
+}
+
+void PromptAssembler::add_l0(Builder& b, const PromptInput& in) const {
+  const Tier& l0 = in.tiers[0];
+  std::string legend = in.map_header_and_legend.empty() ? std::string() : in.map_header_and_legend + l0.symbol_blocks;
+  std::string system = join_nonempty({in.system_prompt, legend, with_header(kFilesL0Header, format_files(l0.files))}, "\n\n");
+  bool cacheable = count_(system) + tier_tokens(l0) >= in.min_cacheable_tokens;
+  b.add("system", system);
+  for (const auto& m : l0.history) b.add(m.role, m.content);
+  if (cacheable) b.mark_last();
+}
+
+void PromptAssembler::add_tier(Builder& b, const Tier& tier, std::string_view files_header,
+                               size_t min_tokens) const {
+  std::string files = with_header(files_header, format_files(tier.files));
+  if (tier.symbol_blocks.empty() && files.empty() && tier.history.empty()) return;
+  if (!tier.symbol_blocks.empty() || !files.empty()) {
+    b.add("user", join_nonempty({with_header(kTierSymbolsHeader, tier.symbol_blocks), files}, "\n\n"));
+    b.add("assistant", "Ok.");
+  }
+  for (const auto& m : tier.history) b.add(m.role, m.content);
+  if (tier_tokens(tier) >= min_tokens) b.mark_last();
+}
+
+std::string PromptAssembler::assemble(const PromptInput& in) const {
+  Builder b;
+  add_l0(b, in);
+  const std::string_view headers[] = {kFilesL1Header, kFilesL2Header, kFilesL3Header};
+  for (int i = 1; i < 4; ++i) add_tier(b, in.tiers[i], headers[i - 1], in.min_cacheable_tokens);
+  if (!in.url_parts.empty()) {
+    std::string urls;
+    for (const auto& p : in.url_parts) urls += (urls.empty() ? "" : "\n---\n") + p;
+    b.add("user", std::string(kUrlContextHeader) + urls);
+    b.add("assistant", "Ok, I've reviewed the URL content.");
+  }
+  if (!in.review_context.empty()) {
+    b.add("user", std::string(kReviewContextHeader) + in.review_context);
+    b.add("assistant", "Ok, I've reviewed the code changes.");
+  }
+  if (!in.active_files.empty()) {
+    b.add("user", std::string(kFilesActiveHeader) + format_files(in.active_files));
+    b.add("assistant", "Ok.");
+  }
+  for (const auto& m : in.active_history) b.add(m.role, m.content);
+  if (in.images.empty()) b.add("user", in.user_prompt);
+  else b.add_user_with_images(in.user_prompt, in.images);
+  rapidjson::StringBuffer buf;
+  rapidjson::Writer<rapidjson::StringBuffer> w(buf);
+  b.doc.Accept(w);
+  return std::string(buf.GetString(), buf.GetSize());
+}
+
+}  // namespace acdc::llm

@@ -1,0 +1,54 @@
+// prompt/prompt_input.hpp -- what goes into one request's message array,
+// already sorted into cache tiers (acdc-features.md §4.6).
+//
+//   PromptInput in;
+//   in.system_prompt = prompts.system_prompt();
+//   in.active_files = {{"src/a.py", text}};
+//   in.user_prompt = message + reminder;
+//
+// Until the stability tracker (§4.7) fills the tiers, only L0 holds
+// anything: the system prompt. Tiering fills tiers[1..3] and moves files
+// and history out of active_* without changing the assembler.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace acdc::llm {
+
+struct FileEntry {
+  std::string path;
+  std::string content;
+};
+
+struct ChatMessage {
+  std::string role;     // "user" | "assistant"
+  std::string content;
+};
+
+struct Tier {
+  std::string symbol_blocks;          // symbol-map blocks of this tier (symbol-index plugin)
+  std::vector<FileEntry> files;
+  std::vector<ChatMessage> history;
+};
+
+struct PromptInput {
+  std::string system_prompt;
+  std::string map_header_and_legend;  // REPO_MAP_HEADER + legend; empty without a symbol map
+  std::array<Tier, 4> tiers;          // L0, L1, L2, L3
+  std::vector<std::string> url_parts;
+  std::string review_context;
+  std::vector<FileEntry> active_files;
+  std::vector<ChatMessage> active_history;
+  std::string user_prompt;            // the message with the system reminder appended
+  std::vector<std::string> images;    // data: URIs; anything else is dropped
+  std::size_t min_cacheable_tokens = 1024;
+};
+
+using TokenCounter = std::function<std::size_t(std::string_view)>;
+
+}  // namespace acdc::llm

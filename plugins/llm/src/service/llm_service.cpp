@@ -1,0 +1,169 @@
+#include "service/llm_service.hpp"
+
+#include "provider/provider_config.hpp"
+#include "service/model_limits.hpp"
+#include "tokenizer/tokenizer.hpp"
+
+#include <filesystem>
+
+namespace acdc::llm {
+namespace {
+
+std::string host_string(const acdc::Json& config, const char* key) {
+  auto host = config.FindMember("host");
+  if (host == config.MemberEnd() || !host->value.IsObject()) return {};
+  auto it = host->value.FindMember(key);
+  return it != host->value.MemberEnd() && it->value.IsString() ? it->value.GetString() : std::string();
+}
+
+std::filesystem::path history_file(const acdc::Json& config) {
+  std::string state = host_string(config, "state_dir");
+  if (state.empty()) state = (std::filesystem::path(host_string(config, "repo_root")) / ".acdc").string();
+  return std::filesystem::path(state) / "history.jsonl";
+}
+
+// cl100k_base when its rank file is installed, else the §4.5 fallback len/4.
+TokenCounter make_counter(acdc::Host& host) {
+  try {
+    const Tokenizer& tok = Tokenizer::cl100k();
+    return [&tok](std::string_view s) { return tok.count(s); };
+  } catch (const std::exception& e) {
+    host.log(ACDC_LOG_WARN, std::string("token counts are estimated (4 characters per token): ") + e.what());
+    return [](std::string_view s) { return s.size() / 4; };
+  }
+}
+
+acdc::Json copy_json(const acdc::JsonValue& v) {
+  acdc::Json doc;
+  doc.CopyFrom(v, doc.GetAllocator());
+  return doc;
+}
+
+}  // namespace
+
+LLMService::LLMService(acdc::Context& ctx)
+    : host_(ctx.host),
+      config_(copy_json(ctx.config)),
+      repo_(ctx.host),
+      store_(history_file(config_)),
+      session_(store_),
+      count_tokens_(make_counter(ctx.host)) {}
+
+LLMService::~LLMService() {
+  if (auto a = active()) a->cancel->store(true);
+}
+
+void LLMService::start() {
+  LoadReport report = store_.load();
+  if (!report.skipped_lines.empty()) {
+    std::string lines;
+    for (size_t n : report.skipped_lines) lines += (lines.empty() ? "" : ", ") + std::to_string(n);
+    host_.log(ACDC_LOG_WARN, "history " + store_.file().string() + ": skipped unreadable line(s) " + lines +
+                                 " (a write cut short by a crash); every other record was loaded");
+  }
+  if (session_.restore_latest())
+    host_.log(ACDC_LOG_INFO, "restored session " + session_.session_id() + " (" +
+                                 std::to_string(session_.messages().size()) + " messages)");
+  init_complete_ = true;
+}
+
+void LLMService::on_event(std::string_view topic, std::string_view json) {
+  if (topic != "host.config.changed") return;
+  acdc::Json next = acdc::parse_json(json);
+  std::lock_guard lock(mu_);
+  config_ = std::move(next);
+}
+
+std::optional<LLMService::ActiveStream> LLMService::active() const {
+  std::lock_guard lock(mu_);
+  return active_;
+}
+
+void LLMService::chat_streaming(acdc::Call call, std::string request_id, std::string message,
+                                std::optional<acdc::Json>, std::optional<acdc::Json> images) {
+  // `files` is ignored: the selection set through set_selected_files rules (§4.1).
+  if (!init_complete_) throw acdc::Error(ACDC_E_UNAVAILABLE, "Server is still initializing — please wait a moment");
+  auto cancel = std::make_shared<CancelFlag>(false);
+  {
+    std::lock_guard lock(mu_);
+    if (active_)
+      throw acdc::Error(ACDC_E_FAILED_PRECONDITION, "Another stream is active (request " + active_->request_id +
+                                                        "): wait for it or cancel it first");
+    active_ = ActiveStream{request_id, cancel, nullptr};
+  }
+  // images arrive as acdc::Json: the SDK cannot decode optional<vector<T>> yet.
+  std::vector<std::string> image_uris;
+  if (images) acdc::from_json(*images, image_uris);
+  TurnRequest request{request_id, call.client(), std::move(message), std::move(image_uris)};
+  call.ok(std::map<std::string, std::string>{{"status", "started"}});
+  chat_worker_.post([this, request = std::move(request), cancel]() mutable { run_turn(std::move(request), cancel); });
+}
+
+std::map<std::string, std::string> LLMService::cancel_streaming(std::string request_id) {
+  std::lock_guard lock(mu_);
+  if (!active_ || active_->request_id != request_id)
+    throw acdc::invalid_params("no active stream has request id '" + request_id + "'" +
+                               (active_ ? " (the active one is '" + active_->request_id + "')" : " (nothing is streaming)"));
+  active_->cancel->store(true);
+  return {{"status", "cancelling"}};
+}
+
+TurnDeps LLMService::turn_deps(Provider& provider, const CancelFlag& cancel) {
+  std::lock_guard lock(mu_);
+  ProviderConfig pc = ProviderConfig::from_json(config_["llm"]);
+  return TurnDeps{.host = host_,
+                  .repo = repo_,
+                  .session = session_,
+                  .prompts = PromptStore(config_["host"]),
+                  .provider = provider,
+                  .model = pc.model,
+                  .max_tokens = std::min(pc.max_output_tokens, output_ceiling(pc.model)),
+                  .min_cacheable_tokens = min_cacheable_tokens(pc.model),
+                  .count_tokens = count_tokens_,
+                  .cancel = cancel};
+}
+
+void LLMService::run_turn(TurnRequest request, std::shared_ptr<CancelFlag> cancel) {
+  auto clear = [this] {
+    std::lock_guard lock(mu_);
+    active_.reset();
+  };
+  std::unique_ptr<Provider> provider;
+  try {
+    std::lock_guard lock(mu_);
+    provider = make_provider(ProviderConfig::from_json(config_["llm"]));
+  } catch (const std::exception& e) {
+    TurnOutcome failed;
+    failed.user_message = request.message;
+    failed.error = ProviderError{ErrorKind::bad_request, std::string("llm.yaml: ") + e.what()};
+    host_.notify(ACDC_CLIENT_ALL, "AcApp.streamComplete",
+                 "[" + acdc::to_json_text(request.request_id) + "," + failed.to_json() + "]");
+    return clear();
+  }
+  auto turn = std::make_shared<ChatTurn>(turn_deps(*provider, *cancel), std::move(request));
+  {
+    std::lock_guard lock(mu_);
+    if (active_) active_->turn = turn;
+  }
+  turn->run(clear);
+}
+
+std::vector<std::string> LLMService::get_selected_files() { return session_.selected(); }
+
+void LLMService::set_selected_files(acdc::Call call, std::vector<std::string> files) {
+  aux_worker_.post([this, call, files = std::move(files)]() mutable {
+    std::vector<std::string> kept;
+    for (const auto& f : files) {
+      try {
+        if (std::find(kept.begin(), kept.end(), f) == kept.end() && repo_.exists(f)) kept.push_back(f);
+      } catch (const FileAccessError&) {
+        // A path the repo refuses (outside the root, in .git/) is dropped like a missing one.
+      }
+    }
+    session_.set_selected(kept);
+    host_.notify(ACDC_CLIENT_ALL, "AcApp.filesChanged", acdc::json_array(kept));
+    call.ok(kept);
+  });
+}
+
+}  // namespace acdc::llm

@@ -1,0 +1,89 @@
+// service/llm_service.hpp -- the LLMService class the browser calls
+// (acdc-features.md §4.1): the streaming chat turn, the file selection,
+// sessions and history, context inspection, snippets, commit messages.
+//
+//   LLMService.set_selected_files(["src/a.py"])        -> ["src/a.py"]
+//   LLMService.chat_streaming(id, "fix it", [], null)  -> {"status":"started"}
+//     ... AcApp.streamChunk(id, text) ... AcApp.streamComplete(id, result)
+//   LLMService.cancel_streaming(id)                    -> {"status":"cancelling"}
+//
+// Threads: RPC methods run on the host's threads and only take short locks;
+// everything that waits on Repo.* or the provider runs on the plugin's own
+// worker threads (chat_worker_, aux_worker_). One stream at a time.
+#pragma once
+
+#include "chat/chat_turn.hpp"
+#include "history/history_store.hpp"
+#include "service/chat_session.hpp"
+#include "service/repo_client.hpp"
+#include "service/worker_thread.hpp"
+
+#include <acdc/sdk.hpp>
+
+#include <atomic>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace acdc::llm {
+
+class LLMService {
+ public:
+  explicit LLMService(acdc::Context& ctx);
+  ~LLMService();
+
+  void start();
+  void on_event(std::string_view topic, std::string_view json);
+
+  void chat_streaming(acdc::Call call, std::string request_id, std::string message,
+                      std::optional<acdc::Json> files, std::optional<acdc::Json> images);
+  std::map<std::string, std::string> cancel_streaming(std::string request_id);
+
+  acdc::RawJson get_current_state();
+  void set_selected_files(acdc::Call call, std::vector<std::string> files);
+  std::vector<std::string> get_selected_files();
+
+  std::map<std::string, std::string> new_session();
+  acdc::RawJson load_session_into_context(std::string session_id);
+  acdc::RawJson history_list_sessions(std::optional<int> limit);
+  acdc::RawJson history_get_session(std::string session_id);
+  acdc::RawJson history_search(std::string query, std::optional<std::string> role, std::optional<int> limit);
+  acdc::RawJson get_history_status();
+
+  void get_context_breakdown(acdc::Call call);
+  acdc::RawJson get_snippets();
+  void generate_commit_message(acdc::Call call);
+
+ private:
+  struct ActiveStream {
+    std::string request_id;
+    std::shared_ptr<CancelFlag> cancel;
+    std::shared_ptr<ChatTurn> turn;
+  };
+
+  TurnDeps turn_deps(Provider& provider, const CancelFlag& cancel);
+  void run_turn(TurnRequest request, std::shared_ptr<CancelFlag> cancel);
+  std::optional<ActiveStream> active() const;
+  std::string snapshot_config_llm() const;
+  size_t history_tokens() const;
+  int compaction_trigger() const;
+  void broadcast_session() const;
+
+  acdc::Host& host_;
+  mutable std::mutex mu_;                 // config_, active_
+  acdc::Json config_;
+  std::optional<ActiveStream> active_;
+  std::atomic<bool> init_complete_{false};
+  RepoClient repo_;
+  HistoryStore store_;
+  ChatSession session_;
+  TokenCounter count_tokens_;
+  // Declared last: destroyed first, so queued work finishes while the
+  // members it uses are still alive.
+  WorkerThread aux_worker_;
+  WorkerThread chat_worker_;
+};
+
+}  // namespace acdc::llm

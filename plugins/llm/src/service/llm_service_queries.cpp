@@ -1,0 +1,204 @@
+// LLMService: the read side (state, sessions, history, context breakdown)
+// and the sessions' broadcasts. The chat turn lives in llm_service.cpp.
+#include "service/llm_service.hpp"
+
+#include "prompt/prompt_assembler.hpp"
+
+#include <filesystem>
+
+namespace acdc::llm {
+namespace {
+
+constexpr long kMaxInputTokens = 1000000;  // §4.4: every model
+
+void write_messages(acdc::JsonWriter& w, const std::vector<ChatMessage>& messages) {
+  w.StartArray();
+  for (const auto& m : messages) {
+    w.StartObject();
+    w.Key("role");
+    acdc::to_json(w, m.role);
+    w.Key("content");
+    acdc::to_json(w, m.content);
+    w.EndObject();
+  }
+  w.EndArray();
+}
+
+acdc::RawJson finish(const rapidjson::StringBuffer& buf) { return acdc::RawJson{std::string(buf.GetString(), buf.GetSize())}; }
+
+}  // namespace
+
+acdc::RawJson LLMService::get_current_state() {
+  auto stream = active();
+  std::string repo_root;
+  {
+    std::lock_guard lock(mu_);
+    repo_root = config_["host"].IsObject() && config_["host"].HasMember("repo_root") ? config_["host"]["repo_root"].GetString() : "";
+  }
+  rapidjson::StringBuffer buf;
+  acdc::JsonWriter w(buf);
+  w.StartObject();
+  w.Key("messages");
+  write_messages(w, session_.messages());
+  w.Key("selected_files");
+  acdc::to_json(w, session_.selected());
+  w.Key("excluded_index_files");
+  w.StartArray();
+  w.EndArray();
+  w.Key("streaming_active");
+  w.Bool(stream.has_value());
+  w.Key("active_streams");
+  w.StartArray();
+  if (stream) {
+    w.StartObject();
+    w.Key("request_id");
+    acdc::to_json(w, stream->request_id);
+    w.Key("agent_id");
+    w.Null();
+    w.Key("accumulated_content");
+    acdc::to_json(w, stream->turn ? stream->turn->partial_text() : std::string());
+    w.EndObject();
+  }
+  w.EndArray();
+  w.Key("session_id");
+  acdc::to_json(w, session_.session_id());
+  w.Key("repo_name");
+  acdc::to_json(w, std::filesystem::path(repo_root).filename().string());
+  w.Key("init_complete");
+  w.Bool(init_complete_);
+  w.Key("mode");
+  w.String("code");
+  w.Key("cross_ref_enabled");
+  w.Bool(false);
+  w.Key("enrichment_status");
+  w.String("unavailable");
+  w.Key("review_state");
+  w.Null();
+  w.Key("doc_convert_available");
+  w.Bool(false);
+  w.EndObject();
+  return finish(buf);
+}
+
+void LLMService::broadcast_session() const {
+  rapidjson::StringBuffer buf;
+  acdc::JsonWriter w(buf);
+  w.StartObject();
+  w.Key("session_id");
+  acdc::to_json(w, session_.session_id());
+  w.Key("messages");
+  write_messages(w, session_.messages());
+  w.EndObject();
+  host_.notify(ACDC_CLIENT_ALL, "AcApp.sessionChanged", "[" + std::string(buf.GetString(), buf.GetSize()) + "]");
+}
+
+std::map<std::string, std::string> LLMService::new_session() {
+  std::string id = session_.new_session();
+  broadcast_session();
+  return {{"session_id", id}};
+}
+
+acdc::RawJson LLMService::load_session_into_context(std::string session_id) {
+  if (active()) throw acdc::Error(ACDC_E_FAILED_PRECONDITION, "a response is streaming: wait for it or stop it before loading a session");
+  session_.load(session_id);
+  broadcast_session();
+  rapidjson::StringBuffer buf;
+  acdc::JsonWriter w(buf);
+  w.StartObject();
+  w.Key("session_id");
+  acdc::to_json(w, session_id);
+  w.Key("messages");
+  write_messages(w, session_.messages());
+  w.EndObject();
+  return finish(buf);
+}
+
+acdc::RawJson LLMService::history_list_sessions(std::optional<int> limit) {
+  rapidjson::StringBuffer buf;
+  acdc::JsonWriter w(buf);
+  w.StartArray();
+  std::optional<size_t> cap;
+  if (limit && *limit > 0) cap = static_cast<size_t>(*limit);
+  for (const auto& s : store_.list_sessions(cap)) {
+    w.StartObject();
+    for (auto [k, v] : {std::pair{"session_id", &s.session_id}, {"timestamp", &s.timestamp},
+                        {"preview", &s.preview}, {"first_role", &s.first_role}}) {
+      w.Key(k);
+      acdc::to_json(w, *v);
+    }
+    w.Key("message_count");
+    w.Uint64(s.message_count);
+    w.EndObject();
+  }
+  w.EndArray();
+  return finish(buf);
+}
+
+acdc::RawJson LLMService::history_get_session(std::string session_id) {
+  std::string out = "[";
+  for (const auto& r : store_.session(session_id)) out += (out.size() > 1 ? "," : "") + r.to_json();
+  return acdc::RawJson{out + "]"};
+}
+
+acdc::RawJson LLMService::history_search(std::string query, std::optional<std::string> role, std::optional<int> limit) {
+  rapidjson::StringBuffer buf;
+  acdc::JsonWriter w(buf);
+  w.StartArray();
+  for (const auto& h : store_.search(query, role.value_or(""), static_cast<size_t>(limit.value_or(50)))) {
+    w.StartObject();
+    for (auto [k, v] : {std::pair{"session_id", &h.session_id}, {"message_id", &h.message_id}, {"role", &h.role},
+                        {"content_preview", &h.content_preview}, {"timestamp", &h.timestamp}}) {
+      w.Key(k);
+      acdc::to_json(w, *v);
+    }
+    w.EndObject();
+  }
+  w.EndArray();
+  return finish(buf);
+}
+
+size_t LLMService::history_tokens() const {
+  size_t n = 0;
+  for (const auto& m : session_.messages()) n += count_tokens_(m.role) + count_tokens_(m.content);
+  return n;
+}
+
+int LLMService::compaction_trigger() const {
+  std::lock_guard lock(mu_);
+  const auto& app = config_["app"];
+  if (app.IsObject() && app.HasMember("history_compaction") && app["history_compaction"].IsObject()) {
+    const auto& hc = app["history_compaction"];
+    if (hc.HasMember("compaction_trigger_tokens") && hc["compaction_trigger_tokens"].IsInt())
+      return hc["compaction_trigger_tokens"].GetInt();
+  }
+  return 24000;
+}
+
+acdc::RawJson LLMService::get_history_status() {
+  long tokens = static_cast<long>(history_tokens());
+  long max_history = kMaxInputTokens / 16;
+  int trigger = compaction_trigger();
+  rapidjson::StringBuffer buf;
+  acdc::JsonWriter w(buf);
+  w.StartObject();
+  w.Key("session_id");
+  acdc::to_json(w, session_.session_id());
+  w.Key("history_tokens");
+  w.Int64(tokens);
+  w.Key("max_history_tokens");
+  w.Int64(max_history);
+  w.Key("remaining");
+  w.Int64(std::max(0L, max_history - tokens));
+  w.Key("needs_compaction");
+  w.Bool(tokens >= trigger);
+  w.Key("compaction_enabled");
+  w.Bool(true);
+  w.Key("compaction_trigger");
+  w.Int(trigger);
+  w.Key("compaction_percent");
+  w.Int(trigger > 0 ? static_cast<int>(std::min(100L, tokens * 100 / trigger)) : 0);
+  w.EndObject();
+  return finish(buf);
+}
+
+}  // namespace acdc::llm

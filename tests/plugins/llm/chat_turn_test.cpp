@@ -1,0 +1,182 @@
+// The chat turn through the real host over WebSocket: the fake provider
+// streams, the repo plugin applies edits to a real git repository.
+#include "llm_host.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <acdc/sdk/json.hpp>
+
+#include <signal.h>
+
+#include <fstream>
+
+using namespace acdc::llm::test;
+
+namespace {
+
+std::string str(const rapidjson::Value& v) { return std::string(v.GetString(), v.GetStringLength()); }
+
+const rapidjson::Value* result_for(const rapidjson::Document& r, const std::string& file, size_t nth = 0) {
+  for (const auto& e : r["edit_results"].GetArray())
+    if (str(e["file"]) == file && nth-- == 0) return &e;
+  return nullptr;
+}
+
+}  // namespace
+
+TEST_CASE("text streams in as accumulated chunks and the result carries every field") {
+  LlmHost h;
+  std::string answer = "Hello! Run this:\n```bash\nmake test\n```\n";
+  h.fake.queue(text_step(answer, 4));
+  auto r = h.chat("say hello");
+  CHECK(str(r["response"]) == answer);
+  auto chunks = h.received("AcApp.streamChunk");
+  REQUIRE_FALSE(chunks.empty());
+  CHECK(str(chunks.back()[1]) == answer);
+  for (size_t i = 1; i < chunks.size(); ++i) CHECK(str(chunks[i][1]).starts_with(str(chunks[i - 1][1])));
+  for (const char* key : {"response", "token_usage", "edit_blocks", "agent_blocks", "shell_commands", "passed",
+                          "already_applied", "failed", "skipped", "not_in_context", "files_modified", "edit_results",
+                          "files_auto_added", "files_created", "binary_files", "invalid_files", "user_message",
+                          "finish_reason", "turn_id"})
+    CHECK(r.HasMember(key));
+  CHECK(r["token_usage"]["completion_tokens"].GetInt() == 30);
+  CHECK(r["token_usage"]["cache_read_tokens"].GetInt() == 100);
+  CHECK(str(r["shell_commands"][0]) == "make test");
+  CHECK(str(r["user_message"]) == "say hello");
+  CHECK(str(r["finish_reason"]) == "stop");
+  CHECK_FALSE(r.HasMember("cancelled"));
+  CHECK_FALSE(r.HasMember("error"));
+  // The request carried the system prompt and the reminder on the user text.
+  std::string sent = h.fake.requests();
+  CHECK_THAT(sent, Catch::Contains(R"(\"role\":\"system\")"));
+  CHECK_THAT(sent, Catch::Contains(R"(say hello\\n\\n---\\n**Reminder:** Edit block rules)"));
+}
+
+TEST_CASE("edits are applied to the repository, ambiguous and missing anchors fail, files out of context are added") {
+  LlmHost h({{"a.py", "def f():\n    return 1\n"}, {"b.py", "x = 1\nx = 1\n"}, {"c.py", "y = 1\n"}});
+  h.call("LLMService.set_selected_files", R"([["a.py","b.py"]])");
+  std::string answer = "Changes:\n\n" + edit_block("a.py", "    return 1", "    return 2") + "\n" +
+                       edit_block("b.py", "x = 1", "x = 2") + "\n" + edit_block("a.py", "nothing like this", "z") +
+                       "\n" + edit_block("c.py", "y = 1", "y = 2") + "\n" + edit_block("new/d.py", "", "created = True");
+  h.fake.queue(text_step(answer, 64));
+  auto r = h.chat("change things");
+  CHECK(h.read("a.py") == "def f():\n    return 2\n");
+  CHECK(h.read("b.py") == "x = 1\nx = 1\n");
+  CHECK(h.read("c.py") == "y = 1\n");
+  CHECK(h.read("new/d.py") == "created = True");
+  CHECK(str((*result_for(r, "a.py"))["status"]) == "applied");
+  CHECK(str((*result_for(r, "b.py"))["error_type"]) == "ambiguous_anchor");
+  CHECK_THAT(str((*result_for(r, "b.py"))["message"]), Catch::StartsWith("Ambiguous anchor: matches 2 locations."));
+  CHECK(str((*result_for(r, "a.py", 1))["error_type"]) == "anchor_not_found");
+  CHECK(str((*result_for(r, "c.py"))["status"]) == "not_in_context");
+  CHECK(r["passed"].GetInt() == 2);
+  CHECK(r["failed"].GetInt() == 2);
+  CHECK(r["not_in_context"].GetInt() == 1);
+  CHECK(str(r["files_auto_added"][0]) == "c.py");
+  CHECK(str(r["files_created"][0]) == "new/d.py");
+  CHECK(str(r["files_modified"][0]) == "a.py");
+  auto selection = h.call("LLMService.get_selected_files", "[]");
+  CHECK(selection["result"].Size() == 4);
+  REQUIRE(h.client->wait_for("AcApp.filesChanged", 2, std::chrono::seconds(5)));
+  CHECK(h.received("AcApp.filesChanged").back()[0].Size() == 4);
+}
+
+TEST_CASE("cancel mid-stream keeps the partial text with a [stopped] marker, a wrong id is an error") {
+  LlmHost h;
+  h.fake.queue(text_step(std::string(400, 'a'), 4, 20));
+  h.call("LLMService.chat_streaming", R"(["req-c","long answer",[]])");
+  REQUIRE(h.client->wait_for("AcApp.streamChunk", 1, std::chrono::seconds(5)));
+  auto second = h.call("LLMService.chat_streaming", R"(["req-2","another",[]])");
+  REQUIRE(second.HasMember("error"));
+  CHECK_THAT(str(second["error"]["message"]), Catch::Contains("Another stream is active (request req-c)"));
+  auto wrong = h.call("LLMService.cancel_streaming", R"(["nope"])");
+  REQUIRE(wrong.HasMember("error"));
+  CHECK_THAT(str(wrong["error"]["message"]), Catch::Contains("req-c"));
+  auto cancel = h.call("LLMService.cancel_streaming", R"(["req-c"])");
+  CHECK(str(cancel["result"]["status"]) == "cancelling");
+  REQUIRE(h.client->wait_for("AcApp.streamComplete", 1, std::chrono::seconds(5)));
+  auto completes = h.received("AcApp.streamComplete");
+  const auto& done = completes.back();
+  CHECK(done[1]["cancelled"].GetBool());
+  std::string response = str(done[1]["response"]);
+  CHECK(response.ends_with("[stopped]"));
+  CHECK(response.size() < 400 + 12);
+  // The stream slot is free again.
+  h.fake.queue(text_step("again"));
+  CHECK(str(h.chat("next", "req-3")["response"]) == "again");
+}
+
+TEST_CASE("history survives the host being killed mid-stream, a torn last line is skipped and reported") {
+  LlmHost h;
+  h.fake.queue(text_step("first answer"));
+  h.chat("first question");
+  std::string session = str(h.call("LLMService.get_current_state", "[]")["result"]["session_id"]);
+  h.fake.queue(text_step(std::string(400, 'b'), 4, 20));
+  h.call("LLMService.chat_streaming", R"(["req-k","doomed question",[]])");
+  REQUIRE(h.client->wait_for("AcApp.streamChunk", 2, std::chrono::seconds(5)));
+  ::kill(h.host->pid(), SIGKILL);
+  h.host->wait();
+  std::ofstream(h.repo.path() / ".acdc" / "history.jsonl", std::ios::app) << R"({"id":"1-x","session_id":"s)";
+  h.start();
+  auto state = h.call("LLMService.get_current_state", "[]");
+  CHECK(str(state["result"]["session_id"]) == session);
+  auto messages = state["result"]["messages"].GetArray();
+  REQUIRE(messages.Size() == 3);
+  CHECK(str(messages[1]["content"]) == "first answer");
+  CHECK(str(messages[2]["content"]) == "doomed question");
+  CHECK(h.host->wait_for_output("skipped unreadable line(s) 4", std::chrono::seconds(2)));
+  h.fake.queue(text_step("after restart"));
+  h.chat("after", "req-after");
+  CHECK(h.call("LLMService.history_get_session", acdc::json_array(session))["result"].Size() == 5);
+}
+
+TEST_CASE("a selected file deleted on disk is refused, dropped from the selection and reported") {
+  LlmHost h({{"a.py", "a\n"}, {"gone.py", "g\n"}});
+  h.call("LLMService.set_selected_files", R"([["a.py","gone.py","never-existed.py"]])");
+  CHECK(h.call("LLMService.get_selected_files", "[]")["result"].Size() == 2);
+  std::filesystem::remove(h.repo.path() / "gone.py");
+  h.fake.queue(text_step("ok"));
+  auto r = h.chat("hi");
+  CHECK(str(r["invalid_files"][0]) == "gone.py");
+  CHECK(h.call("LLMService.get_selected_files", "[]")["result"].Size() == 1);
+  auto skipped = h.received("AcApp.binaryFilesSkipped");
+  REQUIRE(skipped.size() == 1);
+  CHECK(str(skipped[0][0]["kind"]) == "deleted");
+}
+
+TEST_CASE("sessions: new, list, search, load back into context") {
+  LlmHost h;
+  h.fake.queue(text_step("answer one"));
+  h.chat("the unique question");
+  std::string first = str(h.call("LLMService.get_current_state", "[]")["result"]["session_id"]);
+  std::string second = str(h.call("LLMService.new_session", "[]")["result"]["session_id"]);
+  CHECK(first != second);
+  CHECK(h.call("LLMService.get_current_state", "[]")["result"]["messages"].Size() == 0);
+  auto hits = h.call("LLMService.history_search", R"(["UNIQUE question",null,50])");
+  REQUIRE(hits["result"].Size() == 1);
+  CHECK(str(hits["result"][0]["session_id"]) == first);
+  auto sessions = h.call("LLMService.history_list_sessions", "[10]");
+  CHECK(sessions["result"][0]["message_count"].GetInt() == 2);
+  auto loaded = h.call("LLMService.load_session_into_context", acdc::json_array(first));
+  CHECK(loaded["result"]["messages"].Size() == 2);
+  CHECK(h.call("LLMService.load_session_into_context", R"(["sess_unknown"])").HasMember("error"));
+  auto status = h.call("LLMService.get_history_status", "[]");
+  CHECK(status["result"]["history_tokens"].GetInt() > 0);
+  CHECK(h.call("LLMService.get_context_breakdown", "[]")["result"]["breakdown"].HasMember("system"));
+  CHECK(h.call("LLMService.get_snippets", "[]")["result"].Size() > 0);
+}
+
+TEST_CASE("a commit message comes from the smaller model, an empty diff is refused") {
+  LlmHost h(std::map<std::string, std::string>{{"a.py", "a\n"}});
+  auto empty = h.call("LLMService.generate_commit_message", "[]");
+  REQUIRE(empty.HasMember("error"));
+  CHECK_THAT(str(empty["error"]["message"]), Catch::Contains("No staged changes"));
+  acdc::test::write_file(h.repo.path() / "a.py", "b\n");
+  h.call("Repo.stage_all", "[]");
+  h.fake.queue(R"([{"text":"fix(a): change a to b","format":"openai"}])");
+  auto msg = h.call("LLMService.generate_commit_message", "[]");
+  CHECK(str(msg["result"]) == "fix(a): change a to b");
+  std::string sent = h.fake.requests();
+  CHECK_THAT(sent, Catch::Contains("gpt-4o-mini"));
+  CHECK_THAT(sent, Catch::Contains("+b"));
+}

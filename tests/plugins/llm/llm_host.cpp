@@ -1,0 +1,106 @@
+#include "llm_host.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <acdc/sdk/json.hpp>
+
+#include <cstdlib>
+#include <thread>
+
+namespace acdc::llm::test {
+namespace {
+
+const char* kHostConfig =
+    "plugins:\n"
+    "  - name: repo\n"
+    "  - name: llm\n"
+    "    config_files: [llm.yaml, app.yaml]\n";
+
+void git(const std::filesystem::path& dir, const std::string& args) {
+  std::string cmd = "git -C '" + dir.string() + "' -c user.email=t@example.com -c user.name=t " + args + " >/dev/null 2>&1";
+  REQUIRE(std::system(cmd.c_str()) == 0);
+}
+
+}  // namespace
+
+std::string edit_block(const std::string& path, const std::string& old_text, const std::string& new_text) {
+  return path + "\n\xF0\x9F\x9F\xA7\xF0\x9F\x9F\xA7\xF0\x9F\x9F\xA7 EDIT\n" + old_text + (old_text.empty() ? "" : "\n") +
+         "\xF0\x9F\x9F\xA8\xF0\x9F\x9F\xA8\xF0\x9F\x9F\xA8 REPL\n" + new_text + "\n" +
+         "\xF0\x9F\x9F\xA9\xF0\x9F\x9F\xA9\xF0\x9F\x9F\xA9 END\n";
+}
+
+std::string text_step(const std::string& text, int chunk_chars, int delay_ms) {
+  return "[{\"text\":" + acdc::to_json_text(text) + ",\"format\":\"openai\",\"chunk_chars\":" +
+         std::to_string(chunk_chars) + ",\"delay_ms\":" + std::to_string(delay_ms) +
+         ",\"usage\":{\"input_tokens\":120,\"output_tokens\":30,\"cache_read_tokens\":100,\"cache_write_tokens\":0}}]";
+}
+
+LlmHost::LlmHost(const std::map<std::string, std::string>& files) {
+  git(repo.path(), "init -q");
+  for (const auto& [path, content] : files) acdc::test::write_file(repo.path() / path, content);
+  acdc::test::write_file(repo.path() / ".gitkeep", "");
+  git(repo.path(), "add -A");
+  git(repo.path(), "commit -q -m init");
+  acdc::test::write_file(config_home.path() / "llm.yaml",
+                         "provider: openai\nbase_url: " + fake.base_url() +
+                             "\nmodel: gpt-4o\nsmaller_model: gpt-4o-mini\napi_key_env: ACDC_TEST_LLM_KEY\n"
+                             "num_retries: 0\nfirst_chunk_timeout_seconds: 5\nchunk_timeout_seconds: 5\n");
+  start();
+}
+
+void LlmHost::start() {
+  client.reset();
+  host = std::make_unique<acdc::test::HostProcess>(acdc::test::HostOptions{
+      .config_yaml = kHostConfig,
+      .env = {{"ACDC_CONFIG_HOME", config_home.path().string()}, {"ACDC_TEST_LLM_KEY", "test-key"}},
+      .repo = repo.path().string()});
+  client = std::make_unique<acdc::test::WsClient>(host->port(), host->token());
+  // Broadcasts reach only clients that expose the method, as the webapp does.
+  for (const char* m : {"streamChunk", "streamComplete", "streamRetry", "postResponseComplete", "userMessage",
+                        "filesChanged", "filesModified", "binaryFilesSkipped", "sessionChanged", "compactionEvent"})
+    client->on(std::string("AcApp.") + m, [](const rapidjson::Value&) { return std::string("true"); });
+  // Tell the host the methods registered after the constructor's handshake.
+  client->send_text(R"({"jsonrpc":"2.0","method":"system.listComponents","params":)" + client->methods_json() +
+                    R"(,"id":"relist"})");
+  REQUIRE_FALSE(client->read_text(std::chrono::seconds(5)).empty());
+  for (int i = 0; i < 200; ++i) {
+    auto state = call("LLMService.get_current_state", "[]");
+    if (state["result"]["init_complete"].GetBool()) return;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  FAIL("the llm plugin never finished its start-up");
+}
+
+rapidjson::Document LlmHost::call(const std::string& method, const std::string& args_json) {
+  return client->call(method, args_json);
+}
+
+rapidjson::Document LlmHost::chat(const std::string& message, const std::string& request_id) {
+  size_t before = client->received("AcApp.streamComplete").size();
+  auto started = call("LLMService.chat_streaming", acdc::json_array(request_id, message, std::vector<std::string>{}));
+  REQUIRE(started.HasMember("result"));
+  CHECK(std::string(started["result"]["status"].GetString()) == "started");
+  bool completed = client->wait_for("AcApp.streamComplete", before + 1, std::chrono::seconds(15));
+  INFO("host output:\n" << host->output());
+  REQUIRE(completed);
+  rapidjson::Document args;
+  args.Parse(client->received("AcApp.streamComplete").back().c_str());
+  CHECK(std::string(args[0].GetString()) == request_id);
+  rapidjson::Document result;
+  result.CopyFrom(args[1], result.GetAllocator());
+  return result;
+}
+
+std::string LlmHost::read(const std::string& path) const { return acdc::test::read_file(repo.path() / path); }
+
+std::vector<rapidjson::Document> LlmHost::received(const std::string& method) const {
+  std::vector<rapidjson::Document> out;
+  for (const auto& text : client->received(method)) {
+    rapidjson::Document d;
+    d.Parse(text.c_str());
+    out.push_back(std::move(d));
+  }
+  return out;
+}
+
+}  // namespace acdc::llm::test

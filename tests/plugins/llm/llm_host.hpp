@@ -1,0 +1,47 @@
+// A real acdc host with the repo and llm plugins on a temporary git
+// repository, the fake LLM provider behind it, and a jrpc-oo client.
+//
+//   LlmHost h({{"a.py", "x = 1\n"}});
+//   h.fake.queue(R"([{"text":"Hi","format":"openai"}])");
+//   auto result = h.chat("hello");          // the streamComplete result
+#pragma once
+
+#include "fake_provider/fake_provider_process.hpp"
+#include "support/host_process.hpp"
+#include "support/temp_dir.hpp"
+#include "support/ws_client.hpp"
+
+#include <rapidjson/document.h>
+
+#include <map>
+#include <memory>
+#include <string>
+
+namespace acdc::llm::test {
+
+class LlmHost {
+ public:
+  explicit LlmHost(const std::map<std::string, std::string>& files = {});
+
+  // Starts (or restarts, on the same repository) the host and connects.
+  void start();
+  // Sends chat_streaming and waits for its streamComplete; returns the result.
+  rapidjson::Document chat(const std::string& message, const std::string& request_id = "req-1");
+  rapidjson::Document call(const std::string& method, const std::string& args_json);
+  std::string read(const std::string& path) const;
+  // The args of every `method` call the client received, parsed.
+  std::vector<rapidjson::Document> received(const std::string& method) const;
+
+  acdc::test::FakeProvider fake;
+  acdc::test::TempDir repo;
+  acdc::test::TempDir config_home;
+  std::unique_ptr<acdc::test::HostProcess> host;
+  std::unique_ptr<acdc::test::WsClient> client;
+};
+
+// The edit-block text for one edit, with the exact markers.
+std::string edit_block(const std::string& path, const std::string& old_text, const std::string& new_text);
+// A fake-provider queue with one synthesised OpenAI stream of `text`.
+std::string text_step(const std::string& text, int chunk_chars = 16, int delay_ms = 0);
+
+}  // namespace acdc::llm::test
