@@ -58,9 +58,9 @@ TEST_CASE("Host.reload_config re-reads the files and reports which plugins chang
 TEST_CASE("Host.available_plugins lists the plugin files the host can find") {
   HostProcess host({.config_yaml = "plugins: []\n"});
   WsClient client(host.port(), host.token());
-  auto ids = client.call("Host.available_plugins", "[]")["result"].GetArray();
+  auto response = client.call("Host.available_plugins", "[]");
   std::vector<std::string> names;
-  for (const auto& id : ids) names.emplace_back(id.GetString());
+  for (const auto& id : response["result"].GetArray()) names.emplace_back(id.GetString());
   CHECK(std::find(names.begin(), names.end(), "echo") != names.end());
   CHECK(std::find(names.begin(), names.end(), "c-plugin") != names.end());
 }

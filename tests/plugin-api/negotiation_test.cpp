@@ -45,9 +45,10 @@ TEST_CASE("an SDK plugin and a plain C plugin both load and serve") {
   auto config = client.call("CPlugin.config", "[]");
   CHECK(std::string(config["result"]["colour"].GetString()) == "blue");
   CHECK(config["result"]["host"].HasMember("repo_root"));
-  auto list = client.call("Host.list_plugins", "[]")["result"].GetArray();
+  auto response = client.call("Host.list_plugins", "[]");
+  const auto& list = response["result"];
   REQUIRE(list.Size() == 2);
-  for (const auto& p : list) {
+  for (const auto& p : list.GetArray()) {
     CHECK(std::string(p["status"].GetString()) == "active");
     CHECK(p["generation"].GetInt() == 1);
   }

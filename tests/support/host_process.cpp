@@ -2,7 +2,7 @@
 
 #include <fcntl.h>
 #include <signal.h>
-#include <spawn.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -52,14 +52,21 @@ HostProcess::HostProcess(HostOptions options) {
 
   int pipe_fds[2];
   if (pipe2(pipe_fds, O_CLOEXEC) != 0) throw std::runtime_error("pipe failed");
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, pipe_fds[1], 2);
-  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-  int rc = posix_spawn(&pid_, argv[0], &actions, nullptr, argv.data(), envp.data());
-  posix_spawn_file_actions_destroy(&actions);
+  const pid_t parent = getpid();
+  pid_ = fork();
+  if (pid_ < 0) throw std::runtime_error(std::string("fork failed: ") + std::strerror(errno));
+  if (pid_ == 0) {
+    // Only async-signal-safe calls until exec. A test that crashes must not
+    // leave its host running: it would hold ctest's output pipe open forever.
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent) _exit(127);
+    int null_fd = open("/dev/null", O_RDONLY);
+    dup2(null_fd, 0);
+    dup2(pipe_fds[1], 2);
+    execve(argv[0], argv.data(), envp.data());
+    _exit(127);
+  }
   close(pipe_fds[1]);
-  if (rc != 0) throw std::runtime_error("cannot start " + binary() + ": " + std::strerror(rc));
   err_fd_ = pipe_fds[0];
   reader_ = std::thread([this] {
     char buf[4096];
