@@ -56,7 +56,7 @@ test('a trimmed single binary with only repo and settings starts and serves Repo
   run('git', ['init', '-q', repo]);
   writeFileSync(join(repo, 'hello.txt'), 'hi\n');
   const config = 'plugins:\n  - name: repo\n  - name: settings\n  - name: llm\n    provides: [LLMService]\n';
-  const host = await startHost({ config, repo, bin: join(dir, 'acdc') });
+  const host = await startHost({ config, repo, bin: join(dir, 'acdc'), pluginDirs: [] });
   try {
     const client = await connect(host);
     const plugins = await client.server['Host.list_plugins']();

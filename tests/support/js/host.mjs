@@ -1,7 +1,8 @@
 // Starts the real acdc binary for a node test, on 127.0.0.1 with a port the
 // system picks, and stops it afterwards.
 //
-//   const host = await startHost({ config: 'plugins:\n  - name: echo\n' });   // bin: another acdc
+//   const host = await startHost({ config: 'plugins:\n  - name: echo\n' });
+//   // options: bin (another acdc), pluginDirs (instead of the build's), repo, env, args
 //   const client = await connect(host);           // the real jrpc-oo node client
 //   ...
 //   await host.stop();                            // SIGINT; resolves to the exit code
@@ -18,14 +19,15 @@ function requireEnv(name) {
   return value;
 }
 
-export async function startHost({ config, args = [], env = {}, repo, bin } = {}) {
+export async function startHost({ config, args = [], env = {}, repo, bin, pluginDirs } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'acdc-node-'));
   const configFile = join(dir, 'acdc.yaml');
   writeFileSync(configFile, config ?? 'plugins: []\n');
   const repoDir = repo ?? join(dir, 'repo');
   mkdirSync(repoDir, { recursive: true });
   const argv = ['--config', configFile, '--repo', repoDir, '--port', '0', '--no-browser',
-    '--plugin-dir', requireEnv('ACDC_TEST_PLUGIN_DIR'), '--plugin-dir', requireEnv('ACDC_PLUGIN_DIR'), ...args];
+    ...(pluginDirs ?? [requireEnv('ACDC_TEST_PLUGIN_DIR'), requireEnv('ACDC_PLUGIN_DIR')]).flatMap((d) => ['--plugin-dir', d]),
+    ...args];
   const child = spawn(bin ?? requireEnv('ACDC_BIN'), argv, {
     env: { ...process.env, ACDC_TOKEN: TOKEN, ACDC_CONFIG_HOME: join(dir, 'config'), ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
