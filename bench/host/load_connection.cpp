@@ -118,8 +118,11 @@ void LoadConnection::on_server_request(std::string_view id, std::string_view met
 void LoadConnection::on_reply(uint64_t id) {
   auto it = sent_at_.find(id);
   if (it == sent_at_.end()) return;
+  const double us = std::chrono::duration<double, std::micro>(Clock::now() - it->second).count();
+  for (uint64_t worst = rec_.worst_us; us > static_cast<double>(worst);)
+    if (rec_.worst_us.compare_exchange_weak(worst, static_cast<uint64_t>(us))) break;
   if (rec_.measuring) {
-    rec_.latencies_us.push_back(std::chrono::duration<double, std::micro>(Clock::now() - it->second).count());
+    rec_.latencies_us.push_back(us);
     if (mode_ == Mode::echo) ++rec_.ops;
   }
   sent_at_.erase(it);

@@ -20,6 +20,7 @@
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/websocket.hpp>
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <deque>
@@ -38,6 +39,8 @@ struct Recorder {
   bool measuring = false;
   uint64_t ops = 0;                     // echo replies, or Client.chunk callbacks
   std::vector<double> latencies_us;     // per echo call, or per whole stream
+  // The worst latency since another thread last reset it (bench/hot_swap).
+  std::atomic<uint64_t> worst_us{0};
 };
 
 struct Target {

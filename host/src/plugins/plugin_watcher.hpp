@@ -30,7 +30,7 @@ class PluginWatcher {
   using Changed = std::function<void(const std::string& id)>;
 
   PluginWatcher(std::vector<std::pair<std::string, std::filesystem::path>> files, Changed changed,
-                std::chrono::milliseconds quiet = std::chrono::milliseconds(150));
+                std::chrono::milliseconds quiet = std::chrono::milliseconds(25));
   ~PluginWatcher();
 
   PluginWatcher(const PluginWatcher&) = delete;
