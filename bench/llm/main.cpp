@@ -51,14 +51,15 @@ struct Setup {
         .config_yaml = "plugins:\n  - name: repo\n  - name: llm\n    config_files: [llm.yaml, app.yaml]\n",
         .env = {{"ACDC_CONFIG_HOME", config.path().string()}, {"BENCH_KEY", "k"}},
         .repo = repo.path().string()});
-    client = std::make_unique<acdc::test::WsClient>(host->port(), host->token());
-    client->on("AcApp.streamChunk", [this](const rapidjson::Value&) {
+    auto chunk = [this](const rapidjson::Value&) {
       chunk_times.push_back(steady_clock::now());
       return std::string("true");
-    });
-    client->on("AcApp.streamComplete", [](const rapidjson::Value&) { return std::string("true"); });
-    client->send_text(R"({"jsonrpc":"2.0","method":"system.listComponents","params":)" + client->methods_json() + R"(,"id":"r"})");
-    client->read_text(seconds(5));
+    };
+    auto complete = [](const rapidjson::Value&) { return std::string("true"); };
+    client = std::make_unique<acdc::test::WsClient>(
+        host->port(), acdc::test::WsClient::Connect{
+                          .token = host->token(),
+                          .handlers = {{"AcApp.streamChunk", chunk}, {"AcApp.streamComplete", complete}}});
     while (!client->call("LLMService.get_current_state", "[]")["result"]["init_complete"].GetBool())
       std::this_thread::sleep_for(milliseconds(10));
   }

@@ -134,7 +134,10 @@ bool WsClient::serve_request(const std::string& text) {
     args = &doc["params"]["args"];
   received_[method].push_back(to_text(*args));
   auto handler = handlers_.find(method);
-  if (!has_id) return true;
+  if (!has_id) {  // a notification runs the method too; nothing is answered
+    if (handler != handlers_.end()) handler->second(*args);
+    return true;
+  }
   if (handler == handlers_.end()) {
     send_text(R"({"jsonrpc":"2.0","id":)" + id + R"(,"error":{"code":-32601,"message":"Unknown method"}})");
     return true;
