@@ -178,6 +178,16 @@ void from_json(const JsonValue& v, T& out) {
 
 inline void from_json(const JsonValue& v, Json& out) { out.CopyFrom(v, out.GetAllocator()); }
 
+// Declared before any of them is defined, so each finds the others for its
+// element type (std::optional<std::vector<std::string>>, say): ADL does not
+// look in this namespace for them.
+template <class T>
+void from_json(const JsonValue& v, std::optional<T>& out);
+template <class T>
+void from_json(const JsonValue& v, std::vector<T>& out);
+template <class T>
+void from_json(const JsonValue& v, std::map<std::string, T>& out);
+
 template <class T>
 void from_json(const JsonValue& v, std::optional<T>& out) {
   if (v.IsNull()) {
