@@ -78,7 +78,8 @@ GitPtr<git_commit> GitRepo::commit_of(const std::string& ref) const {
 }
 
 void GitRepo::exclude_state_dir() const {
-  fs::path info = fs::path(git_repository_path(repo_.get())) / "info";
+  // The common directory: a linked worktree shares the main one's info/exclude.
+  fs::path info = fs::path(git_repository_commondir(repo_.get())) / "info";
   fs::path exclude = info / "exclude";
   std::ifstream in(exclude);
   std::string line;
