@@ -81,6 +81,20 @@ TEST_CASE("edits are applied to the repository, ambiguous and missing anchors fa
   CHECK(h.received("AcApp.filesChanged").back()[0].Size() == 4);
 }
 
+TEST_CASE("a file checked just before Send is in that turn's context") {
+  LlmHost h(std::map<std::string, std::string>{{"a.py", "v = 1\n"}});
+  // The browser sends the selection and the message back to back, without
+  // waiting for the selection's answer.
+  h.client->send_text(
+      R"({"jsonrpc":"2.0","method":"LLMService.set_selected_files","params":{"args":[["a.py"]]},"id":"sel"})");
+  h.fake.queue(text_step("Done.\n\n" + edit_block("a.py", "v = 1", "v = 2") + "\n", 64));
+  auto r = h.chat("change v");
+  REQUIRE(result_for(r, "a.py"));
+  CHECK(str((*result_for(r, "a.py"))["status"]) == "applied");
+  CHECK(h.read("a.py") == "v = 2\n");
+  CHECK_THAT(h.fake.requests(), Catch::Contains("v = 1"));
+}
+
 TEST_CASE("cancel mid-stream keeps the partial text with a [stopped] marker, a wrong id is an error") {
   LlmHost h;
   h.fake.queue(text_step(std::string(400, 'a'), 4, 20));

@@ -96,7 +96,12 @@ void LLMService::chat_streaming(acdc::Call call, std::string request_id, std::st
   if (images) acdc::from_json(*images, image_uris);
   TurnRequest request{request_id, call.client(), std::move(message), std::move(image_uris)};
   call.ok(std::map<std::string, std::string>{{"status", "started"}});
-  chat_worker_.post([this, request = std::move(request), cancel]() mutable { run_turn(std::move(request), cancel); });
+  // Through the selection worker first: a file checked just before Send is
+  // in the turn's context, because its set_selected_files was queued there
+  // before this call arrived.
+  selection_worker_.post([this, request = std::move(request), cancel]() mutable {
+    chat_worker_.post([this, request = std::move(request), cancel]() mutable { run_turn(std::move(request), cancel); });
+  });
 }
 
 std::map<std::string, std::string> LLMService::cancel_streaming(std::string request_id) {
@@ -151,7 +156,7 @@ void LLMService::run_turn(TurnRequest request, std::shared_ptr<CancelFlag> cance
 std::vector<std::string> LLMService::get_selected_files() { return session_.selected(); }
 
 void LLMService::set_selected_files(acdc::Call call, std::vector<std::string> files) {
-  aux_worker_.post([this, call, files = std::move(files)]() mutable {
+  selection_worker_.post([this, call, files = std::move(files)]() mutable {
     std::vector<std::string> kept;
     for (const auto& f : files) {
       try {

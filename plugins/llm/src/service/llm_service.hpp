@@ -9,7 +9,8 @@
 //
 // Threads: RPC methods run on the host's threads and only take short locks;
 // everything that waits on Repo.* or the provider runs on the plugin's own
-// worker threads (chat_worker_, aux_worker_). One stream at a time.
+// worker threads (chat_worker_, aux_worker_, selection_worker_). One stream
+// at a time; a turn starts after every selection change sent before it.
 #pragma once
 
 #include "chat/chat_turn.hpp"
@@ -84,6 +85,9 @@ class LLMService {
   // members it uses are still alive.
   WorkerThread aux_worker_;
   WorkerThread chat_worker_;
+  // set_selected_files, then the start of each turn, in arrival order. Last:
+  // its queued turn starts still reach a live chat_worker_.
+  WorkerThread selection_worker_;
 };
 
 }  // namespace acdc::llm
