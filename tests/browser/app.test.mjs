@@ -127,8 +127,8 @@ test('send: the answer streams in, its edit is applied on disk and shows in the 
   const checkbox = page.locator('.row[data-path="src/math.py"] input[type=checkbox]');
   if (!(await checkbox.isChecked())) await checkbox.check();
   await send('Please make multiply multiply.');
-  await page.locator('.msg.assistant.streaming').waitFor({ timeout: 5000 });
-  await page.locator('.msg.assistant.streaming', { hasText: 'I will fix' }).waitFor({ timeout: 5000 });
+  await page.locator('ac-chat-message .msg.assistant.streaming').waitFor({ timeout: 5000 });
+  await page.locator('ac-chat-message .msg.assistant.streaming', { hasText: 'I will fix' }).waitFor({ timeout: 5000 });
   await shot(page, '07-streaming');
   await page.locator('.edit-card[data-edit-file="src/math.py"][data-status="applied"]').waitFor({ timeout: 10000 });
   assert.match(readFileSync(join(stack.repo, 'src/math.py'), 'utf8'), /return a \* b/);
@@ -144,10 +144,10 @@ test('stop mid-stream keeps the partial answer and marks it stopped', async (t) 
   if (!needs(t, 'llm') || !stack.provider) return t.skip('needs the llm plugin and the fake provider');
   await stack.provider.queue([{ text: 'word '.repeat(600), chunk_chars: 5, delay_ms: 20 }]);
   await send('Say many words.');
-  await page.locator('.msg.assistant.streaming', { hasText: 'word word' }).waitFor({ timeout: 5000 });
+  await page.locator('ac-chat-message .msg.assistant.streaming', { hasText: 'word word' }).waitFor({ timeout: 5000 });
   await page.locator('[data-action="stop"]').click();
   await page.locator('[data-action="send"]').waitFor({ timeout: 10000 });
-  const last = page.locator('.msg.assistant').last();
+  const last = page.locator('ac-chat-message .msg.assistant').last();
   assert.match(await last.innerText(), /stopped/);
   assert.ok((await last.innerText()).length < 3000, 'the answer was cut short');
   await shot(page, '09-stopped');
@@ -157,8 +157,8 @@ test('reload: the conversation comes back from the server', async (t) => {
   if (!needs(t, 'llm') || !stack.provider) return t.skip('needs the llm plugin and the fake provider');
   await page.reload();
   await page.locator('[data-connection="up"]').waitFor({ timeout: 10000 });
-  await page.locator('.msg.user', { hasText: 'Please make multiply multiply.' }).waitFor({ timeout: 5000 });
-  await page.locator('.msg.assistant', { hasText: 'I will fix the multiplication' }).waitFor();
+  await page.locator('ac-chat-message .msg.user', { hasText: 'Please make multiply multiply.' }).waitFor({ timeout: 5000 });
+  await page.locator('ac-chat-message .msg.assistant', { hasText: 'I will fix the multiplication' }).waitFor();
   await shot(page, '10-reloaded');
 });
 
@@ -181,10 +181,10 @@ test('a reload mid-stream re-attaches to the running stream', async (t) => {
   if (!needs(t, 'llm') || !stack.provider) return t.skip('needs the llm plugin and the fake provider');
   await stack.provider.queue([{ text: 'tick '.repeat(300) + 'THE END', chunk_chars: 10, delay_ms: 20 }]);
   await send('Count slowly.');
-  await page.locator('.msg.assistant.streaming', { hasText: 'tick tick' }).waitFor({ timeout: 5000 });
+  await page.locator('ac-chat-message .msg.assistant.streaming', { hasText: 'tick tick' }).waitFor({ timeout: 5000 });
   await page.reload();
   await page.locator('[data-connection="up"]').waitFor({ timeout: 10000 });
-  await page.locator('.msg.assistant', { hasText: 'THE END' }).waitFor({ timeout: 15000 });
+  await page.locator('ac-chat-message .msg.assistant', { hasText: 'THE END' }).waitFor({ timeout: 15000 });
   await page.locator('[data-action="send"]').waitFor({ timeout: 5000 });
   await shot(page, '13-reattached');
 });
@@ -264,7 +264,7 @@ test('the history browser lists, searches and loads a past session', async (t) =
   await hit.click();
   await shot(page, '15-history');
   await dialog.locator('[data-action="load-session"]').click();
-  await page.locator('.msg.user', { hasText: 'Please make multiply multiply.' }).waitFor({ timeout: 5000 });
+  await page.locator('ac-chat-message .msg.user', { hasText: 'Please make multiply multiply.' }).waitFor({ timeout: 5000 });
 });
 
 test('Up in an empty prompt recalls the previous prompts; snippets insert text', async (t) => {
@@ -310,12 +310,12 @@ test('an ambiguous edit fills the retry prompt without sending it', async (t) =>
   await stack.provider.queue([{ text: `Changing x.\n\ndup.py\n${EDIT}\nx = 1\n${REPL}\nx = 3\n${END}\n` }]);
   await send('Change x.');
   await page.locator('.edit-card[data-edit-file="dup.py"][data-status="failed"]').waitFor({ timeout: 10000 });
-  const users = await page.locator('.msg.user').count();
+  const users = await page.locator('ac-chat-message .msg.user').count();
   const box = page.locator('ac-chat-input textarea');
   assert.match(await box.inputValue(), /^Some edits failed because the old text matched multiple\nlocations in the file\./);
   assert.match(await box.inputValue(), /- dup\.py: /);
   await page.waitForTimeout(300);
-  assert.equal(await page.locator('.msg.user').count(), users, 'the retry prompt was not sent');
+  assert.equal(await page.locator('ac-chat-message .msg.user').count(), users, 'the retry prompt was not sent');
   assert.equal(readFileSync(join(stack.repo, 'dup.py'), 'utf8'), 'x = 1\ny = 2\nx = 1\n');
   await shot(page, '18-ambiguous-retry');
   await box.fill('');

@@ -94,7 +94,7 @@ async function streamThroughHost(text) {
   const box = page.locator('ac-chat-input textarea');
   await box.fill('Stream a long answer.');
   await box.press('Enter');
-  await page.locator('.msg.assistant.streaming').waitFor({ timeout: 5000 });
+  await page.locator('ac-chat-message .msg.assistant.streaming').waitFor({ timeout: 5000 });
   await page.locator('[data-action="send"]').waitFor({ timeout: 30000 });
   return stop();
 }
@@ -109,7 +109,7 @@ test('through the host: a 100 KB answer from the fake provider at 60 chunks/s, n
     console.log(`100 KB through the host, second run: long tasks ${JSON.stringify(long.map(Math.round))}`);
   }
   await shot(page, '12-host-streamed-100kb');
-  assert.ok((await page.locator('.msg.assistant').last().innerText()).includes('def multiply'));
+  assert.ok((await page.locator('ac-chat-message .msg.assistant').last().innerText()).includes('def multiply'));
   assert.ok(long.every((d) => d < 50), `long tasks ${long}`);
 });
 

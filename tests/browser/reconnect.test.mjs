@@ -23,7 +23,7 @@ test('a host restart: backoff, "Reconnected", and the conversation is still ther
     const box = page.locator('ac-chat-input textarea');
     await box.fill('Before the restart.');
     await box.press('Enter');
-    await page.locator('.msg.assistant', { hasText: 'Remember this answer.' }).waitFor({ timeout: 5000 });
+    await page.locator('ac-chat-message .msg.assistant', { hasText: 'Remember this answer.' }).waitFor({ timeout: 5000 });
     await page.locator('[data-action="send"]').waitFor();
   }
   const started = Date.now();
@@ -33,7 +33,7 @@ test('a host restart: backoff, "Reconnected", and the conversation is still ther
   await page.locator('[data-connection="up"]').waitFor();
   assert.ok(await page.locator('ac-startup-overlay').isHidden(), 'no startup overlay on a reconnect');
   assert.ok(took < 8000, `reconnected after ${took} ms (retries at 1, 2, 4 s)`);
-  if (llm) await page.locator('.msg.user', { hasText: 'Before the restart.' }).waitFor({ timeout: 5000 });
+  if (llm) await page.locator('ac-chat-message .msg.user', { hasText: 'Before the restart.' }).waitFor({ timeout: 5000 });
   await shot(page, '20-reconnected-after-restart');
   assert.deepEqual(page.errors, []);
 });

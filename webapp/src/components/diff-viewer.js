@@ -15,8 +15,8 @@ import { rpc, on, emit, toast } from '../rpc.js';
 const LINE_PX = 18;
 
 class AcDiffViewer extends LightElement {
-  static properties = { target: {}, head: { state: true }, work: { state: true }, saved: { state: true },
-    error: { state: true } };
+  static properties = { target: {}, shownPath: { state: true }, head: { state: true }, work: { state: true },
+    saved: { state: true }, error: { state: true } };
 
   connectedCallback() {
     super.connectedCallback();
@@ -34,25 +34,28 @@ class AcDiffViewer extends LightElement {
   }
 
   updated(changed) {
-    if (changed.has('target') && this.target?.line) this.goToLine(this.target.line);
+    if (changed.has('target') && this.target?.line && this.shownPath === this.target.path) this.goToLine(this.target.line);
   }
 
+  // Shows the file only once both versions are in, so the header, the text
+  // and what Ctrl+S writes always belong to the same path.
   async load() {
     const path = this.target.path;
     this.loadedPath = path;
-    this.error = '';
+    let work = '', head = '', error = '';
     try {
-      this.work = await rpc('Repo.get_file_content', path);
-      this.saved = this.work;
+      work = await rpc('Repo.get_file_content', path);
     } catch (e) {
-      this.error = `Cannot open ${path}: ${e.message}`;
-      this.work = this.saved = '';
+      error = `Cannot open ${path}: ${e.message}`;
     }
     try {
-      this.head = await rpc('Repo.get_file_content', path, 'HEAD');
+      head = await rpc('Repo.get_file_content', path, 'HEAD');
     } catch {
-      this.head = '';   // not in HEAD yet: a new file
+      head = '';   // not in HEAD yet: a new file
     }
+    if (this.target?.path !== path) return;                         // another file was opened meanwhile
+    if (this.shownPath === path && this.work !== this.saved) return; // the user started typing: keep it
+    Object.assign(this, { shownPath: path, work, saved: work, head, error });
     if (this.target.line) this.updateComplete.then(() => this.goToLine(this.target.line));
   }
 
@@ -67,7 +70,7 @@ class AcDiffViewer extends LightElement {
   }
 
   async save() {
-    const path = this.target.path;
+    const path = this.shownPath;
     try {
       await rpc('Repo.write_file', path, this.work);
       this.saved = this.work;
@@ -89,13 +92,13 @@ class AcDiffViewer extends LightElement {
   }
 
   render() {
-    if (this.work === undefined) return html`<div class="viewer">Loading…</div>`;
+    if (this.shownPath !== this.target.path) return html`<div class="viewer">Loading ${this.target.path}…</div>`;
     const rows = sideBySide(diffLines(this.head ?? '', this.work));
     const left = rows.filter((r) => r.left).map((r) => r.left);
     const right = rows.filter((r) => r.right).map((r) => r.right);
     const dirty = this.work !== this.saved;
     return html`<div class="viewer" @keydown=${this.onKey}>
-      <div class="viewer-head"><b data-viewer-path>${this.target.path}</b>
+      <div class="viewer-head"><b data-viewer-path>${this.shownPath}</b>
         <span class="dirty">${dirty ? '● unsaved (Ctrl+S)' : ''}</span>
         <button data-action="save" ?disabled=${!dirty} @click=${this.save}>Save</button>
         <button @click=${() => this.dispatchEvent(new CustomEvent('close'))}>Close</button></div>

@@ -42,8 +42,14 @@ class AcFilePicker extends LightElement {
 
   async load() {
     if (!hasMethod('Repo.get_file_tree')) return;
+    // Answers to overlapping loads can arrive out of order (the repo plugin
+    // serves calls in parallel): an older tree never replaces a newer one.
+    const asked = (this.loadsAsked = (this.loadsAsked ?? 0) + 1);
     try {
-      await this.setTree(await rpc('Repo.get_file_tree'));
+      const tree = await rpc('Repo.get_file_tree');
+      if (asked < (this.newestShown ?? 0)) return;
+      this.newestShown = asked;
+      await this.setTree(tree);
       if (hasMethod('Repo.get_current_branch')) this.branch = await rpc('Repo.get_current_branch');
       this.error = '';
     } catch (e) {
