@@ -148,3 +148,13 @@ TEST_CASE("a client that disconnects in the middle of calls does not disturb the
   CHECK(client.call("Echo.add", "[5,5]")["result"].GetInt() == 10);
   CHECK(host.stop() == 0);
 }
+
+TEST_CASE("a quiet client that answers pings is kept, one that answers nothing is cut off") {
+  HostProcess host({.config_yaml = "ws_keepalive_ms: 100\n" + kEcho});
+  WsClient silent(host.port(), host.token());  // never reads, so never answers a ping
+  WsClient quiet(host.port(), host.token());
+  quiet.pump(1s);  // reading answers the host's pings; it sends nothing else for ten periods
+  CHECK(quiet.call("Echo.add", "[1,2]")["result"].GetInt() == 3);
+  CHECK_THROWS(silent.call("Echo.add", "[1,2]", 2s));
+  CHECK(host.stop() == 0);
+}

@@ -211,7 +211,8 @@ void App::serve() {
   fs::path webapp = config_.webapp_dir.empty() ? paths_.webapp_dir : fs::path(config_.webapp_dir);
   if (!options_.webapp_dir.empty()) webapp = options_.webapp_dir;
   server_ = std::make_unique<net::ServerContext>(
-      net::ServerContext{net::StaticFiles(webapp), net::Access(token_, listener_->port()), hub_, {}});
+      net::ServerContext{net::StaticFiles(webapp), net::Access(token_, listener_->port()), hub_,
+                         net::WsLimits{.keepalive = std::chrono::milliseconds(config_.ws_keepalive_ms)}});
   if (server_->files.root().empty())
     log::warn("the web app is not built (" +
               (webapp.empty() ? std::string("no webapp/dist found") : "nothing in " + webapp.string()) +

@@ -110,6 +110,10 @@ HostConfig parse_host_config(const std::string& text, const std::filesystem::pat
       int ms = scalar<int>(source, v, "client_call_timeout_ms", "a number");
       if (ms <= 0) fail(source, v, "'client_call_timeout_ms' must be positive");
       cfg.client_call_timeout_ms = static_cast<unsigned>(ms);
+    } else if (key == "ws_keepalive_ms") {
+      int ms = scalar<int>(source, v, "ws_keepalive_ms", "a number");
+      if (ms <= 0) fail(source, v, "'ws_keepalive_ms' must be positive");
+      cfg.ws_keepalive_ms = static_cast<unsigned>(ms);
     } else if (key == "dev") {
       if (!v.IsMap()) fail(source, v, "'dev' must be a map");
       for (const auto& d : v) {
@@ -119,7 +123,7 @@ HostConfig parse_host_config(const std::string& text, const std::filesystem::pat
     } else {
       fail(source, kv.first,
            "unknown key '" + key + "' (known: port, bind, plugins, plugin_dirs, webapp_dir, "
-           "client_call_timeout_ms, dev)");
+           "client_call_timeout_ms, ws_keepalive_ms, dev)");
     }
   }
   return cfg;

@@ -43,6 +43,7 @@ struct HostConfig {
   std::string webapp_dir;
   bool dev_watch = false;
   unsigned client_call_timeout_ms = 60000;
+  unsigned ws_keepalive_ms = 30000;  // ping a connection quiet this long; cut it off after twice
 };
 
 class ConfigError : public std::runtime_error {

@@ -10,22 +10,33 @@ namespace acdc::net {
 namespace beast = boost::beast;
 namespace websocket = beast::websocket;
 
+namespace {
+// The session whose on_read is running on this thread: what it sends meanwhile
+// is flushed when the handler returns instead of through a post.
+thread_local WsSession* t_reading = nullptr;
+
+struct ReadingScope {
+  explicit ReadingScope(WsSession* session) { t_reading = session; }
+  ~ReadingScope() { t_reading = nullptr; }
+};
+}  // namespace
+
 WsSession::WsSession(boost::asio::ip::tcp::socket&& socket, rpc::Hub& hub, WsLimits limits)
-    : ws_(std::move(socket)), hub_(hub), limits_(limits) {}
+    : ws_(std::move(socket)), hub_(hub), limits_(limits), keepalive_(ws_.get_executor()) {}
 
 WsSession::~WsSession() = default;
 
 void WsSession::run(beast::http::request<beast::http::string_body> request) {
   // The HTTP session's timeout was for the upgrade request only.
   beast::get_lowest_layer(ws_).expires_never();
-  auto timeouts = websocket::stream_base::timeout::suggested(beast::role_type::server);
-  // jrpc-oo has no keepalive of its own and browsers sit idle for hours:
-  // ping a quiet connection instead of dropping it (clients answer pings).
-  timeouts.idle_timeout = std::chrono::seconds(60);
-  timeouts.keep_alive_pings = true;
-  ws_.set_option(timeouts);
+  // Beast's own idle timeout stays off: it re-arms a timer on every frame.
+  // jrpc-oo has no keepalive of its own and browsers sit idle for hours, so
+  // arm_keepalive() pings a quiet connection instead of dropping it.
+  ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
   ws_.read_message_max(limits_.max_message);
+  ws_.auto_fragment(false);  // one frame per message: 4 KiB fragments cost a send each
   ws_.text(true);
+  ws_.control_callback([this](websocket::frame_type, beast::string_view) { ++frames_read_; });
   ws_.async_accept(request, beast::bind_front_handler(&WsSession::on_accept, shared_from_this()));
 }
 
@@ -33,7 +44,29 @@ void WsSession::on_accept(beast::error_code ec) {
   if (ec) return log::debug("websocket handshake failed: " + ec.message());
   peer_ = std::make_shared<rpc::Peer>(hub_, weak_from_this());
   peer_->start();
+  arm_keepalive();
   do_read();
+}
+
+void WsSession::arm_keepalive() {
+  keepalive_.expires_after(limits_.keepalive);
+  keepalive_.async_wait(beast::bind_front_handler(&WsSession::on_keepalive, shared_from_this()));
+}
+
+void WsSession::on_keepalive(beast::error_code ec) {
+  if (ec) return;  // cancelled: the session is shutting down
+  if (frames_read_ != frames_at_tick_) {
+    frames_at_tick_ = frames_read_;
+    ping_unanswered_ = false;
+  } else if (ping_unanswered_) {
+    log::debug("a client answered no ping for " + std::to_string(limits_.keepalive.count()) + " ms; closed it");
+    beast::get_lowest_layer(ws_).socket().close();  // the pending read fails and shuts the session down
+    return;
+  } else {
+    ping_unanswered_ = true;
+    ws_.async_ping({}, [self = shared_from_this()](beast::error_code) {});
+  }
+  arm_keepalive();
 }
 
 void WsSession::do_read() {
@@ -56,10 +89,18 @@ void WsSession::on_read(beast::error_code ec, size_t) {
     return request_close(static_cast<uint16_t>(websocket::close_code::unknown_data),
                          "acdc speaks JSON-RPC in text frames only");
   }
+  ++frames_read_;
   auto data = buffer_.cdata();
-  peer_->on_message(std::string_view(static_cast<const char*>(data.data()), data.size()));
+  {
+    ReadingScope scope(this);
+    peer_->on_message(std::string_view(static_cast<const char*>(data.data()), data.size()));
+  }
   buffer_.consume(buffer_.size());
   do_read();
+  if (flush_after_read_) {
+    flush_after_read_ = false;
+    write_next();
+  }
 }
 
 void WsSession::send(std::string message) {
@@ -81,7 +122,8 @@ void WsSession::send(std::string message) {
     return request_close(static_cast<uint16_t>(websocket::close_code::policy_error),
                          "too many unread messages");
   }
-  boost::asio::post(ws_.get_executor(), [self = shared_from_this()] { self->write_next(); });
+  if (t_reading == this) flush_after_read_ = true;
+  else boost::asio::post(ws_.get_executor(), [self = shared_from_this()] { self->write_next(); });
 }
 
 void WsSession::write_next() {
@@ -143,6 +185,7 @@ void WsSession::shut_down() {
     queue_.clear();
     queued_bytes_ = 0;
   }
+  keepalive_.cancel();
   if (peer_) peer_->on_closed();
 }
 

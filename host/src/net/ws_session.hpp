@@ -9,19 +9,27 @@
 //
 // Limits (jrpc-oo-wire.md §0 and §13): text frames only (a binary frame
 // closes the connection with 1003), no permessage-deflate, messages up to
-// 64 MiB (past that Beast closes with 1009), pings answered by Beast and sent
-// by us when the connection goes quiet, a client that stops reading is cut
-// off once 128 MiB wait unsent.
+// 64 MiB (past that Beast closes with 1009), each message sent as one frame,
+// pings answered by Beast and sent by us when the connection goes quiet (a
+// peer that stays silent for a whole period after our ping is cut off), a
+// client that stops reading is cut off once 128 MiB wait unsent.
+//
+// Cost per message matters (bench/host): replies produced while a message is
+// handled leave together when the handler returns, without a post, and the
+// keepalive is one coarse timer per connection rather than Beast's idle timer,
+// which re-arms on every frame read.
 #pragma once
 
 #include "net/coalescing_stream.hpp"
 #include "rpc/peer.hpp"
 #include "rpc/transport.hpp"
 
+#include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
 
+#include <chrono>
 #include <deque>
 #include <memory>
 #include <mutex>
@@ -33,6 +41,7 @@ namespace acdc::net {
 struct WsLimits {
   size_t max_message = 64u << 20;
   size_t max_queued = 128u << 20;
+  std::chrono::milliseconds keepalive{30000};  // ping after this long with nothing read
 };
 
 class WsSession : public rpc::Transport, public std::enable_shared_from_this<WsSession> {
@@ -48,6 +57,8 @@ class WsSession : public rpc::Transport, public std::enable_shared_from_this<WsS
 
  private:
   void on_accept(boost::beast::error_code ec);
+  void arm_keepalive();
+  void on_keepalive(boost::beast::error_code ec);
   void do_read();
   void on_read(boost::beast::error_code ec, size_t bytes);
   void write_next();
@@ -61,6 +72,11 @@ class WsSession : public rpc::Transport, public std::enable_shared_from_this<WsS
   rpc::Hub& hub_;
   WsLimits limits_;
   std::shared_ptr<rpc::Peer> peer_;
+  boost::asio::steady_timer keepalive_;
+  uint64_t frames_read_ = 0;       // [strand] data and control frames, for the keepalive
+  uint64_t frames_at_tick_ = 0;    // [strand] frames_read_ at the last keepalive tick
+  bool ping_unanswered_ = false;   // [strand] a ping went out and nothing came back yet
+  bool flush_after_read_ = false;  // [strand] replies were queued while on_read ran
 
   std::mutex mu_;  // guards the queue; the stream itself lives on the strand
   std::deque<std::string> queue_;
