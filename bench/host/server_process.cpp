@@ -66,7 +66,7 @@ double ServerProcess::wait_accepting(unsigned short port) const {
   throw std::runtime_error("the server never accepted on port " + std::to_string(port));
 }
 
-long ServerProcess::cpu_us() const {
+CpuTime ServerProcess::cpu() const {
   std::ifstream f("/proc/" + std::to_string(pid_) + "/stat");
   std::string line;
   std::getline(f, line);
@@ -78,7 +78,8 @@ long ServerProcess::cpu_us() const {
     if (i == 14) utime = std::stol(field);
     if (i == 15) stime = std::stol(field);
   }
-  return (utime + stime) * 1000000 / sysconf(_SC_CLK_TCK);
+  const long tick_us = 1000000 / sysconf(_SC_CLK_TCK);
+  return CpuTime{utime * tick_us, stime * tick_us};
 }
 
 long ServerProcess::rss_kib() const {

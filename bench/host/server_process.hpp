@@ -2,7 +2,7 @@
 //
 //   ServerProcess s({"node", "server.mjs", "--port", "9100"}, env);
 //   double ms = s.wait_accepting(9100);      // start to first accepted connection
-//   long cpu_us = s.cpu_us();                // user + system CPU so far
+//   CpuTime cpu = s.cpu();                    // user and system CPU so far
 //   long rss_kib = s.rss_kib();
 //   s.stop();                                // SIGINT, then wait
 #pragma once
@@ -14,6 +14,11 @@
 
 namespace acdc::bench {
 
+struct CpuTime {
+  long user_us = 0;
+  long sys_us = 0;
+};
+
 class ServerProcess {
  public:
   ServerProcess(const std::vector<std::string>& argv, const std::vector<std::string>& env);
@@ -21,7 +26,7 @@ class ServerProcess {
 
   // Milliseconds from spawn until a TCP connect to 127.0.0.1:port succeeds.
   double wait_accepting(unsigned short port) const;
-  long cpu_us() const;
+  CpuTime cpu() const;
   long rss_kib() const;
   pid_t pid() const { return pid_; }
   void stop();
