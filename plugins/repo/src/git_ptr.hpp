@@ -31,6 +31,8 @@ ACDC_REPO_GIT_FREE(git_revwalk, git_revwalk_free);
 ACDC_REPO_GIT_FREE(git_branch_iterator, git_branch_iterator_free);
 ACDC_REPO_GIT_FREE(git_blob, git_blob_free);
 ACDC_REPO_GIT_FREE(git_tree_entry, git_tree_entry_free);
+ACDC_REPO_GIT_FREE(git_config, git_config_free);
+ACDC_REPO_GIT_FREE(git_filter_list, git_filter_list_free);
 #undef ACDC_REPO_GIT_FREE
 
 template <class T>

@@ -37,6 +37,7 @@ std::string repo_root_from(const Json& config) {
 RepoService::RepoService(Context& ctx)
     : host_(ctx.host),
       repo_(repo_root_from(ctx.config)),
+      status_(repo_),
       guard_(repo_.root()),
       files_(guard_, locks_, max_file_bytes_from(ctx.config)),
       tree_(repo_.root(), files_.max_file_bytes()),
@@ -100,16 +101,16 @@ RawJson RepoService::get_file_tree() {
   RepoStatus st;
   {
     auto lock = repo_.lock();
-    st = scan_status(repo_, ScanOptions{});
+    st = status_.scan(ScanOptions{});
   }
-  return RawJson{tree_.build_json(st)};
+  return RawJson{tree_.build_json(std::move(st))};
 }
 
 std::vector<std::string> RepoService::existing_files() {
   RepoStatus st;
   {
     auto lock = repo_.lock();
-    st = scan_status(repo_, ScanOptions{.numstat = false});
+    st = status_.scan(ScanOptions{.numstat = false});
   }
   std::vector<std::string> present;
   present.reserve(st.files.size());
@@ -135,7 +136,7 @@ RawJson RepoService::search_files(std::string query, std::optional<bool> whole_w
   std::vector<std::string> files;
   {
     auto lock = repo_.lock();
-    files = list_files(repo_);
+    files = status_.list_files();
   }
   return RawJson{repo::search_files(repo_.root(), files, q, limits)};
 }
@@ -187,7 +188,7 @@ Status RepoService::reset_hard() {
   RepoStatus before;
   {
     auto lock = repo_.lock();
-    before = scan_status(repo_, ScanOptions{.numstat = false, .untracked = false});
+    before = status_.scan(ScanOptions{.numstat = false, .untracked = false});
   }
   index_.reset_hard();
   std::vector<std::string> touched = before.modified;

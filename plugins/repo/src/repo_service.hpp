@@ -20,6 +20,7 @@
 #include "path_locks.hpp"
 #include "refs.hpp"
 #include "review_mode.hpp"
+#include "status_scan.hpp"
 #include "tree_builder.hpp"
 
 #include <acdc/sdk.hpp>
@@ -87,6 +88,7 @@ class RepoService {
 
   Host& host_;
   GitRepo repo_;
+  StatusScanner status_;  // used under repo_.lock()
   PathGuard guard_;
   PathLocks locks_;
   FileStore files_;

@@ -7,66 +7,16 @@ namespace acdc::repo {
 
 namespace {
 
-void add_numstat(git_diff* diff, size_t i, RepoStatus& st, const char* path) {
+void add_numstat(git_diff* diff, size_t i, std::map<std::string, LineStats>& sums, const char* path) {
   GitPtr<git_patch> patch;
   if (git_patch_from_diff(out(patch), diff, i) < 0) return;
   if (!patch) return;  // an unchanged entry has no patch
   size_t context = 0, adds = 0, dels = 0;
   if (git_patch_line_stats(&context, &adds, &dels, patch.get()) < 0) return;
   if (adds == 0 && dels == 0) return;
-  LineStats& s = st.diff_stats[path];
+  LineStats& s = sums[path];
   s.additions += static_cast<int>(adds);
   s.deletions += static_cast<int>(dels);
-}
-
-git_diff_options diff_options() {
-  git_diff_options o = GIT_DIFF_OPTIONS_INIT;
-  o.ignore_submodules = GIT_SUBMODULE_IGNORE_DIRTY;
-  return o;
-}
-
-// Staged changes; a staged deletion is also a file of the tree.
-void scan_staged(GitRepo& repo, git_index* index, const ScanOptions& options, RepoStatus& st,
-                 std::vector<std::string>& extra) {
-  GitPtr<git_tree> head = repo.head_tree();
-  GitPtr<git_diff> diff;
-  git_diff_options o = diff_options();
-  git_check(git_diff_tree_to_index(out(diff), repo.get(), head.get(), index, &o), "comparing HEAD with the index");
-  for (size_t i = 0, n = git_diff_num_deltas(diff.get()); i < n; ++i) {
-    const git_diff_delta* d = git_diff_get_delta(diff.get(), i);
-    const char* path = d->new_file.path;
-    if (d->status == GIT_DELTA_RENAMED || d->status == GIT_DELTA_COPIED) st.staged.push_back(d->old_file.path);
-    st.staged.push_back(path);
-    if (d->status == GIT_DELTA_DELETED) {
-      st.deleted.push_back(path);
-      extra.push_back(path);
-    }
-    if (options.numstat) add_numstat(diff.get(), i, st, path);
-  }
-}
-
-// Content comparison of the entries whose stat changed, by libgit2. The
-// index is not written back (as `git status` does under its lock): a write
-// here could undo staging another git process did meanwhile.
-void compare_changed(GitRepo& repo, git_index* index, const std::vector<size_t>& changed,
-                     const ScanOptions& options, RepoStatus& st) {
-  if (changed.empty()) return;
-  std::vector<std::string> paths;
-  for (size_t i : changed) paths.emplace_back(git_index_get_byindex(index, i)->path);
-  std::vector<char*> ptrs;
-  for (auto& p : paths) ptrs.push_back(p.data());
-  git_diff_options o = diff_options();
-  o.flags |= GIT_DIFF_DISABLE_PATHSPEC_MATCH;
-  o.pathspec = git_strarray{ptrs.data(), ptrs.size()};
-  GitPtr<git_diff> diff;
-  git_check(git_diff_index_to_workdir(out(diff), repo.get(), index, &o), "comparing the index with the working tree");
-  for (size_t i = 0, n = git_diff_num_deltas(diff.get()); i < n; ++i) {
-    const git_diff_delta* d = git_diff_get_delta(diff.get(), i);
-    if (d->status == GIT_DELTA_DELETED) st.deleted.push_back(d->new_file.path);
-    else if (d->status != GIT_DELTA_MODIFIED && d->status != GIT_DELTA_TYPECHANGE) continue;
-    else st.modified.push_back(d->new_file.path);
-    if (options.numstat) add_numstat(diff.get(), i, st, d->new_file.path);
-  }
 }
 
 void sort_unique(std::vector<std::string>& v) {
@@ -119,11 +69,59 @@ bool is_excluded_path(std::string_view path) {
   return false;
 }
 
-std::vector<std::string> list_files(GitRepo& repo) {
-  GitPtr<git_index> index = repo.index();
+GitPtr<git_index> StatusScanner::read_index() const {
+  GitPtr<git_index> index = repo_.index();
   git_check(git_index_read(index.get(), 0), "reading the index");
-  std::vector<std::string> nested;
-  std::vector<std::string> files = WorktreeScan(repo, index.get()).untracked(nested);
+  return index;
+}
+
+const IndexLayout& StatusScanner::layout_for(git_index* index) {
+  if (!layout_ || !layout_->matches(index)) {
+    layout_ = std::make_unique<IndexLayout>(index);
+    ++layout_generation_;
+  }
+  return *layout_;
+}
+
+StatusScanner::Staged StatusScanner::diff_staged(git_repository* repo, git_tree* head, git_index* index,
+                                                 bool numstat) {
+  Staged staged;
+  GitPtr<git_diff> diff;
+  git_diff_options o = GIT_DIFF_OPTIONS_INIT;
+  o.ignore_submodules = GIT_SUBMODULE_IGNORE_DIRTY;
+  git_check(git_diff_tree_to_index(out(diff), repo, head, index, &o), "comparing HEAD with the index");
+  for (size_t i = 0, n = git_diff_num_deltas(diff.get()); i < n; ++i) {
+    const git_diff_delta* d = git_diff_get_delta(diff.get(), i);
+    const char* path = d->new_file.path;
+    if (d->status == GIT_DELTA_RENAMED || d->status == GIT_DELTA_COPIED) staged.paths.push_back(d->old_file.path);
+    staged.paths.push_back(path);
+    if (d->status == GIT_DELTA_DELETED) staged.deleted.push_back(path);
+    if (numstat) add_numstat(diff.get(), i, staged.numstat, path);
+  }
+  return staged;
+}
+
+// Staged changes depend on HEAD's tree and the index only: kept until either changes.
+const StatusScanner::Staged& StatusScanner::staged_for(git_index* index, bool numstat) {
+  GitPtr<git_tree> head = repo_.head_tree();
+  git_oid head_id{};
+  if (head) head_id = *git_tree_id(head.get());
+  bool fresh = staged_ && staged_generation_ == layout_generation_ && git_oid_equal(&head_id, &staged_head_) &&
+               (staged_numstat_ || !numstat);
+  if (!fresh) {
+    staged_ = std::make_unique<Staged>(diff_staged(repo_.get(), head.get(), index, numstat));
+    staged_head_ = head_id;
+    staged_generation_ = layout_generation_;
+    staged_numstat_ = numstat;
+  }
+  return *staged_;
+}
+
+std::vector<std::string> StatusScanner::list_files() {
+  GitPtr<git_index> index = read_index();
+  const IndexLayout& layout = layout_for(index.get());
+  WorktreeResult walk = WorktreeScan(repo_, index.get(), layout).run({.untracked = true});
+  std::vector<std::string> files = std::move(walk.untracked);
   for (size_t i = 0, n = git_index_entrycount(index.get()); i < n; ++i)
     if (const git_index_entry* e = git_index_get_byindex(index.get(), i); e->mode != GIT_FILEMODE_COMMIT)
       files.emplace_back(e->path);
@@ -132,35 +130,33 @@ std::vector<std::string> list_files(GitRepo& repo) {
   return files;
 }
 
-RepoStatus scan_status(GitRepo& repo, const ScanOptions& options) {
+RepoStatus StatusScanner::scan(const ScanOptions& options) {
   RepoStatus st;
-  GitPtr<git_index> index = repo.index();
-  git_check(git_index_read(index.get(), 0), "reading the index");
-  std::vector<std::string> extra;
+  GitPtr<git_index> index = read_index();
+  const IndexLayout& layout = layout_for(index.get());
   for (size_t i = 0, n = git_index_entrycount(index.get()); i < n; ++i)
     if (const git_index_entry* e = git_index_get_byindex(index.get(), i); e->mode == GIT_FILEMODE_COMMIT)
       st.submodules.insert(e->path);
-  scan_staged(repo, index.get(), options, st, extra);
-  std::vector<FileStat> stats;
-  std::vector<size_t> changed;
-  {
-    WorktreeScan scan(repo, index.get());
-    stats = scan.stat_tracked();
-    changed = scan.changed(stats);
-    for (size_t i = 0; i < stats.size(); ++i) {
-      const git_index_entry* e = git_index_get_byindex(index.get(), i);
-      if (stats[i].size < 0 && e->mode != GIT_FILEMODE_COMMIT) st.deleted.push_back(e->path);
-    }
-    if (options.untracked) {
-      std::vector<std::string> nested;
-      st.untracked = scan.untracked(nested);
-      st.submodules.insert(nested.begin(), nested.end());
-      st.untracked.insert(st.untracked.end(), nested.begin(), nested.end());
-      extra.insert(extra.end(), st.untracked.begin(), st.untracked.end());
-    }
-    assemble_files(index.get(), std::move(stats), extra, scan, st);
-  }
-  compare_changed(repo, index.get(), changed, options, st);
+  const Staged& staged = staged_for(index.get(), options.numstat);
+  st.staged = staged.paths;
+  st.deleted = staged.deleted;
+  if (options.numstat) st.diff_stats = staged.numstat;
+  std::vector<std::string> extra = staged.deleted;
+  WorktreeScan scan(repo_, index.get(), layout);
+  WorktreeResult walk = scan.run({.untracked = options.untracked});
+  std::vector<size_t> changed = scan.changed(walk.stats);
+  for (size_t i = 0; i < walk.stats.size(); ++i)
+    if (const git_index_entry* e = git_index_get_byindex(index.get(), i); walk.stats[i].size < 0 && e->mode != GIT_FILEMODE_COMMIT)
+      st.deleted.push_back(e->path);
+  st.untracked = std::move(walk.untracked);
+  st.submodules.insert(walk.nested.begin(), walk.nested.end());
+  st.untracked.insert(st.untracked.end(), walk.nested.begin(), walk.nested.end());
+  extra.insert(extra.end(), st.untracked.begin(), st.untracked.end());
+  CheckCache checked;
+  ChangeCheck check(repo_, index.get(), checked_, checked);
+  for (size_t pos : changed) check.run(pos, walk.stats[pos], options.numstat, st);
+  checked_.swap(checked);
+  assemble_files(index.get(), std::move(walk.stats), extra, scan, st);
   for (auto* list : {&st.modified, &st.staged, &st.untracked, &st.deleted}) {
     drop_excluded(*list);
     sort_unique(*list);

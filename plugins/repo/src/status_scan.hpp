@@ -1,51 +1,70 @@
 // status_scan.hpp -- one pass over git's view of the working tree.
 //
 // The file set and the status lists of acdc-features.md §2.3: HEAD->index
-// from a libgit2 diff, index->worktree from a parallel stat pass
-// (WorktreeScan) with libgit2 comparing only the entries whose stat changed
-// -- what `git status` computes, with no process spawned and no file read
-// unless its stat data changed.
+// from a libgit2 diff, index->worktree from one parallel walk (WorktreeScan)
+// with only the entries whose stat changed read and hashed (ChangeCheck) --
+// what `git status` computes, with no process spawned and no file read
+// unless its stat data changed. The tree is asked for after every edit, so
+// what depends on the index alone (its directory layout, the HEAD->index
+// changes) is kept between scans and redone only when HEAD or the index
+// changes.
 //
+//   StatusScanner scanner(repo);
 //   auto lock = repo.lock();
-//   RepoStatus st = scan_status(repo, {.numstat = true});
+//   RepoStatus st = scanner.scan({.numstat = true});
 //   for (const auto& path : st.files) ...       // sorted, unique
 #pragma once
 
+#include "change_check.hpp"
 #include "git_repo.hpp"
+#include "index_layout.hpp"
+#include "repo_status.hpp"
 #include "worktree_scan.hpp"
 
-#include <map>
-#include <set>
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace acdc::repo {
-
-struct LineStats {
-  int additions = 0;
-  int deletions = 0;
-};
-
-struct RepoStatus {
-  std::vector<std::string> files;  // tracked + untracked + deleted, sorted
-  std::vector<FileStat> stats;     // lstat of each of `files` (size -1: not on disk)
-  std::set<std::string> submodules;
-  std::vector<std::string> modified, staged, untracked, deleted;  // sorted
-  std::map<std::string, LineStats> diff_stats;  // index + worktree numstat
-};
 
 struct ScanOptions {
   bool numstat = true;     // fill diff_stats (reads the changed files)
   bool untracked = true;   // walk for untracked files
 };
 
-// Call with the repository lock held.
-RepoStatus scan_status(GitRepo& repo, const ScanOptions& options);
+class StatusScanner {
+ public:
+  explicit StatusScanner(GitRepo& repo) : repo_(repo) {}
 
-// Tracked (index) plus untracked, not ignored, files, sorted, without
-// checking which still exist: the cheap file set for a search, which skips
-// files it cannot read anyway. Call with the repository lock held.
-std::vector<std::string> list_files(GitRepo& repo);
+  // Call with the repository lock held.
+  RepoStatus scan(const ScanOptions& options);
+  // Tracked (index) plus untracked, not ignored, files, sorted, without
+  // checking which still exist: the cheap file set for a search, which
+  // skips files it cannot read anyway. Call with the repository lock held.
+  std::vector<std::string> list_files();
+
+ private:
+  // HEAD->index: what a commit now would record.
+  struct Staged {
+    std::vector<std::string> paths, deleted;
+    std::map<std::string, LineStats> numstat;
+  };
+
+  GitPtr<git_index> read_index() const;
+  const IndexLayout& layout_for(git_index* index);
+  const Staged& staged_for(git_index* index, bool numstat);
+  static Staged diff_staged(git_repository* repo, git_tree* head, git_index* index, bool numstat);
+
+  GitRepo& repo_;
+  CheckCache checked_;  // ChangeCheck's results of the last scan
+  std::unique_ptr<IndexLayout> layout_;
+  uint64_t layout_generation_ = 0;  // counts rebuilds of layout_
+  std::unique_ptr<Staged> staged_;
+  // What staged_ was computed from: HEAD's tree (zero: none), the index content.
+  git_oid staged_head_{};
+  uint64_t staged_generation_ = 0;
+  bool staged_numstat_ = false;
+};
 
 // acdc-features.md §2.1: directories never shown or searched, even if tracked.
 bool is_excluded_path(std::string_view path);

@@ -5,13 +5,10 @@
 #include <acdc/sdk/json.hpp>
 #include <acdc/sdk/utf8.hpp>
 
-#include <fcntl.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
-#include <map>
 #include <thread>
 
 namespace acdc::repo {
@@ -24,40 +21,74 @@ int count_lines(std::string_view data) {
   return data.back() == '\n' ? n : n + 1;
 }
 
-struct Dir {
-  std::map<std::string, Dir> dirs;
-  std::vector<std::pair<std::string, size_t>> files;  // name, index into the file list
-};
-
-void write_str(JsonWriter& w, std::string_view s) { to_json(w, to_valid_utf8(s)); }
-
-void write_dir(JsonWriter& w, const Dir& dir, const std::string& name, const std::string& path,
-               const std::vector<std::string>& files, const std::vector<FileFacts>& facts,
-               const RepoStatus& st) {
-  w.StartObject();
-  w.Key("name"); write_str(w, name);
-  w.Key("path"); write_str(w, path);
-  w.Key("type"); w.String("dir");
-  w.Key("lines"); w.Int(0);
-  w.Key("children");
-  w.StartArray();
-  for (const auto& [child, sub] : dir.dirs)
-    write_dir(w, sub, child, path.empty() ? child : path + "/" + child, files, facts, st);
-  for (const auto& [child, i] : dir.files) {
-    const FileFacts& f = facts[i];
-    w.StartObject();
-    w.Key("name"); write_str(w, child);
-    w.Key("path"); write_str(w, files[i]);
-    w.Key("type"); w.String("file");
-    w.Key("lines"); w.Int(f.lines);
-    w.Key("mtime"); w.Double(f.stat.size < 0 ? 0.0 : static_cast<double>(f.stat.mtime_ns) / 1e9);
-    w.Key("is_binary"); w.Bool(f.binary);
-    if (st.submodules.count(files[i])) { w.Key("submodule"); w.Bool(true); }
-    w.EndObject();
-  }
-  w.EndArray();
-  w.EndObject();
+void write_str(JsonWriter& w, std::string_view s) {
+  if (is_valid_utf8(s)) to_json(w, s);
+  else to_json(w, to_valid_utf8(s));
 }
+
+// One directory's JSON from the sorted paths: its descendants are the
+// contiguous range [begin, end) of paths starting with its path and '/'.
+class TreeWriter {
+ public:
+  TreeWriter(JsonWriter& w, const RepoStatus& st, const std::vector<FileFacts>& facts) : w_(w), st_(st), facts_(facts) {}
+
+  void dir(std::string_view name, std::string_view path, size_t begin, size_t end) const {
+    size_t prefix = path.empty() ? 0 : path.size() + 1;
+    struct Sub {
+      std::string_view name;
+      size_t begin, end;
+    };
+    std::vector<Sub> subs;
+    std::vector<size_t> files;
+    for (size_t k = begin; k < end;) {
+      std::string_view rest = std::string_view(st_.files[k]).substr(prefix);
+      size_t slash = rest.find('/');
+      if (slash == std::string_view::npos) {
+        files.push_back(k++);
+        continue;
+      }
+      std::string_view sub_prefix = std::string_view(st_.files[k]).substr(0, prefix + slash + 1);
+      size_t m = k + 1;
+      while (m < end && std::string_view(st_.files[m]).starts_with(sub_prefix)) ++m;
+      subs.push_back(Sub{rest.substr(0, slash), k, m});
+      k = m;
+    }
+    std::sort(subs.begin(), subs.end(), [](const Sub& a, const Sub& b) { return a.name < b.name; });
+    open_dir(name, path);
+    for (const Sub& s : subs) dir(s.name, std::string_view(st_.files[s.begin]).substr(0, prefix + s.name.size()), s.begin, s.end);
+    for (size_t k : files) file(std::string_view(st_.files[k]).substr(prefix), k);
+    w_.EndArray();
+    w_.EndObject();
+  }
+
+ private:
+  void open_dir(std::string_view name, std::string_view path) const {
+    w_.StartObject();
+    w_.Key("name"); write_str(w_, name);
+    w_.Key("path"); write_str(w_, path);
+    w_.Key("type"); w_.String("dir");
+    w_.Key("lines"); w_.Int(0);
+    w_.Key("children");
+    w_.StartArray();
+  }
+
+  void file(std::string_view name, size_t i) const {
+    const FileFacts& f = facts_[i];
+    w_.StartObject();
+    w_.Key("name"); write_str(w_, name);
+    w_.Key("path"); write_str(w_, st_.files[i]);
+    w_.Key("type"); w_.String("file");
+    w_.Key("lines"); w_.Int(f.lines);
+    w_.Key("mtime"); w_.Double(f.stat.size < 0 ? 0.0 : static_cast<double>(f.stat.mtime_ns) / 1e9);
+    w_.Key("is_binary"); w_.Bool(f.binary);
+    if (!st_.submodules.empty() && st_.submodules.count(st_.files[i])) { w_.Key("submodule"); w_.Bool(true); }
+    w_.EndObject();
+  }
+
+  JsonWriter& w_;
+  const RepoStatus& st_;
+  const std::vector<FileFacts>& facts_;
+};
 
 void write_list(JsonWriter& w, const char* key, const std::vector<std::string>& items) {
   w.Key(key);
@@ -66,68 +97,10 @@ void write_list(JsonWriter& w, const char* key, const std::vector<std::string>& 
   w.EndArray();
 }
 
-}  // namespace
-
-FileFacts TreeBuilder::measure(const std::string& path, const FileStat& now, const FileFacts& cached) const {
-  FileFacts f{now};
-  if (cached.stat.size == now.size && cached.stat.mtime_ns == now.mtime_ns && cached.stat.inode == now.inode &&
-      cached.stat.mode == now.mode)
-    return cached;
-  if (now.size < 0 || !S_ISREG(now.mode) || static_cast<size_t>(now.size) > max_file_bytes_) return f;
-  std::string data = read_whole_file(root_ / path);
-  f.binary = looks_binary(data);
-  f.lines = f.binary ? 0 : count_lines(data);
-  return f;
-}
-
-std::vector<FileFacts> TreeBuilder::facts_for(const std::vector<std::string>& files, const RepoStatus& st) {
-  std::vector<FileFacts> facts(files.size());
-  {
-    std::lock_guard lock(cache_mu_);
-    for (size_t i = 0; i < files.size(); ++i)
-      if (auto it = cache_.find(files[i]); it != cache_.end()) facts[i] = it->second;
-  }
-  std::atomic<size_t> next{0};
-  auto work = [&] {
-    for (size_t i; (i = next.fetch_add(1)) < files.size();)
-      if (!st.submodules.count(files[i])) facts[i] = measure(files[i], st.stats[i], facts[i]);
-  };
-  unsigned n = std::max(1u, std::min(8u, std::thread::hardware_concurrency()));
-  std::vector<std::thread> pool;
-  for (unsigned t = 1; t < n; ++t) pool.emplace_back(work);
-  work();
-  for (auto& t : pool) t.join();
-  std::unordered_map<std::string, FileFacts> fresh;
-  fresh.reserve(files.size());
-  for (size_t i = 0; i < files.size(); ++i) fresh.emplace(files[i], facts[i]);
-  std::lock_guard lock(cache_mu_);
-  cache_.swap(fresh);  // only paths still in the tree stay cached
-  return facts;
-}
-
-std::string TreeBuilder::build_json(const RepoStatus& st) {
-  std::vector<FileFacts> facts = facts_for(st.files, st);
-  Dir root;
-  for (size_t i = 0; i < st.files.size(); ++i) {
-    const std::string& p = st.files[i];
-    Dir* d = &root;
-    size_t start = 0;
-    for (size_t slash; (slash = p.find('/', start)) != std::string::npos; start = slash + 1)
-      d = &d->dirs[p.substr(start, slash - start)];
-    d->files.emplace_back(p.substr(start), i);
-  }
-  rapidjson::StringBuffer buf;
-  JsonWriter w(buf);
-  w.StartObject();
-  w.Key("tree");
-  write_dir(w, root, root_.filename().string(), "", st.files, facts, st);
-  write_list(w, "modified", st.modified);
-  write_list(w, "staged", st.staged);
-  write_list(w, "untracked", st.untracked);
-  write_list(w, "deleted", st.deleted);
+void write_diff_stats(JsonWriter& w, const std::map<std::string, LineStats>& stats) {
   w.Key("diff_stats");
   w.StartObject();
-  for (const auto& [path, s] : st.diff_stats) {
+  for (const auto& [path, s] : stats) {
     std::string key = to_valid_utf8(path);
     w.Key(key.c_str(), static_cast<rapidjson::SizeType>(key.size()));
     w.StartObject();
@@ -136,7 +109,75 @@ std::string TreeBuilder::build_json(const RepoStatus& st) {
     w.EndObject();
   }
   w.EndObject();
+}
+
+}  // namespace
+
+FileFacts TreeBuilder::measure(const std::string& path, const FileStat& now, std::string& buffer) const {
+  FileFacts f{now};
+  if (now.size < 0 || !S_ISREG(now.mode) || static_cast<size_t>(now.size) > max_file_bytes_) return f;
+  if (!read_file_within(root_ / path, max_file_bytes_, buffer)) return f;
+  f.binary = looks_binary(buffer);
+  f.lines = f.binary ? 0 : count_lines(buffer);
+  return f;
+}
+
+void TreeBuilder::measure_all(const RepoStatus& st, const std::vector<size_t>& which,
+                              std::vector<FileFacts>& facts) const {
+  std::atomic<size_t> next{0};
+  auto work = [&] {
+    std::string buffer;  // one per thread, reused for every file
+    for (size_t k; (k = next.fetch_add(1)) < which.size();)
+      facts[which[k]] = measure(st.files[which[k]], st.stats[which[k]], buffer);
+  };
+  unsigned n = which.size() < 64 ? 1u : std::clamp(std::thread::hardware_concurrency(), 1u, 8u);
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < n; ++t) pool.emplace_back(work);
+  work();
+  for (auto& t : pool) t.join();
+}
+
+std::vector<FileFacts> TreeBuilder::facts_for(const RepoStatus& st) {
+  std::vector<FileFacts> facts(st.files.size());
+  std::vector<size_t> stale;
+  {
+    std::lock_guard lock(cache_mu_);
+    size_t j = 0;
+    for (size_t i = 0; i < st.files.size(); ++i) {
+      while (j < cached_paths_.size() && cached_paths_[j] < st.files[i]) ++j;
+      if (st.submodules.count(st.files[i])) facts[i] = FileFacts{st.stats[i]};
+      else if (j < cached_paths_.size() && cached_paths_[j] == st.files[i] && cached_facts_[j].stat == st.stats[i])
+        facts[i] = cached_facts_[j];
+      else stale.push_back(i);
+    }
+  }
+  measure_all(st, stale, facts);
+  return facts;
+}
+
+void TreeBuilder::keep(std::vector<std::string>&& files, std::vector<FileFacts>&& facts) {
+  for (FileFacts& f : facts)
+    if (!stat_is_settled(f.stat)) f.stat.size = -2;  // never equal to a real stat
+  std::lock_guard lock(cache_mu_);
+  cached_paths_ = std::move(files);
+  cached_facts_ = std::move(facts);
+}
+
+std::string TreeBuilder::build_json(RepoStatus st) {
+  std::vector<FileFacts> facts = facts_for(st);
+  rapidjson::StringBuffer buf;
+  buf.Reserve(st.files.size() * 160 + 4096);
+  JsonWriter w(buf);
+  w.StartObject();
+  w.Key("tree");
+  TreeWriter(w, st, facts).dir(root_.filename().string(), "", 0, st.files.size());
+  write_list(w, "modified", st.modified);
+  write_list(w, "staged", st.staged);
+  write_list(w, "untracked", st.untracked);
+  write_list(w, "deleted", st.deleted);
+  write_diff_stats(w, st.diff_stats);
   w.EndObject();
+  keep(std::move(st.files), std::move(facts));
   return std::string(buf.GetString(), buf.GetSize());
 }
 

@@ -1,20 +1,22 @@
 // tree_builder.hpp -- the nested file tree of acdc-features.md §2.3.
 //
 // Each file gets its line count, mtime and binary flag. Counting lines means
-// reading the file, so results are cached by the stat data the status scan
-// took (size, mtime, inode) and only files that changed since the last tree
-// are read again, on all cores.
+// reading the file, so results are kept by the stat data the status scan
+// took (size, mtime, inode, mode) and only files that changed since the last
+// tree are read again, on all cores. The cache is a sorted list beside the
+// sorted file list, so a warm tree costs one merge, not 50,000 hash lookups.
+// The JSON is written straight from the sorted paths, whose directories are
+// contiguous ranges, with no tree of maps in between.
 //
 //   TreeBuilder builder(root, max_file_bytes);
-//   std::string json = builder.build_json(status);   // {"tree":...,"modified":...}
+//   std::string json = builder.build_json(std::move(status));  // {"tree":...,"modified":...}
 #pragma once
 
-#include "status_scan.hpp"
+#include "repo_status.hpp"
 
 #include <filesystem>
 #include <mutex>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 namespace acdc::repo {
@@ -31,16 +33,21 @@ class TreeBuilder {
       : root_(std::move(root)), max_file_bytes_(max_file_bytes) {}
 
   // The whole get_file_tree result as JSON text.
-  std::string build_json(const RepoStatus& status);
+  std::string build_json(RepoStatus status);
 
  private:
-  std::vector<FileFacts> facts_for(const std::vector<std::string>& files, const RepoStatus& status);
-  FileFacts measure(const std::string& path, const FileStat& now, const FileFacts& cached) const;
+  std::vector<FileFacts> facts_for(const RepoStatus& status);
+  void measure_all(const RepoStatus& status, const std::vector<size_t>& which, std::vector<FileFacts>& facts) const;
+  FileFacts measure(const std::string& path, const FileStat& now, std::string& buffer) const;
+  void keep(std::vector<std::string>&& files, std::vector<FileFacts>&& facts);
 
   std::filesystem::path root_;
   size_t max_file_bytes_;
-  std::mutex cache_mu_;
-  std::unordered_map<std::string, FileFacts> cache_;
+  std::mutex cache_mu_;  // two trees may be built at once
+  // Facts of the last tree's files, by path (sorted); stat.size -2 where
+  // the file was too fresh to trust its stat next time.
+  std::vector<std::string> cached_paths_;
+  std::vector<FileFacts> cached_facts_;
 };
 
 }  // namespace acdc::repo

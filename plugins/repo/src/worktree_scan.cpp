@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <thread>
 
 namespace acdc::repo {
@@ -34,21 +35,46 @@ bool stat_differs(const git_index_entry* e, const FileStat& s, int64_t index_mti
   return entry_mtime_ns(e) >= index_mtime_ns;
 }
 
+std::string join(std::string_view dir, std::string_view name) {
+  std::string out;
+  out.reserve(dir.size() + 1 + name.size());
+  if (!dir.empty()) out.append(dir).push_back('/');
+  out.append(name);
+  return out;
+}
+
+bool is_dir_entry(int dir_fd, const dirent* d) {
+  if (d->d_type != DT_UNKNOWN) return d->d_type == DT_DIR;
+  struct stat st {};
+  return ::fstatat(dir_fd, d->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISDIR(st.st_mode);
+}
+
+bool skipped_name(std::string_view name) { return name == "." || name == ".." || name == ".git"; }
+
+bool holds_repository(int parent_fd, std::string_view name) {
+  return ::faccessat(parent_fd, (std::string(name) + "/.git").c_str(), F_OK, AT_SYMLINK_NOFOLLOW) == 0;
+}
+
 }  // namespace
 
-WorktreeScan::WorktreeScan(GitRepo& repo, git_index* index)
-    : repo_(repo), index_(index), root_fd_(::open(repo.root().c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC)) {
+bool stat_is_settled(const FileStat& s) {
+  auto now = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::system_clock::now().time_since_epoch());
+  return s.mtime_ns < now.count() - int64_t{2'000'000'000};
+}
+
+// Names the walk found that the index does not know, for the ignore check.
+struct WorktreeScan::Candidates {
+  std::vector<std::string> files, dirs;
+};
+
+WorktreeScan::WorktreeScan(GitRepo& repo, git_index* index, const IndexLayout& layout)
+    : repo_(repo),
+      index_(index),
+      layout_(layout),
+      root_fd_(::open(repo.root().c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC)) {
   if (root_fd_ < 0) throw Error(ACDC_E_APPLICATION, "cannot open the repository root " + repo.root().string());
   struct stat st {};
   if (const char* path = git_index_path(index); path && ::stat(path, &st) == 0) index_mtime_ns_ = to_stat(st).mtime_ns;
-  size_t n = git_index_entrycount(index);
-  tracked_files_.reserve(n);
-  for (size_t i = 0; i < n; ++i) {
-    std::string_view p = git_index_get_byindex(index, i)->path;
-    tracked_files_.insert(p);
-    for (size_t slash = p.find('/'); slash != std::string_view::npos; slash = p.find('/', slash + 1))
-      tracked_dirs_.emplace(p.substr(0, slash));
-  }
 }
 
 WorktreeScan::~WorktreeScan() { ::close(root_fd_); }
@@ -58,25 +84,107 @@ FileStat WorktreeScan::stat_path(const std::string& rel) const {
   return ::fstatat(root_fd_, rel.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0 ? to_stat(st) : FileStat{};
 }
 
-std::vector<FileStat> WorktreeScan::stat_tracked() const {
-  size_t n = git_index_entrycount(index_);
-  std::vector<FileStat> stats(n);
+int WorktreeScan::open_dir(std::string_view rel) const {
+  int fd = ::dup(root_fd_);
+  for (size_t start = 0; fd >= 0 && start < rel.size();) {
+    size_t end = std::min(rel.find('/', start), rel.size());
+    std::string part(rel.substr(start, end - start));
+    int next = ::openat(fd, part.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
+    ::close(fd);
+    fd = next;
+    start = end + 1;
+  }
+  return fd;
+}
+
+void WorktreeScan::read_tracked_dir(int fd, const LayoutDir& dir, bool untracked, WorktreeResult& out,
+                                    Candidates& found) const {
+  DIR* handle = ::fdopendir(fd);
+  if (!handle) {
+    ::close(fd);
+    return;
+  }
+  while (const dirent* d = ::readdir(handle)) {
+    std::string_view name = d->d_name;
+    if (skipped_name(name)) continue;
+    if (auto [first, last] = dir.find_file(name); first != last) {
+      struct stat st {};
+      FileStat s = ::fstatat(fd, d->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 ? to_stat(st) : FileStat{};
+      for (auto* e = first; e != last; ++e) out.stats[e->second] = s;
+      // A tracked file replaced by a directory: what is in it is untracked (a submodule is not descended).
+      if (untracked && S_ISDIR(s.mode) && git_index_get_byindex(index_, first->second)->mode != GIT_FILEMODE_COMMIT)
+        found.dirs.push_back(join(dir.path, name));
+      continue;
+    }
+    bool is_dir = is_dir_entry(fd, d);
+    if (!untracked || (is_dir && dir.find_subdir(name) >= 0)) continue;
+    (is_dir ? found.dirs : found.files).push_back(join(dir.path, name));
+  }
+  ::closedir(handle);
+}
+
+WorktreeResult WorktreeScan::run(const WalkOptions& options) const {
+  WorktreeResult out;
+  out.stats.resize(layout_.entry_count());
+  const auto& dirs = layout_.dirs();
+  unsigned threads = std::clamp(std::thread::hardware_concurrency(), 1u, 8u);
+  if (dirs.size() < 16) threads = 1;
+  std::vector<Candidates> found(threads);
   std::atomic<size_t> next{0};
-  constexpr size_t kBatch = 256;
-  auto work = [&] {
-    for (size_t start; (start = next.fetch_add(kBatch)) < n;)
-      for (size_t i = start; i < std::min(n, start + kBatch); ++i) {
-        struct stat st {};
-        if (::fstatat(root_fd_, git_index_get_byindex(index_, i)->path, &st, AT_SYMLINK_NOFOLLOW) == 0)
-          stats[i] = to_stat(st);
-      }
+  auto work = [&](unsigned t) {
+    for (size_t i; (i = next.fetch_add(1)) < dirs.size();) {
+      // Excluded directories (node_modules, build, ...) are never shown.
+      if (is_excluded_path(join(dirs[i].path, "x"))) continue;
+      if (int fd = open_dir(dirs[i].path); fd >= 0) read_tracked_dir(fd, dirs[i], options.untracked, out, found[t]);
+    }
   };
-  unsigned threads = std::max(1u, std::min(8u, std::thread::hardware_concurrency()));
   std::vector<std::thread> pool;
-  for (unsigned t = 1; t < threads && n > 2 * kBatch; ++t) pool.emplace_back(work);
-  work();
+  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work, t);
+  work(0);
   for (auto& t : pool) t.join();
-  return stats;
+  for (auto& f : found) sort_out_candidates(f, out);
+  return out;
+}
+
+// On one thread: libgit2's ignore rules are not to be shared across threads.
+void WorktreeScan::sort_out_candidates(Candidates& found, WorktreeResult& out) const {
+  for (auto& rel : found.files)
+    if (!ignored(rel)) out.untracked.push_back(std::move(rel));
+  for (const auto& rel : found.dirs) {
+    if (is_excluded_path(rel + "/x") || ignored(rel + "/")) continue;
+    size_t slash = rel.rfind('/');
+    int parent = open_dir(slash == std::string::npos ? std::string_view{} : std::string_view(rel).substr(0, slash));
+    if (parent < 0) continue;
+    if (holds_repository(parent, std::string_view(rel).substr(slash + 1))) out.nested.push_back(rel);
+    else if (int fd = ::openat(parent, rel.c_str() + slash + 1, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW); fd >= 0)
+      walk_untracked(fd, rel, out);
+    ::close(parent);
+  }
+}
+
+void WorktreeScan::walk_untracked(int dir_fd, const std::string& rel, WorktreeResult& out) const {
+  DIR* dir = ::fdopendir(dir_fd);
+  if (!dir) {
+    ::close(dir_fd);
+    return;
+  }
+  while (const dirent* d = ::readdir(dir)) {
+    std::string_view name = d->d_name;
+    if (skipped_name(name)) continue;
+    std::string child = join(rel, name);
+    if (!is_dir_entry(dir_fd, d)) {
+      if (!ignored(child)) out.untracked.push_back(std::move(child));
+      continue;
+    }
+    if (is_excluded_path(child + "/x") || ignored(child + "/")) continue;
+    if (holds_repository(dir_fd, name)) {
+      out.nested.push_back(child);
+      continue;
+    }
+    int fd = ::openat(dir_fd, d->d_name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
+    if (fd >= 0) walk_untracked(fd, child, out);
+  }
+  ::closedir(dir);
 }
 
 std::vector<size_t> WorktreeScan::changed(const std::vector<FileStat>& stats) const {
@@ -92,45 +200,6 @@ std::vector<size_t> WorktreeScan::changed(const std::vector<FileStat>& stats) co
 bool WorktreeScan::ignored(const std::string& rel) const {
   int is_ignored = 0;
   return git_ignore_path_is_ignored(&is_ignored, repo_.get(), rel.c_str()) == 0 && is_ignored;
-}
-
-std::vector<std::string> WorktreeScan::untracked(std::vector<std::string>& nested) const {
-  std::vector<std::string> out;
-  walk(::dup(root_fd_), "", true, out, nested);
-  return out;
-}
-
-void WorktreeScan::walk(int dir_fd, const std::string& rel, bool tracked_dir, std::vector<std::string>& out,
-                        std::vector<std::string>& nested) const {
-  DIR* dir = ::fdopendir(dir_fd);
-  if (!dir) {
-    ::close(dir_fd);
-    return;
-  }
-  while (const dirent* d = ::readdir(dir)) {
-    std::string_view name = d->d_name;
-    if (name == "." || name == ".." || name == ".git") continue;
-    std::string child = rel.empty() ? std::string(name) : rel + "/" + std::string(name);
-    bool is_dir = d->d_type == DT_DIR;
-    if (d->d_type == DT_UNKNOWN) {
-      struct stat st {};
-      is_dir = ::fstatat(dir_fd, d->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISDIR(st.st_mode);
-    }
-    if (!is_dir) {
-      if (!(tracked_dir && tracked_files_.count(child)) && !ignored(child)) out.push_back(child);
-      continue;
-    }
-    if (is_excluded_path(child + "/x") || tracked_files_.count(child)) continue;  // submodule: listed, not descended
-    bool tracked = tracked_dirs_.count(child) > 0;
-    if (!tracked && ignored(child + "/")) continue;
-    if (!tracked && ::faccessat(dir_fd, (std::string(name) + "/.git").c_str(), F_OK, AT_SYMLINK_NOFOLLOW) == 0) {
-      nested.push_back(child);
-      continue;
-    }
-    int fd = ::openat(dir_fd, d->d_name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
-    if (fd >= 0) walk(fd, child, tracked, out, nested);
-  }
-  ::closedir(dir);
 }
 
 }  // namespace acdc::repo

@@ -1,25 +1,26 @@
-// worktree_scan.hpp -- the working tree side of status, on all cores.
+// worktree_scan.hpp -- the working tree side of status, in one parallel walk.
 //
-// What `git status` does with core.preloadIndex, which libgit2 does not:
-// lstat every index entry in parallel, relative to the root (short path
-// walks), and compare with the stat data the index recorded. Only entries
-// whose stat changed (or that are racily clean) need their content compared,
-// which the caller hands to libgit2. Untracked files come from one readdir
-// walk that skips tracked names and asks libgit2 only about the rest.
+// `git status` lstats every index entry by its full path (preloaded over
+// threads) and then walks the directories again for untracked files. This
+// does both in one walk: each tracked directory is opened once (component by
+// component, never through a symlink), read once, and each tracked file in it
+// is lstat'ed by its name relative to the open directory, which spares the
+// kernel the path walk. Directories are shared out over the cores. Names the
+// index does not know are untracked candidates; libgit2 decides, afterwards
+// and on one thread, which of them are ignored, and untracked directories are
+// walked then.
 //
-//   WorktreeScan scan(repo, index);
-//   std::vector<FileStat> stats = scan.stat_tracked();       // one per index entry
-//   std::vector<size_t> changed = scan.changed(stats);      // index positions
-//   std::vector<std::string> nested;
-//   std::vector<std::string> untracked = scan.untracked(nested);
+//   IndexLayout layout(index);
+//   WorktreeScan scan(repo, index, layout);    // repository lock held
+//   WorktreeResult w = scan.run({.untracked = true});
+//   std::vector<size_t> changed = scan.changed(w.stats);   // index positions
 #pragma once
 
 #include "git_repo.hpp"
+#include "index_layout.hpp"
 
 #include <cstdint>
 #include <string>
-#include <string_view>
-#include <unordered_set>
 #include <vector>
 
 namespace acdc::repo {
@@ -29,33 +30,51 @@ struct FileStat {
   int64_t mtime_ns = 0;
   uint64_t inode = 0;
   uint32_t mode = 0;
+
+  bool operator==(const FileStat&) const = default;
+};
+
+// True when the file was last written long enough ago (2 s) that any later
+// write must change its stat: only then may what was read from it be reused
+// on an equal stat (git's "racily clean" problem, for our own caches).
+bool stat_is_settled(const FileStat& s);
+
+struct WorktreeResult {
+  std::vector<FileStat> stats;          // one per index entry
+  std::vector<std::string> untracked;   // not ignored files, any order
+  std::vector<std::string> nested;      // untracked directories holding a repository
+};
+
+struct WalkOptions {
+  bool untracked = true;  // report untracked files (else only stat the tracked ones)
 };
 
 class WorktreeScan {
  public:
-  WorktreeScan(GitRepo& repo, git_index* index);
+  WorktreeScan(GitRepo& repo, git_index* index, const IndexLayout& layout);
   ~WorktreeScan();
   WorktreeScan(const WorktreeScan&) = delete;
   WorktreeScan& operator=(const WorktreeScan&) = delete;
 
-  std::vector<FileStat> stat_tracked() const;
-  // Index positions of entries on disk whose stat differs from the index's.
+  WorktreeResult run(const WalkOptions& options) const;
+  // Index positions of entries on disk whose stat differs from the index's
+  // (or that are racily clean): only their content can say if they changed.
   std::vector<size_t> changed(const std::vector<FileStat>& stats) const;
-  // Untracked, not ignored files; nested repositories as their directory.
-  std::vector<std::string> untracked(std::vector<std::string>& nested_repos) const;
   FileStat stat_path(const std::string& rel) const;
 
  private:
-  void walk(int dir_fd, const std::string& rel, bool tracked_dir, std::vector<std::string>& out,
-            std::vector<std::string>& nested) const;
+  struct Candidates;
+  void read_tracked_dir(int fd, const LayoutDir& dir, bool untracked, WorktreeResult& out, Candidates& found) const;
+  int open_dir(std::string_view rel) const;
+  void sort_out_candidates(Candidates& found, WorktreeResult& out) const;
+  void walk_untracked(int dir_fd, const std::string& rel, WorktreeResult& out) const;
   bool ignored(const std::string& rel) const;
 
   GitRepo& repo_;
   git_index* index_;
+  const IndexLayout& layout_;
   int root_fd_;
   int64_t index_mtime_ns_ = 0;
-  std::unordered_set<std::string_view> tracked_files_;
-  std::unordered_set<std::string> tracked_dirs_;
 };
 
 }  // namespace acdc::repo

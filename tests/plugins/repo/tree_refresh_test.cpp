@@ -1,0 +1,108 @@
+// Repo.get_file_tree asked again and again, as the UI does after every edit:
+// what the plugin keeps between trees (line counts, content checks, the
+// index layout, staged changes) must never hide a change.
+#include "repo_fixture.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <sys/stat.h>
+
+using namespace acdc::test;
+
+namespace {
+
+std::vector<std::string> strings(const rapidjson::Value& v) {
+  std::vector<std::string> out;
+  for (const auto& s : v.GetArray()) out.push_back(s.GetString());
+  return out;
+}
+
+// The file node at `path` ("a/b.txt") in a tree reply.
+const rapidjson::Value& node(const rapidjson::Value& tree, const std::string& path) {
+  const rapidjson::Value* dir = &tree;
+  for (size_t start = 0;;) {
+    size_t slash = path.find('/', start);
+    std::string name = path.substr(start, slash == std::string::npos ? std::string::npos : slash - start);
+    const rapidjson::Value* next = nullptr;
+    for (const auto& c : (*dir)["children"].GetArray())
+      if (name == c["name"].GetString()) next = &c;
+    INFO("no " << name << " in " << path);
+    REQUIRE(next);
+    if (slash == std::string::npos) return *next;
+    dir = next;
+    start = slash + 1;
+  }
+}
+
+}  // namespace
+
+TEST_CASE("a second get_file_tree sees edits, touches, staging, commits and new files since the first") {
+  GitFixture repo;
+  repo.write("a.txt", "one\n");
+  repo.write("b.txt", "x\n");
+  repo.git("add -A && git commit -qm init");
+  RepoHost h(repo);
+  auto r = h.ok("Repo.get_file_tree", "[]");
+  CHECK(strings(r["modified"]).empty());
+  CHECK(node(r["tree"], "a.txt")["lines"].GetInt() == 1);
+
+  repo.write("a.txt", "one\ntwo\n");
+  repo.write("b.txt", "x\n");  // rewritten, same content: new stat, not a change
+  r = h.ok("Repo.get_file_tree", "[]");
+  CHECK(strings(r["modified"]) == std::vector<std::string>{"a.txt"});
+  CHECK(r["diff_stats"]["a.txt"]["additions"].GetInt() == 1);
+  CHECK(node(r["tree"], "a.txt")["lines"].GetInt() == 2);
+
+  h.ok("Repo.stage_files", R"([["a.txt"]])");
+  r = h.ok("Repo.get_file_tree", "[]");
+  CHECK(strings(r["staged"]) == std::vector<std::string>{"a.txt"});
+  CHECK(strings(r["modified"]).empty());
+  CHECK(r["diff_stats"]["a.txt"]["additions"].GetInt() == 1);
+
+  repo.git("commit -qm two");
+  repo.write("new/deep/n.txt", "n\n");
+  r = h.ok("Repo.get_file_tree", "[]");
+  CHECK(strings(r["staged"]).empty());
+  CHECK_FALSE(r["diff_stats"].HasMember("a.txt"));
+  CHECK(strings(r["untracked"]) == std::vector<std::string>{"new/deep/n.txt"});
+  CHECK(node(r["tree"], "new/deep/n.txt")["lines"].GetInt() == 1);
+}
+
+TEST_CASE("a file rewritten with the same size right after a tree is read again") {
+  GitFixture repo;
+  repo.commit_file("f.txt", "ab\n");
+  RepoHost h(repo);
+  auto r = h.ok("Repo.get_file_tree", "[]");
+  CHECK(node(r["tree"], "f.txt")["lines"].GetInt() == 1);
+  // Same size, likely the same mtime tick: only the content can tell.
+  repo.write("f.txt", "a\nb");
+  r = h.ok("Repo.get_file_tree", "[]");
+  CHECK(strings(r["modified"]) == std::vector<std::string>{"f.txt"});
+  CHECK(node(r["tree"], "f.txt")["lines"].GetInt() == 2);
+  repo.write("f.txt", "ab\n");
+  r = h.ok("Repo.get_file_tree", "[]");
+  CHECK(strings(r["modified"]).empty());
+  CHECK(node(r["tree"], "f.txt")["lines"].GetInt() == 1);
+}
+
+TEST_CASE("get_file_tree agrees with git on a mode change, a file turned directory and a symlinked directory") {
+  GitFixture repo;
+  repo.write("run.sh", "echo\n");
+  repo.write("gone/f.txt", "f\n");
+  repo.write("other/f.txt", "f\n");
+  repo.write("file2dir", "x\n");
+  repo.git("add -A && git commit -qm init");
+  std::filesystem::permissions(repo.root() / "run.sh", std::filesystem::perms::owner_exec, std::filesystem::perm_options::add);
+  std::filesystem::remove_all(repo.root() / "gone");
+  std::filesystem::create_directory_symlink("other", repo.root() / "gone");
+  std::filesystem::remove(repo.root() / "file2dir");
+  repo.write("file2dir/inner.txt", "z\n");
+  RepoHost h(repo);
+  auto r = h.ok("Repo.get_file_tree", "[]");
+  CHECK(strings(r["modified"]) == std::vector<std::string>{"run.sh"});
+  CHECK(strings(r["deleted"]) == std::vector<std::string>{"file2dir", "gone/f.txt"});
+  CHECK(strings(r["untracked"]) == std::vector<std::string>{"file2dir/inner.txt", "gone"});
+  // The same lists from git itself.
+  CHECK(repo.git("diff --name-only") == "file2dir\ngone/f.txt\nrun.sh\n");
+  CHECK(repo.git("ls-files --others --exclude-standard") == "file2dir/inner.txt\ngone\n");
+}
