@@ -50,6 +50,9 @@ TEST_CASE("text streams in as accumulated chunks and the result carries every fi
   std::string sent = h.fake.requests();
   CHECK_THAT(sent, Catch::Contains(R"(\"role\":\"system\")"));
   CHECK_THAT(sent, Catch::Contains(R"(say hello\\n\\n---\\n**Reminder:** Edit block rules)"));
+  // The terminal HUD follows the response.
+  CHECK(h.host->wait_for_output("Session total:", std::chrono::seconds(5)));
+  CHECK_THAT(h.host->output(), Catch::Contains("╭─ Cache Blocks"));
 }
 
 TEST_CASE("edits are applied to the repository, ambiguous and missing anchors fail, files out of context are added") {

@@ -1,5 +1,7 @@
 #include "chat/chat_turn.hpp"
 
+#include "chat/terminal_hud.hpp"
+
 #include "edit/edit_applier.hpp"
 #include "edit/edit_parser.hpp"
 #include "edit/shell_commands.hpp"
@@ -36,15 +38,6 @@ std::string retry_info(const RetryNotice& n) {
   return s.str();
 }
 
-std::string with_thousands(long n) {
-  std::string digits = std::to_string(n), out;
-  for (size_t i = 0; i < digits.size(); ++i) {
-    if (i && (digits.size() - i) % 3 == 0) out += ',';
-    out += digits[i];
-  }
-  return out;
-}
-
 }  // namespace
 
 ChatTurn::ChatTurn(TurnDeps deps, TurnRequest request) : d_(std::move(deps)), req_(std::move(request)) {
@@ -67,9 +60,11 @@ void ChatTurn::run(const std::function<void()>& on_complete) {
   out_.turn_id = new_turn_id();
   out_.user_message = req_.message;
   out_.model = d_.model;
+  std::vector<FileEntry> files;
+  std::vector<ChatMessage> history;
   try {
-    auto files = sync_file_context();
-    auto history = d_.session.messages();
+    files = sync_file_context();
+    history = d_.session.messages();
     d_.session.add("user", req_.message, {.files = d_.session.selected(), .turn_id = out_.turn_id});
     d_.host.notify(ACDC_CLIENT_ALL, "AcApp.userMessage", "[" + object_json({{"content", req_.message}}) + "]");
     stream(assemble(files, history));
@@ -83,7 +78,7 @@ void ChatTurn::run(const std::function<void()>& on_complete) {
   d_.host.notify(ACDC_CLIENT_ALL, "AcApp.streamComplete", "[" + acdc::to_json_text(req_.request_id) + "," + out_.to_json() + "]");
   notify_after_complete();
   on_complete();
-  if (!out_.error && !out_.cancelled) print_hud();
+  if (!out_.error && !out_.cancelled) print_hud(files, history);
   d_.host.notify(ACDC_CLIENT_ALL, "AcApp.postResponseComplete", acdc::json_array(req_.request_id));
 }
 
@@ -164,17 +159,25 @@ void ChatTurn::broadcast_selection() const {
   d_.host.notify(ACDC_CLIENT_ALL, "AcApp.filesChanged", acdc::json_array(d_.session.selected()));
 }
 
-void ChatTurn::print_hud() const {
+void ChatTurn::print_hud(const std::vector<FileEntry>& files, const std::vector<ChatMessage>& history) const {
   const Usage& u = out_.usage;
-  long in = u.input_tokens + u.cache_read_tokens + u.cache_write_tokens;
-  long hit = in > 0 ? u.cache_read_tokens * 100 / in : 0;
-  std::ostringstream s;
-  s << "Model: " << d_.model << " | Last request: " << with_thousands(in) << " in, "
-    << with_thousands(u.output_tokens) << " out | Cache: read " << with_thousands(u.cache_read_tokens)
-    << ", write " << with_thousands(u.cache_write_tokens) << " (hit " << hit << "%) | Edits: "
-    << out_.applied.passed << " applied, " << out_.applied.failed << " failed, " << out_.applied.not_in_context
-    << " not in context";
-  d_.host.log(ACDC_LOG_INFO, s.str());
+  HudFigures f{.model = d_.model, .last = u};
+  try {
+    auto count = [this](const std::string& text) { return static_cast<long>(d_.count_tokens(text)); };
+    f.system = count(d_.prompts.system_prompt());
+    f.files = files.empty() ? 0 : count(PromptAssembler::format_files(files));
+    for (const auto& m : history) f.history += count(m.role) + count(m.content);
+    // L0 is cached only past the breakpoint guard (prompt_assembler.hpp).
+    f.blocks = {{"L0", f.system, static_cast<size_t>(f.system) >= d_.min_cacheable_tokens},
+                {"active", f.files + f.history + count(req_.message), false}};
+  } catch (const std::exception& e) {
+    d_.host.log(ACDC_LOG_WARN, std::string("token counts for the HUD failed: ") + e.what());
+  }
+  f.session_total = d_.session.add_tokens_used(u.input_tokens + u.cache_read_tokens + u.cache_write_tokens + u.output_tokens);
+  for (const auto& report : render_hud(f)) d_.host.log(ACDC_LOG_INFO, report);
+  d_.host.log(ACDC_LOG_INFO, "Edits: " + std::to_string(out_.applied.passed) + " applied, " +
+                                 std::to_string(out_.applied.failed) + " failed, " +
+                                 std::to_string(out_.applied.not_in_context) + " not in context");
 }
 
 }  // namespace acdc::llm

@@ -70,7 +70,7 @@ class ChatTurn {
   void apply_edits(const std::vector<FileEntry>& files);
   void persist_answer();
   void notify_after_complete();
-  void print_hud() const;
+  void print_hud(const std::vector<FileEntry>& files, const std::vector<ChatMessage>& history) const;
   void broadcast_selection() const;
 
   TurnDeps d_;

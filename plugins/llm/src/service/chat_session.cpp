@@ -28,6 +28,7 @@ std::string ChatSession::new_session() {
   std::lock_guard lock(mu_);
   session_id_ = new_session_id();
   messages_.clear();
+  tokens_used_ = 0;
   return session_id_;
 }
 
@@ -38,8 +39,14 @@ std::vector<HistoryMessage> ChatSession::load(const std::string& session_id) {
   std::lock_guard lock(mu_);
   session_id_ = session_id;
   messages_.clear();
+  tokens_used_ = 0;  // what earlier runs spent on it is not recorded
   for (const auto& r : records) messages_.push_back(ChatMessage{r.role, r.content});
   return records;
+}
+
+long ChatSession::add_tokens_used(long tokens) {
+  std::lock_guard lock(mu_);
+  return tokens_used_ += tokens;
 }
 
 std::string ChatSession::session_id() const {

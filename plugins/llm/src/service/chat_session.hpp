@@ -45,6 +45,9 @@ class ChatSession {
   // Adds files not yet selected; returns true if the selection changed.
   bool add_selected(const std::vector<std::string>& files);
   void remove_selected(const std::vector<std::string>& files);
+  // Adds one request's input and output tokens to the session's running
+  // total (for the terminal HUD) and returns the new total.
+  long add_tokens_used(long tokens);
 
  private:
   HistoryStore& store_;
@@ -52,6 +55,7 @@ class ChatSession {
   std::string session_id_;
   std::vector<ChatMessage> messages_;
   std::vector<std::string> selected_;
+  long tokens_used_ = 0;
 };
 
 }  // namespace acdc::llm
