@@ -1,16 +1,22 @@
 #include "searcher.hpp"
 
 #include "file_store.hpp"
+#include "literal_finder.hpp"
 
 #include <acdc/sdk/error.hpp>
 #include <acdc/sdk/json.hpp>
 #include <acdc/sdk/utf8.hpp>
 #include <re2/re2.h>
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <atomic>
 #include <cstring>
 #include <memory>
+#include <optional>
 #include <thread>
 
 namespace acdc::repo {
@@ -29,7 +35,47 @@ struct FileHits {
   std::vector<std::string_view> lines;  // every line, only when context is wanted
 };
 
-std::unique_ptr<RE2> compile(const SearchQuery& q) {
+// Where the next match starts: a literal scan when it is exact, else RE2.
+class Matcher {
+ public:
+  explicit Matcher(const SearchQuery& q) : re_(compile(q)) {
+    if (!q.use_regex && LiteralFinder::handles(q.text)) literal_.emplace(q.text, q.ignore_case, q.whole_word);
+  }
+
+  size_t find(std::string_view data, size_t from) const {
+    if (literal_) return literal_->find(data, from);
+    re2::StringPiece m;
+    if (from > data.size() || !re_->Match(data, from, data.size(), RE2::UNANCHORED, &m, 1)) return std::string_view::npos;
+    size_t at = static_cast<size_t>(m.data() - data.data());
+    // An empty match past the last line's newline is not a line.
+    return at == data.size() && at > 0 && data.back() == '\n' ? std::string_view::npos : at;
+  }
+
+ private:
+  static std::unique_ptr<RE2> compile(const SearchQuery& q);
+
+  std::unique_ptr<RE2> re_;  // compiled even for a literal: it validates the query
+  std::optional<LiteralFinder> literal_;
+};
+
+// Reads a file below `root_fd` into a buffer that only ever grows, so
+// 15,000 files cost no allocation or zero-filling each. False when it is
+// not a regular file (a symlink is never followed), too big, or unreadable.
+bool read_into(int root_fd, const std::string& rel, size_t cap, std::string& buf, size_t& len) {
+  int fd = ::openat(root_fd, rel.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+  if (fd < 0) return false;
+  struct stat st {};
+  bool ok = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && static_cast<size_t>(st.st_size) <= cap;
+  len = 0;
+  if (ok && buf.size() < static_cast<size_t>(st.st_size) + 1) buf.resize(static_cast<size_t>(st.st_size) + 1);
+  // Up to the size fstat gave: a file growing meanwhile is read as it was.
+  for (ssize_t n; ok && len < static_cast<size_t>(st.st_size); len += static_cast<size_t>(n))
+    if ((n = ::read(fd, buf.data() + len, static_cast<size_t>(st.st_size) - len)) <= 0) break;
+  ::close(fd);
+  return ok;
+}
+
+std::unique_ptr<RE2> Matcher::compile(const SearchQuery& q) {
   RE2::Options o;
   o.set_case_sensitive(!q.ignore_case);
   o.set_never_nl(true);  // a match never spans lines, as in git grep
@@ -48,15 +94,11 @@ std::string_view strip_cr(std::string_view line) {
   return !line.empty() && line.back() == '\r' ? line.substr(0, line.size() - 1) : line;
 }
 
-// Finds matching lines in `data`: one RE2 scan over the whole buffer, then
-// jumps to the end of each matching line.
-void scan(const RE2& re, std::string_view data, std::vector<Hit>& hits) {
+// Finds matching lines in `data`: after each match, jumps to the end of its line.
+void scan(const Matcher& matcher, std::string_view data, std::vector<Hit>& hits) {
   size_t pos = 0, counted_to = 0;
   int line_num = 1;
-  re2::StringPiece m;
-  while (pos <= data.size() && re.Match(data, pos, data.size(), RE2::UNANCHORED, &m, 1)) {
-    size_t at = static_cast<size_t>(m.data() - data.data());
-    if (at == data.size() && at > 0 && data.back() == '\n') break;  // past the last line
+  for (size_t at; (at = matcher.find(data, pos)) != std::string_view::npos;) {
     line_num += static_cast<int>(std::count(data.begin() + counted_to, data.begin() + at, '\n'));
     size_t prev_nl = at == 0 ? std::string_view::npos : data.rfind('\n', at - 1);
     size_t begin = prev_nl == std::string_view::npos ? 0 : prev_nl + 1;
@@ -64,6 +106,7 @@ void scan(const RE2& re, std::string_view data, std::vector<Hit>& hits) {
     hits.push_back(Hit{line_num, strip_cr(data.substr(begin, end - begin))});
     counted_to = at;
     pos = end + 1;
+    if (pos > data.size()) break;
   }
 }
 
@@ -107,35 +150,13 @@ void write_matches(JsonWriter& w, const FileHits& f, int ctx) {
   w.EndArray();
 }
 
-}  // namespace
+// The hits point into a reused buffer: move them onto a copy of their own.
+void keep_data(std::string_view data, FileHits& f) {
+  f.data = std::make_unique<std::string>(data);
+  for (Hit& h : f.hits) h.line = std::string_view(f.data->data() + (h.line.data() - data.data()), h.line.size());
+}
 
-std::string search_files(const std::filesystem::path& root, const std::vector<std::string>& files,
-                         const SearchQuery& query, const SearchLimits& limits) {
-  if (query.text.empty()) return "[]";
-  auto re = compile(query);
-  int ctx = std::clamp(query.context_lines, 0, 50);
-  auto stop_at = std::chrono::steady_clock::now() + limits.deadline;
-  std::atomic<size_t> next{0}, total{0};
-  unsigned n_threads = std::max(1u, std::min(8u, std::thread::hardware_concurrency()));
-  std::vector<std::vector<FileHits>> found(n_threads);
-  auto work = [&](unsigned t) {
-    for (size_t i; (i = next.fetch_add(1)) < files.size();) {
-      if (total.load() >= limits.max_matches || std::chrono::steady_clock::now() > stop_at) return;
-      FileHits f{i, std::make_unique<std::string>(), {}, {}};
-      const std::string& data = *f.data;
-      if (!read_file_within(root / files[i], limits.max_file_bytes, *f.data) || data.empty() || looks_binary(data))
-        continue;
-      scan(*re, data, f.hits);
-      if (f.hits.empty()) continue;
-      total += f.hits.size();
-      if (ctx > 0) f.lines = split_lines(data);
-      found[t].push_back(std::move(f));
-    }
-  };
-  std::vector<std::thread> pool;
-  for (unsigned t = 1; t < n_threads; ++t) pool.emplace_back(work, t);
-  work(0);
-  for (auto& th : pool) th.join();
+std::string to_json_text(const std::vector<std::string>& files, std::vector<std::vector<FileHits>>& found, int ctx) {
   std::vector<FileHits*> all;
   for (auto& v : found)
     for (auto& f : v) all.push_back(&f);
@@ -151,6 +172,44 @@ std::string search_files(const std::filesystem::path& root, const std::vector<st
   }
   w.EndArray();
   return std::string(buf.GetString(), buf.GetSize());
+}
+
+}  // namespace
+
+std::string search_files(const std::filesystem::path& root, const std::vector<std::string>& files,
+                         const SearchQuery& query, const SearchLimits& limits) {
+  if (query.text.empty()) return "[]";
+  Matcher matcher(query);
+  int ctx = std::clamp(query.context_lines, 0, 50);
+  auto stop_at = std::chrono::steady_clock::now() + limits.deadline;
+  int root_fd = ::open(root.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (root_fd < 0) throw Error(ACDC_E_APPLICATION, "cannot open the repository root " + root.string());
+  std::atomic<size_t> next{0}, total{0};
+  unsigned n_threads = std::clamp(std::thread::hardware_concurrency(), 1u, 8u);
+  std::vector<std::vector<FileHits>> found(n_threads);
+  auto work = [&](unsigned t) {
+    std::string buf;
+    size_t len = 0;
+    for (size_t i; (i = next.fetch_add(1)) < files.size();) {
+      if (total.load() >= limits.max_matches || std::chrono::steady_clock::now() > stop_at) return;
+      if (!read_into(root_fd, files[i], limits.max_file_bytes, buf, len) || len == 0) continue;
+      std::string_view data(buf.data(), len);
+      if (looks_binary(data)) continue;
+      FileHits f{i, nullptr, {}, {}};
+      scan(matcher, data, f.hits);
+      if (f.hits.empty()) continue;
+      keep_data(data, f);
+      total += f.hits.size();
+      if (ctx > 0) f.lines = split_lines(*f.data);
+      found[t].push_back(std::move(f));
+    }
+  };
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < n_threads; ++t) pool.emplace_back(work, t);
+  work(0);
+  for (auto& th : pool) th.join();
+  ::close(root_fd);
+  return to_json_text(files, found, ctx);
 }
 
 }  // namespace acdc::repo

@@ -2,8 +2,10 @@
 //
 // RE2 runs in time linear in the input, so no pattern can backtrack forever;
 // on top of that a search stops at a match count and a deadline, so a query
-// matching everything cannot hold a worker or flood a client.
-// Result shape: acdc-features.md §2.4.
+// matching everything cannot hold a worker or flood a client. A plain ASCII
+// query skips RE2 for a Boyer-Moore-Horspool scan (LiteralFinder) with the
+// same matches. Each worker reads every file into one reused buffer; only
+// files with hits keep a copy. Result shape: acdc-features.md §2.4.
 //
 //   SearchQuery q{.text = "foo(", .use_regex = false, .context_lines = 1};
 //   std::string json = search_files(root, files, q);   // [{"file":..,"matches":[..]}]

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 
+#include <sys/stat.h>
+
 namespace acdc::repo {
 
 namespace {
@@ -120,11 +122,10 @@ const StatusScanner::Staged& StatusScanner::staged_for(git_index* index, bool nu
 std::vector<std::string> StatusScanner::list_files() {
   GitPtr<git_index> index = read_index();
   const IndexLayout& layout = layout_for(index.get());
-  WorktreeResult walk = WorktreeScan(repo_, index.get(), layout).run({.untracked = true});
+  WorktreeResult walk = WorktreeScan(repo_, index.get(), layout).run({.untracked = true, .stat_tracked = false});
   std::vector<std::string> files = std::move(walk.untracked);
   for (size_t i = 0, n = git_index_entrycount(index.get()); i < n; ++i)
-    if (const git_index_entry* e = git_index_get_byindex(index.get(), i); e->mode != GIT_FILEMODE_COMMIT)
-      files.emplace_back(e->path);
+    if (S_ISREG(walk.stats[i].mode) && walk.stats[i].size >= 0) files.emplace_back(git_index_get_byindex(index.get(), i)->path);
   drop_excluded(files);
   sort_unique(files);
   return files;

@@ -38,9 +38,10 @@ class StatusScanner {
 
   // Call with the repository lock held.
   RepoStatus scan(const ScanOptions& options);
-  // Tracked (index) plus untracked, not ignored, files, sorted, without
-  // checking which still exist: the cheap file set for a search, which
-  // skips files it cannot read anyway. Call with the repository lock held.
+  // Tracked files that readdir shows as regular files (no symlinks, none
+  // below a directory turned symlink) plus untracked, not ignored, files,
+  // sorted, with no lstat: the cheap file set for a search. Call with the
+  // repository lock held.
   std::vector<std::string> list_files();
 
  private:

@@ -4,10 +4,13 @@
 
 #include <dirent.h>
 #include <fcntl.h>
+#include <linux/openat2.h>
+#include <sys/syscall.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <atomic>
 #include <chrono>
 #include <thread>
@@ -41,6 +44,21 @@ std::string join(std::string_view dir, std::string_view name) {
   if (!dir.empty()) out.append(dir).push_back('/');
   out.append(name);
   return out;
+}
+
+FileStat stat_at(int dir_fd, const char* name) {
+  struct stat st {};
+  return ::fstatat(dir_fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 ? to_stat(st) : FileStat{};
+}
+
+// Without lstat: size 0 and the type readdir gave.
+FileStat presence(int dir_fd, const dirent* d) {
+  switch (d->d_type) {
+    case DT_REG: return FileStat{0, 0, 0, S_IFREG};
+    case DT_DIR: return FileStat{0, 0, 0, S_IFDIR};
+    case DT_LNK: return FileStat{0, 0, 0, S_IFLNK};
+    default: return stat_at(dir_fd, d->d_name);
+  }
 }
 
 bool is_dir_entry(int dir_fd, const dirent* d) {
@@ -84,7 +102,16 @@ FileStat WorktreeScan::stat_path(const std::string& rel) const {
   return ::fstatat(root_fd_, rel.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0 ? to_stat(st) : FileStat{};
 }
 
+// One openat2 call that refuses any symlink on the way; where the kernel
+// has no openat2 (before 5.6), one openat per component with O_NOFOLLOW.
 int WorktreeScan::open_dir(std::string_view rel) const {
+  if (rel.empty()) return ::dup(root_fd_);
+  std::string path(rel);
+  struct open_how how {};
+  how.flags = O_RDONLY | O_DIRECTORY | O_CLOEXEC;
+  how.resolve = RESOLVE_NO_SYMLINKS | RESOLVE_BENEATH;
+  if (long fd = ::syscall(SYS_openat2, root_fd_, path.c_str(), &how, sizeof how); fd >= 0 || errno != ENOSYS)
+    return static_cast<int>(fd);
   int fd = ::dup(root_fd_);
   for (size_t start = 0; fd >= 0 && start < rel.size();) {
     size_t end = std::min(rel.find('/', start), rel.size());
@@ -97,7 +124,7 @@ int WorktreeScan::open_dir(std::string_view rel) const {
   return fd;
 }
 
-void WorktreeScan::read_tracked_dir(int fd, const LayoutDir& dir, bool untracked, WorktreeResult& out,
+void WorktreeScan::read_tracked_dir(int fd, const LayoutDir& dir, const WalkOptions& options, WorktreeResult& out,
                                     Candidates& found) const {
   DIR* handle = ::fdopendir(fd);
   if (!handle) {
@@ -108,16 +135,15 @@ void WorktreeScan::read_tracked_dir(int fd, const LayoutDir& dir, bool untracked
     std::string_view name = d->d_name;
     if (skipped_name(name)) continue;
     if (auto [first, last] = dir.find_file(name); first != last) {
-      struct stat st {};
-      FileStat s = ::fstatat(fd, d->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 ? to_stat(st) : FileStat{};
+      FileStat s = options.stat_tracked ? stat_at(fd, d->d_name) : presence(fd, d);
       for (auto* e = first; e != last; ++e) out.stats[e->second] = s;
       // A tracked file replaced by a directory: what is in it is untracked (a submodule is not descended).
-      if (untracked && S_ISDIR(s.mode) && git_index_get_byindex(index_, first->second)->mode != GIT_FILEMODE_COMMIT)
+      if (options.untracked && S_ISDIR(s.mode) && git_index_get_byindex(index_, first->second)->mode != GIT_FILEMODE_COMMIT)
         found.dirs.push_back(join(dir.path, name));
       continue;
     }
     bool is_dir = is_dir_entry(fd, d);
-    if (!untracked || (is_dir && dir.find_subdir(name) >= 0)) continue;
+    if (!options.untracked || (is_dir && dir.find_subdir(name) >= 0)) continue;
     (is_dir ? found.dirs : found.files).push_back(join(dir.path, name));
   }
   ::closedir(handle);
@@ -135,7 +161,7 @@ WorktreeResult WorktreeScan::run(const WalkOptions& options) const {
     for (size_t i; (i = next.fetch_add(1)) < dirs.size();) {
       // Excluded directories (node_modules, build, ...) are never shown.
       if (is_excluded_path(join(dirs[i].path, "x"))) continue;
-      if (int fd = open_dir(dirs[i].path); fd >= 0) read_tracked_dir(fd, dirs[i], options.untracked, out, found[t]);
+      if (int fd = open_dir(dirs[i].path); fd >= 0) read_tracked_dir(fd, dirs[i], options, out, found[t]);
     }
   };
   std::vector<std::thread> pool;

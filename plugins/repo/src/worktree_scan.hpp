@@ -2,8 +2,8 @@
 //
 // `git status` lstats every index entry by its full path (preloaded over
 // threads) and then walks the directories again for untracked files. This
-// does both in one walk: each tracked directory is opened once (component by
-// component, never through a symlink), read once, and each tracked file in it
+// does both in one walk: each tracked directory is opened once (never
+// through a symlink), read once, and each tracked file in it
 // is lstat'ed by its name relative to the open directory, which spares the
 // kernel the path walk. Directories are shared out over the cores. Names the
 // index does not know are untracked candidates; libgit2 decides, afterwards
@@ -12,7 +12,7 @@
 //
 //   IndexLayout layout(index);
 //   WorktreeScan scan(repo, index, layout);    // repository lock held
-//   WorktreeResult w = scan.run({.untracked = true});
+//   WorktreeResult w = scan.run({.untracked = true, .stat_tracked = true});
 //   std::vector<size_t> changed = scan.changed(w.stats);   // index positions
 #pragma once
 
@@ -46,7 +46,9 @@ struct WorktreeResult {
 };
 
 struct WalkOptions {
-  bool untracked = true;  // report untracked files (else only stat the tracked ones)
+  bool untracked = true;     // report untracked files
+  bool stat_tracked = true;  // lstat tracked files; else their stats only say which
+                             // exist (size 0) and their type (mode), from readdir
 };
 
 class WorktreeScan {
@@ -64,7 +66,8 @@ class WorktreeScan {
 
  private:
   struct Candidates;
-  void read_tracked_dir(int fd, const LayoutDir& dir, bool untracked, WorktreeResult& out, Candidates& found) const;
+  void read_tracked_dir(int fd, const LayoutDir& dir, const WalkOptions& options, WorktreeResult& out,
+                        Candidates& found) const;
   int open_dir(std::string_view rel) const;
   void sort_out_candidates(Candidates& found, WorktreeResult& out) const;
   void walk_untracked(int dir_fd, const std::string& rel, WorktreeResult& out) const;
