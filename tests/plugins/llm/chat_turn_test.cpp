@@ -197,3 +197,38 @@ TEST_CASE("a commit message comes from the smaller model, an empty diff is refus
   CHECK_THAT(sent, Catch::Contains("gpt-4o-mini"));
   CHECK_THAT(sent, Catch::Contains("+b"));
 }
+
+TEST_CASE("a pasted image is stored under .acdc/images, kept in the history and restored after a restart") {
+  // A 1x1 PNG; its name is the first 12 hex digits of the data URI's SHA-256.
+  const std::string png =
+      "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+  LlmHost h;
+  h.fake.queue(text_step("a pixel"));
+  auto r = h.chat("what is this?", "req-img", {png, "data:image/png;base64,@@@@"});
+  CHECK(str(r["response"]) == "a pixel");
+  CHECK(std::filesystem::exists(h.repo.path() / ".acdc" / "images" / "624fc0a006e3.png"));
+  CHECK_THAT(h.fake.requests(), Catch::Contains(png));
+  CHECK_THAT(h.fake.requests(), !Catch::Contains("@@@@"));
+  CHECK(h.host->wait_for_output("image 2 refused: image 'data:image/png;base64,@@@@' has invalid base64",
+                                std::chrono::seconds(2)));
+  std::string session = str(h.call("LLMService.get_current_state", "[]")["result"]["session_id"]);
+  auto records = h.call("LLMService.history_get_session", acdc::json_array(session));
+  REQUIRE(records["result"].Size() == 2);
+  const auto& user = records["result"][0];
+  REQUIRE(user["images"].Size() == 1);
+  CHECK(str(user["images"][0]) == png);
+  CHECK(str(user["image_refs"][0]) == "624fc0a006e3.png");
+  CHECK_FALSE(records["result"][1].HasMember("images"));
+  h.start();
+  auto state = h.call("LLMService.get_current_state", "[]");
+  CHECK(str(state["result"]["session_id"]) == session);
+  const auto& restored = state["result"]["messages"][0];
+  REQUIRE(restored.HasMember("images"));
+  CHECK(str(restored["images"][0]) == png);
+  h.call("LLMService.new_session", "[]");
+  auto loaded = h.call("LLMService.load_session_into_context", acdc::json_array(session));
+  CHECK(str(loaded["result"]["messages"][0]["images"][0]) == png);
+  auto broadcast = h.received("AcApp.sessionChanged");
+  REQUIRE_FALSE(broadcast.empty());
+  CHECK(str(broadcast.back()[0]["messages"][0]["images"][0]) == png);
+}

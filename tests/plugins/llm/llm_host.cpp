@@ -75,9 +75,10 @@ rapidjson::Document LlmHost::call(const std::string& method, const std::string& 
   return client->call(method, args_json);
 }
 
-rapidjson::Document LlmHost::chat(const std::string& message, const std::string& request_id) {
+rapidjson::Document LlmHost::chat(const std::string& message, const std::string& request_id,
+                                  const std::vector<std::string>& images) {
   size_t before = client->received("AcApp.streamComplete").size();
-  auto started = call("LLMService.chat_streaming", acdc::json_array(request_id, message, std::vector<std::string>{}));
+  auto started = call("LLMService.chat_streaming", acdc::json_array(request_id, message, std::vector<std::string>{}, images));
   REQUIRE(started.HasMember("result"));
   CHECK(std::string(started["result"]["status"].GetString()) == "started");
   bool completed = client->wait_for("AcApp.streamComplete", before + 1, std::chrono::seconds(15));

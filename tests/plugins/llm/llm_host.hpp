@@ -16,6 +16,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace acdc::llm::test {
 
@@ -25,8 +26,10 @@ class LlmHost {
 
   // Starts (or restarts, on the same repository) the host and connects.
   void start();
-  // Sends chat_streaming and waits for its streamComplete; returns the result.
-  rapidjson::Document chat(const std::string& message, const std::string& request_id = "req-1");
+  // Sends chat_streaming (with `images`, data URIs) and waits for its
+  // streamComplete; returns the result.
+  rapidjson::Document chat(const std::string& message, const std::string& request_id = "req-1",
+                           const std::vector<std::string>& images = {});
   rapidjson::Document call(const std::string& method, const std::string& args_json);
   std::string read(const std::string& path) const;
   // The args of every `method` call the client received, parsed.

@@ -65,7 +65,9 @@ void ChatTurn::run(const std::function<void()>& on_complete) {
   try {
     files = sync_file_context();
     history = d_.session.messages();
-    d_.session.add("user", req_.message, {.files = d_.session.selected(), .turn_id = out_.turn_id});
+    SavedImages images = save_images();
+    d_.session.add("user", req_.message,
+                   {.files = d_.session.selected(), .turn_id = out_.turn_id, .images = images.uris, .image_refs = images.names});
     d_.host.notify(ACDC_CLIENT_ALL, "AcApp.userMessage", "[" + object_json({{"content", req_.message}}) + "]");
     stream(assemble(files, history));
     out_.blocks = EditParser::parse(out_.response);
@@ -102,6 +104,15 @@ std::vector<FileEntry> ChatTurn::sync_file_context() {
     d_.host.notify(ACDC_CLIENT_ALL, "AcApp.binaryFilesSkipped",
                    "[" + object_json({{"kind", "binary"}}, "paths", &out_.binary_files) + "]");
   return files;
+}
+
+SavedImages ChatTurn::save_images() {
+  // A bad image is dropped from the turn, never the message: the rest is
+  // stored and sent, and the log says which image was refused and why.
+  SavedImages saved = d_.session.images().save_all(req_.images);
+  for (const auto& why : saved.refused) d_.host.log(ACDC_LOG_WARN, "request " + req_.request_id + ": " + why);
+  req_.images = saved.uris;
+  return saved;
 }
 
 std::string ChatTurn::assemble(const std::vector<FileEntry>& files, const std::vector<ChatMessage>& history) {

@@ -3,6 +3,7 @@
 // (acdc-features.md §4.2, seed 002 "Request Flow"):
 //
 //   file context sync (binary / missing files refused and reported) ->
+//   pasted images stored (bad ones refused and logged) ->
 //   user message persisted -> prompt assembly (§4.6) -> provider stream ->
 //   coalesced AcApp.streamChunk to the caller -> edit parsing and
 //   application through Repo.* -> assistant message persisted ->
@@ -65,6 +66,7 @@ class ChatTurn {
 
  private:
   std::vector<FileEntry> sync_file_context();
+  SavedImages save_images();
   std::string assemble(const std::vector<FileEntry>& files, const std::vector<ChatMessage>& history);
   void stream(const std::string& messages_json);
   void apply_edits(const std::vector<FileEntry>& files);

@@ -69,7 +69,7 @@ HistoryMessage HistoryMessage::make(std::string session_id, std::string role, st
   return m;
 }
 
-std::string HistoryMessage::to_json() const {
+std::string HistoryMessage::to_json(const std::vector<std::string>& image_uris) const {
   rapidjson::StringBuffer buf;
   JsonWriter w(buf);
   w.StartObject();
@@ -88,6 +88,8 @@ std::string HistoryMessage::to_json() const {
   }
   write_list(w, "files", files);
   write_list(w, "files_modified", files_modified);
+  write_list(w, "image_refs", image_refs);
+  write_list(w, "images", image_uris);
   w.EndObject();
   return std::string(buf.GetString(), buf.GetSize());
 }
@@ -108,6 +110,7 @@ std::optional<HistoryMessage> HistoryMessage::from_json(std::string_view line) {
   m.system_event = ev != doc.MemberEnd() && ev->value.IsBool() && ev->value.GetBool();
   m.files = list_member(doc, "files");
   m.files_modified = list_member(doc, "files_modified");
+  m.image_refs = list_member(doc, "image_refs");  // the legacy integer "images" holds no names
   return m;
 }
 

@@ -23,10 +23,14 @@ struct HistoryMessage {
   std::string turn_id;                 // empty: none
   std::vector<std::string> files;      // user messages: the selection at send time
   std::vector<std::string> files_modified;
+  std::vector<std::string> image_refs;  // user messages: file names in the image store
+
 
   // A new record stamped now.
   static HistoryMessage make(std::string session_id, std::string role, std::string content);
-  std::string to_json() const;
+  // `image_uris`: the reconstructed data URIs history_get_session adds as
+  // "images"; they are never written to history.jsonl, which holds names.
+  std::string to_json(const std::vector<std::string>& image_uris = {}) const;
   // nullopt when the line is not a complete record (a torn write).
   static std::optional<HistoryMessage> from_json(std::string_view line);
 };

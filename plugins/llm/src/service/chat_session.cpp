@@ -19,15 +19,18 @@ void ChatSession::add(const std::string& role, const std::string& content, const
   m.turn_id = extras.turn_id;
   m.system_event = extras.system_event;
   m.files_modified = extras.files_modified;
+  m.image_refs = extras.image_refs;
   store_.append(m);
   std::lock_guard lock(mu_);
   messages_.push_back(ChatMessage{role, content});
+  message_images_.push_back(extras.images);
 }
 
 std::string ChatSession::new_session() {
   std::lock_guard lock(mu_);
   session_id_ = new_session_id();
   messages_.clear();
+  message_images_.clear();
   tokens_used_ = 0;
   return session_id_;
 }
@@ -36,9 +39,12 @@ std::vector<HistoryMessage> ChatSession::load(const std::string& session_id) {
   auto records = store_.session(session_id);
   if (records.empty())
     throw acdc::Error(ACDC_E_NOT_FOUND, "session '" + session_id + "' is empty or unknown: pick one from history_list_sessions");
+  std::vector<std::vector<std::string>> images;
+  for (const auto& r : records) images.push_back(images_.load_all(r.image_refs));  // file reads: outside the lock
   std::lock_guard lock(mu_);
   session_id_ = session_id;
   messages_.clear();
+  message_images_ = std::move(images);
   tokens_used_ = 0;  // what earlier runs spent on it is not recorded
   for (const auto& r : records) messages_.push_back(ChatMessage{r.role, r.content});
   return records;
@@ -57,6 +63,14 @@ std::string ChatSession::session_id() const {
 std::vector<ChatMessage> ChatSession::messages() const {
   std::lock_guard lock(mu_);
   return messages_;
+}
+
+std::vector<ShownMessage> ChatSession::shown_messages() const {
+  std::lock_guard lock(mu_);
+  std::vector<ShownMessage> out;
+  for (size_t i = 0; i < messages_.size(); ++i)
+    out.push_back(ShownMessage{messages_[i].role, messages_[i].content, message_images_[i]});
+  return out;
 }
 
 std::vector<std::string> ChatSession::selected() const {

@@ -2,15 +2,17 @@
 // the current session id, its messages in memory, the selected files, all
 // persisted through the HistoryStore (acdc-features.md §4.1, §4.8).
 //
-//   ChatSession session(store);
+//   ChatSession session(store, images);
 //   session.restore_latest();                       // start-up: last session back
 //   session.add("user", "hi", {.files = selected});
 //   auto msgs = session.messages();                 // copies; safe from any thread
+//   auto shown = session.shown_messages();          // with each message's images
 //
 // Thread-safe; every member takes the session's mutex briefly.
 #pragma once
 
 #include "history/history_store.hpp"
+#include "history/image_store.hpp"
 #include "prompt/prompt_input.hpp"
 
 #include <mutex>
@@ -24,11 +26,21 @@ struct MessageExtras {
   std::string turn_id;
   bool system_event = false;
   std::vector<std::string> files_modified;
+  std::vector<std::string> images;      // data URIs, already saved in the image store
+  std::vector<std::string> image_refs;  // their names there
+};
+
+// A message as the webapp shows it: the text and the pasted images.
+struct ShownMessage {
+  std::string role;
+  std::string content;
+  std::vector<std::string> images;  // data URIs
 };
 
 class ChatSession {
  public:
-  explicit ChatSession(HistoryStore& store) : store_(store), session_id_(new_session_id()) {}
+  ChatSession(HistoryStore& store, const ImageStore& images)
+      : store_(store), images_(images), session_id_(new_session_id()) {}
 
   // Makes the newest stored session current; false when there is none.
   bool restore_latest();
@@ -40,6 +52,8 @@ class ChatSession {
 
   std::string session_id() const;
   std::vector<ChatMessage> messages() const;
+  std::vector<ShownMessage> shown_messages() const;
+  const ImageStore& images() const { return images_; }
   std::vector<std::string> selected() const;
   void set_selected(std::vector<std::string> files);
   // Adds files not yet selected; returns true if the selection changed.
@@ -51,9 +65,11 @@ class ChatSession {
 
  private:
   HistoryStore& store_;
+  const ImageStore& images_;
   mutable std::mutex mu_;
   std::string session_id_;
   std::vector<ChatMessage> messages_;
+  std::vector<std::vector<std::string>> message_images_;  // parallel to messages_
   std::vector<std::string> selected_;
   long tokens_used_ = 0;
 };

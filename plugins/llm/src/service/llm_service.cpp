@@ -16,10 +16,10 @@ std::string host_string(const acdc::Json& config, const char* key) {
   return it != host->value.MemberEnd() && it->value.IsString() ? it->value.GetString() : std::string();
 }
 
-std::filesystem::path history_file(const acdc::Json& config) {
+std::filesystem::path state_dir(const acdc::Json& config) {
   std::string state = host_string(config, "state_dir");
   if (state.empty()) state = (std::filesystem::path(host_string(config, "repo_root")) / ".acdc").string();
-  return std::filesystem::path(state) / "history.jsonl";
+  return state;
 }
 
 // cl100k_base when its rank file is installed, else the §4.5 fallback len/4.
@@ -45,8 +45,9 @@ LLMService::LLMService(acdc::Context& ctx)
     : host_(ctx.host),
       config_(copy_json(ctx.config)),
       repo_(ctx.host),
-      store_(history_file(config_)),
-      session_(store_),
+      store_(state_dir(config_) / "history.jsonl"),
+      images_(state_dir(config_) / "images"),
+      session_(store_, images_),
       count_tokens_(make_counter(ctx.host)) {}
 
 LLMService::~LLMService() {
@@ -80,7 +81,7 @@ std::optional<LLMService::ActiveStream> LLMService::active() const {
 }
 
 void LLMService::chat_streaming(acdc::Call call, std::string request_id, std::string message,
-                                std::optional<acdc::Json>, std::optional<acdc::Json> images) {
+                                std::optional<acdc::Json>, std::optional<std::vector<std::string>> images) {
   // `files` is ignored: the selection set through set_selected_files rules (§4.1).
   if (!init_complete_) throw acdc::Error(ACDC_E_UNAVAILABLE, "Server is still initializing — please wait a moment");
   auto cancel = std::make_shared<CancelFlag>(false);
@@ -91,10 +92,7 @@ void LLMService::chat_streaming(acdc::Call call, std::string request_id, std::st
                                                         "): wait for it or cancel it first");
     active_ = ActiveStream{request_id, cancel, nullptr};
   }
-  // images arrive as acdc::Json: the SDK cannot decode optional<vector<T>> yet.
-  std::vector<std::string> image_uris;
-  if (images) acdc::from_json(*images, image_uris);
-  TurnRequest request{request_id, call.client(), std::move(message), std::move(image_uris)};
+  TurnRequest request{request_id, call.client(), std::move(message), images.value_or(std::vector<std::string>{})};
   call.ok(std::map<std::string, std::string>{{"status", "started"}});
   // Through the selection worker first: a file checked just before Send is
   // in the turn's context, because its set_selected_files was queued there

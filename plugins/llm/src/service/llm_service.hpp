@@ -3,7 +3,7 @@
 // sessions and history, context inspection, snippets, commit messages.
 //
 //   LLMService.set_selected_files(["src/a.py"])        -> ["src/a.py"]
-//   LLMService.chat_streaming(id, "fix it", [], null)  -> {"status":"started"}
+//   LLMService.chat_streaming(id, "fix it", [], ["data:image/png;base64,..."]) -> {"status":"started"}
 //     ... AcApp.streamChunk(id, text) ... AcApp.streamComplete(id, result)
 //   LLMService.cancel_streaming(id)                    -> {"status":"cancelling"}
 //
@@ -15,6 +15,7 @@
 
 #include "chat/chat_turn.hpp"
 #include "history/history_store.hpp"
+#include "history/image_store.hpp"
 #include "service/chat_session.hpp"
 #include "service/repo_client.hpp"
 #include "service/worker_thread.hpp"
@@ -39,7 +40,7 @@ class LLMService {
   void on_event(std::string_view topic, std::string_view json);
 
   void chat_streaming(acdc::Call call, std::string request_id, std::string message,
-                      std::optional<acdc::Json> files, std::optional<acdc::Json> images);
+                      std::optional<acdc::Json> files, std::optional<std::vector<std::string>> images);
   std::map<std::string, std::string> cancel_streaming(std::string request_id);
 
   acdc::RawJson get_current_state();
@@ -79,6 +80,7 @@ class LLMService {
   std::atomic<bool> init_complete_{false};
   RepoClient repo_;
   HistoryStore store_;
+  ImageStore images_;
   ChatSession session_;
   TokenCounter count_tokens_;
   // Declared last: destroyed first, so queued work finishes while the

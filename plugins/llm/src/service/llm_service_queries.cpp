@@ -11,7 +11,8 @@ namespace {
 
 constexpr long kMaxInputTokens = 1000000;  // §4.4: every model
 
-void write_messages(acdc::JsonWriter& w, const std::vector<ChatMessage>& messages) {
+// The webapp shows each message's images from `images` (chat-panel.js onSession).
+void write_messages(acdc::JsonWriter& w, const std::vector<ShownMessage>& messages) {
   w.StartArray();
   for (const auto& m : messages) {
     w.StartObject();
@@ -19,6 +20,10 @@ void write_messages(acdc::JsonWriter& w, const std::vector<ChatMessage>& message
     acdc::to_json(w, m.role);
     w.Key("content");
     acdc::to_json(w, m.content);
+    if (!m.images.empty()) {
+      w.Key("images");
+      acdc::to_json(w, m.images);
+    }
     w.EndObject();
   }
   w.EndArray();
@@ -39,7 +44,7 @@ acdc::RawJson LLMService::get_current_state() {
   acdc::JsonWriter w(buf);
   w.StartObject();
   w.Key("messages");
-  write_messages(w, session_.messages());
+  write_messages(w, session_.shown_messages());
   w.Key("selected_files");
   acdc::to_json(w, session_.selected());
   w.Key("excluded_index_files");
@@ -87,7 +92,7 @@ void LLMService::broadcast_session() const {
   w.Key("session_id");
   acdc::to_json(w, session_.session_id());
   w.Key("messages");
-  write_messages(w, session_.messages());
+  write_messages(w, session_.shown_messages());
   w.EndObject();
   host_.notify(ACDC_CLIENT_ALL, "AcApp.sessionChanged", "[" + std::string(buf.GetString(), buf.GetSize()) + "]");
 }
@@ -108,7 +113,7 @@ acdc::RawJson LLMService::load_session_into_context(std::string session_id) {
   w.Key("session_id");
   acdc::to_json(w, session_id);
   w.Key("messages");
-  write_messages(w, session_.messages());
+  write_messages(w, session_.shown_messages());
   w.EndObject();
   return finish(buf);
 }
@@ -136,7 +141,8 @@ acdc::RawJson LLMService::history_list_sessions(std::optional<int> limit) {
 
 acdc::RawJson LLMService::history_get_session(std::string session_id) {
   std::string out = "[";
-  for (const auto& r : store_.session(session_id)) out += (out.size() > 1 ? "," : "") + r.to_json();
+  for (const auto& r : store_.session(session_id))
+    out += (out.size() > 1 ? "," : "") + r.to_json(images_.load_all(r.image_refs));
   return acdc::RawJson{out + "]"};
 }
 

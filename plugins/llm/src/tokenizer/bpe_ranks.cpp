@@ -1,52 +1,14 @@
 // tokenizer/bpe_ranks.cpp -- see bpe_ranks.hpp.
 #include "tokenizer/bpe_ranks.hpp"
+#include "util/bytes.hpp"
 
 #include <acdc/sdk/error.hpp>
 
-#include <openssl/evp.h>
-
-#include <array>
 #include <fstream>
 #include <sstream>
 
 namespace acdc::llm {
 namespace {
-
-std::string sha256_hex(const std::string& bytes) {
-  std::array<unsigned char, EVP_MAX_MD_SIZE> digest{};
-  unsigned int len = 0;
-  EVP_Digest(bytes.data(), bytes.size(), digest.data(), &len, EVP_sha256(), nullptr);
-  static constexpr char hex[] = "0123456789abcdef";
-  std::string out;
-  for (unsigned int i = 0; i < len; ++i) {
-    out.push_back(hex[digest[i] >> 4]);
-    out.push_back(hex[digest[i] & 15]);
-  }
-  return out;
-}
-
-std::string base64_decode(std::string_view in) {
-  auto value = [](char c) -> int {
-    if (c >= 'A' && c <= 'Z') return c - 'A';
-    if (c >= 'a' && c <= 'z') return c - 'a' + 26;
-    if (c >= '0' && c <= '9') return c - '0' + 52;
-    return c == '+' ? 62 : c == '/' ? 63 : -1;
-  };
-  std::string out;
-  unsigned buffer = 0;
-  int bits = 0;
-  for (char c : in) {
-    int v = value(c);
-    if (v < 0) break;  // '=' padding
-    buffer = (buffer << 6) | static_cast<unsigned>(v);
-    bits += 6;
-    if (bits >= 8) {
-      bits -= 8;
-      out.push_back(static_cast<char>((buffer >> bits) & 0xFF));
-    }
-  }
-  return out;
-}
 
 std::uint32_t hash_bytes(std::string_view s) {
   std::uint64_t h = 1469598103934665603ull;  // FNV-1a
@@ -77,7 +39,14 @@ BpeRanks BpeRanks::load(const std::string& path) {
   std::istringstream lines(text);
   std::string b64;
   std::uint32_t rank = 0;
-  while (lines >> b64 >> rank) ranks.insert(base64_decode(b64), rank);
+  while (lines >> b64 >> rank) {
+    std::optional<std::string> bytes = base64_decode(b64);
+    if (!bytes)
+      throw Error(ACDC_E_APPLICATION, "the rank file '" + path + "' holds '" + b64 +
+                                          "', which is not base64: replace it with gpt-tokenizer@4.0.0 "
+                                          "data/cl100k_base.tiktoken");
+    ranks.insert(*bytes, rank);
+  }
   return ranks;
 }
 

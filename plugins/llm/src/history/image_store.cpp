@@ -1,0 +1,116 @@
+// history/image_store.cpp -- see image_store.hpp.
+#include "history/image_store.hpp"
+
+#include "history/history_message.hpp"
+#include "util/bytes.hpp"
+
+#include <acdc/sdk/error.hpp>
+
+#include <array>
+#include <fstream>
+#include <iterator>
+#include <stdexcept>
+#include <utility>
+
+namespace acdc::llm {
+namespace {
+
+constexpr std::array<std::pair<const char*, const char*>, 5> kTypes{{
+    {"image/png", ".png"}, {"image/jpeg", ".jpg"}, {"image/gif", ".gif"}, {"image/webp", ".webp"}, {"image/bmp", ".bmp"}}};
+
+struct DataUri {
+  std::string mime;
+  std::string bytes;
+};
+
+std::string shown(const std::string& uri) { return uri.size() > 40 ? uri.substr(0, 40) + "..." : uri; }
+
+DataUri parse(const std::string& uri) {
+  auto bad = [&](const std::string& why) {
+    return acdc::invalid_params("image '" + shown(uri) + "' " + why + ": paste it again or attach it as a PNG/JPEG file");
+  };
+  if (!uri.starts_with("data:")) throw bad("is not a data: URI");
+  size_t comma = uri.find(',');
+  if (comma == std::string::npos || !std::string_view(uri).substr(0, comma).ends_with(";base64"))
+    throw bad("is not a base64 data: URI (no ';base64,')");
+  std::optional<std::string> bytes = base64_decode(std::string_view(uri).substr(comma + 1));
+  if (!bytes) throw bad("has invalid base64 data");
+  if (bytes->empty()) throw bad("is empty");
+  std::string mime = uri.substr(5, uri.find(';') - 5);
+  return DataUri{std::move(mime), std::move(*bytes)};
+}
+
+std::string extension_for(const std::string& mime) {
+  for (const auto& [type, ext] : kTypes)
+    if (mime == type) return ext;
+  return ".png";  // §4.8: unknown types are stored as .png
+}
+
+std::optional<std::string> mime_for(const std::filesystem::path& ext) {
+  for (const auto& [type, e] : kTypes)
+    if (ext == e) return type;
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::string ImageStore::file_name(const std::string& data_uri) {
+  return sha256_hex(data_uri).substr(0, 12) + extension_for(parse(data_uri).mime);
+}
+
+std::string ImageStore::save(const std::string& data_uri) const {
+  DataUri image = parse(data_uri);
+  std::string name = sha256_hex(data_uri).substr(0, 12) + extension_for(image.mime);
+  std::filesystem::path target = dir_ / name;
+  if (std::filesystem::exists(target)) return name;
+  std::filesystem::create_directories(dir_);
+  // A unique temp name per writer: two writers of the same image both
+  // rename a complete file, never a half-written one.
+  std::filesystem::path temp = dir_ / ("." + name + "." + new_message_id() + ".tmp");
+  {
+    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
+    out.write(image.bytes.data(), static_cast<std::streamsize>(image.bytes.size()));
+    out.close();
+    if (!out) {
+      std::filesystem::remove(temp);
+      throw std::runtime_error("cannot write image '" + temp.string() + "': free disk space or fix its permissions");
+    }
+  }
+  std::filesystem::rename(temp, target);
+  return name;
+}
+
+SavedImages ImageStore::save_all(const std::vector<std::string>& data_uris) const {
+  SavedImages out;
+  for (size_t i = 0; i < data_uris.size(); ++i) {
+    try {
+      out.names.push_back(save(data_uris[i]));
+      out.uris.push_back(data_uris[i]);
+    } catch (const std::exception& e) {
+      out.refused.push_back("image " + std::to_string(i + 1) + " refused: " + e.what());
+    }
+  }
+  return out;
+}
+
+std::optional<std::string> ImageStore::load(const std::string& name) const {
+  std::filesystem::path file(name);
+  // Names come from history.jsonl, which a user may edit: only plain names
+  // inside the images directory are read.
+  if (name.empty() || file.filename() != file || name.starts_with(".")) return std::nullopt;
+  std::optional<std::string> mime = mime_for(file.extension());
+  if (!mime) return std::nullopt;
+  std::ifstream in(dir_ / file, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  return "data:" + *mime + ";base64," + base64_encode(bytes);
+}
+
+std::vector<std::string> ImageStore::load_all(const std::vector<std::string>& names) const {
+  std::vector<std::string> out;
+  for (const auto& name : names)
+    if (auto uri = load(name)) out.push_back(std::move(*uri));
+  return out;
+}
+
+}  // namespace acdc::llm
