@@ -106,3 +106,16 @@ TEST_CASE("ids and timestamps have the documented formats") {
   CHECK(new_session_id().starts_with("sess_"));
   CHECK(new_turn_id().size() == std::string("turn_1736956800000_a1b2c3").size());
 }
+
+TEST_CASE("image names round trip as image_refs, data URIs are added only on request, the legacy count is ignored") {
+  auto m = msg("s", "user", "look");
+  m.image_refs = {"624fc0a006e3.png"};
+  auto back = HistoryMessage::from_json(m.to_json());
+  REQUIRE(back);
+  CHECK(back->image_refs == m.image_refs);
+  CHECK(m.to_json().find("\"images\"") == std::string::npos);
+  CHECK_THAT(m.to_json({"data:image/png;base64,aGk="}), Catch::Contains(R"("images":["data:image/png;base64,aGk="])"));
+  auto legacy = HistoryMessage::from_json(R"({"id":"1-a","session_id":"s","role":"user","content":"x","images":2})");
+  REQUIRE(legacy);
+  CHECK(legacy->image_refs.empty());
+}
