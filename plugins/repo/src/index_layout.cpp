@@ -49,10 +49,10 @@ int64_t LayoutDir::find_subdir(std::string_view name) const {
 }
 
 IndexLayout::IndexLayout(git_index* index) : entry_count_(git_index_entrycount(index)) {
-  if (const git_oid* sum = git_index_checksum(index)) checksum_ = *sum;
   size_t bytes = 0;
   for (size_t i = 0; i < entry_count_; ++i) bytes += std::strlen(git_index_get_byindex(index, i)->path);
   arena_.reserve(bytes);  // never grows past this, so the views stay valid
+  paths_.reserve(entry_count_);
   DirIndex ids(dirs_);
   uint32_t last_dir = 0;
   std::string_view last_dir_path;
@@ -60,6 +60,7 @@ IndexLayout::IndexLayout(git_index* index) : entry_count_(git_index_entrycount(i
     size_t start = arena_.size();
     arena_ += git_index_get_byindex(index, i)->path;
     std::string_view path(arena_.data() + start, arena_.size() - start);
+    paths_.push_back(path);
     size_t slash = path.rfind('/');
     std::string_view dir = slash == std::string_view::npos ? std::string_view{} : path.substr(0, slash);
     if (i == 0 || dir != last_dir_path) last_dir = ids.of(dir);  // entries of a directory mostly come together
@@ -73,8 +74,10 @@ IndexLayout::IndexLayout(git_index* index) : entry_count_(git_index_entrycount(i
 }
 
 bool IndexLayout::matches(git_index* index) const {
-  const git_oid* sum = git_index_checksum(index);
-  return sum && git_oid_equal(sum, &checksum_) && git_index_entrycount(index) == entry_count_;
+  if (git_index_entrycount(index) != entry_count_) return false;
+  for (size_t i = 0; i < entry_count_; ++i)
+    if (paths_[i] != git_index_get_byindex(index, i)->path) return false;
+  return true;
 }
 
 }  // namespace acdc::repo

@@ -3,8 +3,9 @@
 // The working-tree walk reads each tracked directory once and needs, for
 // every name readdir returns, "which index entries is this?" and "is this a
 // tracked subdirectory?". Building that map costs a pass over every path, so
-// the status scanner keeps one layout per index content (its checksum) and
-// reuses it until the index changes.
+// the status scanner keeps the layout and reuses it while the index lists
+// the same paths (checked path by path: cheap, and exact even when the
+// in-memory index was changed and never written).
 //
 //   IndexLayout layout(index);                  // index read, repository lock held
 //   for (const LayoutDir& d : layout.dirs())    // dirs()[0] is the root
@@ -42,15 +43,15 @@ class IndexLayout {
   IndexLayout(const IndexLayout&) = delete;
   IndexLayout& operator=(const IndexLayout&) = delete;
 
-  // True when `index` has the content this layout was built from.
+  // True when `index` lists the paths this layout was built from, in order.
   bool matches(git_index* index) const;
   const std::vector<LayoutDir>& dirs() const { return dirs_; }
   size_t entry_count() const { return entry_count_; }
 
  private:
-  git_oid checksum_{};
   size_t entry_count_ = 0;
   std::string arena_;  // every path, back to back; the views point into it
+  std::vector<std::string_view> paths_;  // by index position
   std::vector<LayoutDir> dirs_;
 };
 

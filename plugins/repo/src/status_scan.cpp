@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <array>
+#include <cstring>
+#include <functional>
 
 #include <sys/stat.h>
 
@@ -54,6 +56,21 @@ void assemble_files(git_index* index, std::vector<FileStat>&& tracked_stats, std
   while (x < extra.size()) take_extra();
 }
 
+// What a HEAD->index diff reads of the index: every entry's path, mode, stage and id.
+uint64_t fingerprint(git_index* index) {
+  uint64_t h = 1469598103934665603ull;
+  auto mix = [&h](uint64_t v) { h = (h ^ v) * 1099511628211ull + (h >> 29); };
+  for (size_t i = 0, n = git_index_entrycount(index); i < n; ++i) {
+    const git_index_entry* e = git_index_get_byindex(index, i);
+    mix(std::hash<std::string_view>{}(e->path));
+    mix((uint64_t{e->mode} << 16) | e->flags);
+    uint64_t id[3] = {};
+    std::memcpy(id, e->id.id, sizeof e->id.id);
+    for (uint64_t part : id) mix(part);
+  }
+  return h;
+}
+
 }  // namespace
 
 bool is_excluded_path(std::string_view path) {
@@ -78,10 +95,7 @@ GitPtr<git_index> StatusScanner::read_index() const {
 }
 
 const IndexLayout& StatusScanner::layout_for(git_index* index) {
-  if (!layout_ || !layout_->matches(index)) {
-    layout_ = std::make_unique<IndexLayout>(index);
-    ++layout_generation_;
-  }
+  if (!layout_ || !layout_->matches(index)) layout_ = std::make_unique<IndexLayout>(index);
   return *layout_;
 }
 
@@ -108,12 +122,13 @@ const StatusScanner::Staged& StatusScanner::staged_for(git_index* index, bool nu
   GitPtr<git_tree> head = repo_.head_tree();
   git_oid head_id{};
   if (head) head_id = *git_tree_id(head.get());
-  bool fresh = staged_ && staged_generation_ == layout_generation_ && git_oid_equal(&head_id, &staged_head_) &&
+  uint64_t entries = fingerprint(index);
+  bool fresh = staged_ && staged_index_ == entries && git_oid_equal(&head_id, &staged_head_) &&
                (staged_numstat_ || !numstat);
   if (!fresh) {
     staged_ = std::make_unique<Staged>(diff_staged(repo_.get(), head.get(), index, numstat));
     staged_head_ = head_id;
-    staged_generation_ = layout_generation_;
+    staged_index_ = entries;
     staged_numstat_ = numstat;
   }
   return *staged_;

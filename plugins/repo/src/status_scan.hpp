@@ -7,7 +7,8 @@
 // unless its stat data changed. The tree is asked for after every edit, so
 // what depends on the index alone (its directory layout, the HEAD->index
 // changes) is kept between scans and redone only when HEAD or the index
-// changes.
+// entries change (a 64-bit fingerprint of every entry's path, mode, stage
+// and id, recomputed each scan).
 //
 //   StatusScanner scanner(repo);
 //   auto lock = repo.lock();
@@ -59,11 +60,10 @@ class StatusScanner {
   GitRepo& repo_;
   CheckCache checked_;  // ChangeCheck's results of the last scan
   std::unique_ptr<IndexLayout> layout_;
-  uint64_t layout_generation_ = 0;  // counts rebuilds of layout_
   std::unique_ptr<Staged> staged_;
-  // What staged_ was computed from: HEAD's tree (zero: none), the index content.
+  // What staged_ was computed from: HEAD's tree (zero: none), the index's entries.
   git_oid staged_head_{};
-  uint64_t staged_generation_ = 0;
+  uint64_t staged_index_ = 0;
   bool staged_numstat_ = false;
 };
 
