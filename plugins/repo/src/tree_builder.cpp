@@ -4,11 +4,13 @@
 
 #include <acdc/sdk/json.hpp>
 #include <acdc/sdk/utf8.hpp>
+#include <rapidjson/internal/dtoa.h>
 
 #include <sys/stat.h>
 
 #include <algorithm>
 #include <atomic>
+#include <charconv>
 #include <thread>
 
 namespace acdc::repo {
@@ -24,6 +26,22 @@ int count_lines(std::string_view data) {
 void write_str(JsonWriter& w, std::string_view s) {
   if (is_valid_utf8(s)) to_json(w, s);
   else to_json(w, to_valid_utf8(s));
+}
+
+// Appends `s` as a JSON string when it needs no escape and is valid UTF-8
+// (nearly every path); false, with `out` unchanged, otherwise.
+bool append_plain(std::string& out, std::string_view s) {
+  bool ascii = true;
+  for (char c : s) {
+    auto b = static_cast<unsigned char>(c);
+    if (b < 0x20 || b == '"' || b == '\\') return false;
+    ascii = ascii && b < 0x80;
+  }
+  if (!ascii && !is_valid_utf8(s)) return false;
+  out += '"';
+  out += s;
+  out += '"';
+  return true;
 }
 
 // One directory's JSON from the sorted paths: its descendants are the
@@ -72,22 +90,46 @@ class TreeWriter {
     w_.StartArray();
   }
 
+  // A file node, written as one raw value: most of the JSON is file nodes,
+  // and the Writer's per-character escaping of keys and paths is its cost.
   void file(std::string_view name, size_t i) const {
+    const FileFacts& f = facts_[i];
+    std::string& o = scratch_;
+    o.assign(R"({"name":)");
+    if (!append_plain(o, name)) return file_escaped(name, i);
+    o += R"(,"path":)";
+    if (!append_plain(o, st_.files[i])) return file_escaped(name, i);
+    char num[32];
+    o += R"(,"type":"file","lines":)";
+    o.append(num, std::to_chars(num, num + sizeof num, f.lines).ptr);
+    o += R"(,"mtime":)";
+    o.append(num, rapidjson::internal::dtoa(mtime_of(f), num));  // what Writer::Double writes
+    o += f.binary ? R"(,"is_binary":true)" : R"(,"is_binary":false)";
+    if (is_submodule(i)) o += R"(,"submodule":true)";
+    o += '}';
+    w_.RawValue(o.data(), o.size(), rapidjson::kObjectType);
+  }
+
+  void file_escaped(std::string_view name, size_t i) const {
     const FileFacts& f = facts_[i];
     w_.StartObject();
     w_.Key("name"); write_str(w_, name);
     w_.Key("path"); write_str(w_, st_.files[i]);
     w_.Key("type"); w_.String("file");
     w_.Key("lines"); w_.Int(f.lines);
-    w_.Key("mtime"); w_.Double(f.stat.size < 0 ? 0.0 : static_cast<double>(f.stat.mtime_ns) / 1e9);
+    w_.Key("mtime"); w_.Double(mtime_of(f));
     w_.Key("is_binary"); w_.Bool(f.binary);
-    if (!st_.submodules.empty() && st_.submodules.count(st_.files[i])) { w_.Key("submodule"); w_.Bool(true); }
+    if (is_submodule(i)) { w_.Key("submodule"); w_.Bool(true); }
     w_.EndObject();
   }
+
+  static double mtime_of(const FileFacts& f) { return f.stat.size < 0 ? 0.0 : static_cast<double>(f.stat.mtime_ns) / 1e9; }
+  bool is_submodule(size_t i) const { return !st_.submodules.empty() && st_.submodules.count(st_.files[i]); }
 
   JsonWriter& w_;
   const RepoStatus& st_;
   const std::vector<FileFacts>& facts_;
+  mutable std::string scratch_;
 };
 
 void write_list(JsonWriter& w, const char* key, const std::vector<std::string>& items) {

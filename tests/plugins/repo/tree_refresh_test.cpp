@@ -106,3 +106,13 @@ TEST_CASE("get_file_tree agrees with git on a mode change, a file turned directo
   CHECK(repo.git("diff --name-only") == "file2dir\ngone/f.txt\nrun.sh\n");
   CHECK(repo.git("ls-files --others --exclude-standard") == "file2dir/inner.txt\ngone\n");
 }
+
+TEST_CASE("get_file_tree writes names that need escaping or are not UTF-8") {
+  GitFixture repo;
+  repo.write("say \"hi\"\\now.txt", "q\n");
+  repo.write("caf\xe9.txt", "latin-1 name\n");
+  RepoHost h(repo);
+  auto r = h.ok("Repo.get_file_tree", "[]");
+  CHECK(std::string(node(r["tree"], "say \"hi\"\\now.txt")["path"].GetString()) == "say \"hi\"\\now.txt");
+  CHECK(node(r["tree"], "caf\xEF\xBF\xBD.txt")["lines"].GetInt() == 1);
+}
