@@ -156,6 +156,18 @@ void keep_data(std::string_view data, FileHits& f) {
   for (Hit& h : f.hits) h.line = std::string_view(f.data->data() + (h.line.data() - data.data()), h.line.size());
 }
 
+// True when the text file `rel` has hits, which `f` then holds with its own copy of the data.
+bool search_file(const Matcher& matcher, int root_fd, const std::string& rel, size_t cap, std::string& buf, FileHits& f) {
+  size_t len = 0;
+  if (!read_into(root_fd, rel, cap, buf, len) || len == 0) return false;
+  std::string_view data(buf.data(), len);
+  if (looks_binary(data)) return false;
+  scan(matcher, data, f.hits);
+  if (f.hits.empty()) return false;
+  keep_data(data, f);
+  return true;
+}
+
 std::string to_json_text(const std::vector<std::string>& files, std::vector<std::vector<FileHits>>& found, int ctx) {
   std::vector<FileHits*> all;
   for (auto& v : found)
@@ -189,16 +201,10 @@ std::string search_files(const std::filesystem::path& root, const std::vector<st
   std::vector<std::vector<FileHits>> found(n_threads);
   auto work = [&](unsigned t) {
     std::string buf;
-    size_t len = 0;
     for (size_t i; (i = next.fetch_add(1)) < files.size();) {
       if (total.load() >= limits.max_matches || std::chrono::steady_clock::now() > stop_at) return;
-      if (!read_into(root_fd, files[i], limits.max_file_bytes, buf, len) || len == 0) continue;
-      std::string_view data(buf.data(), len);
-      if (looks_binary(data)) continue;
       FileHits f{i, nullptr, {}, {}};
-      scan(matcher, data, f.hits);
-      if (f.hits.empty()) continue;
-      keep_data(data, f);
+      if (!search_file(matcher, root_fd, files[i], limits.max_file_bytes, buf, f)) continue;
       total += f.hits.size();
       if (ctx > 0) f.lines = split_lines(*f.data);
       found[t].push_back(std::move(f));

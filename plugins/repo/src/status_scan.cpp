@@ -146,32 +146,49 @@ std::vector<std::string> StatusScanner::list_files() {
   return files;
 }
 
-RepoStatus StatusScanner::scan(const ScanOptions& options) {
-  RepoStatus st;
-  GitPtr<git_index> index = read_index();
-  const IndexLayout& layout = layout_for(index.get());
-  for (size_t i = 0, n = git_index_entrycount(index.get()); i < n; ++i)
-    if (const git_index_entry* e = git_index_get_byindex(index.get(), i); e->mode == GIT_FILEMODE_COMMIT)
+// Submodules, and the HEAD->index lists (kept between scans).
+void StatusScanner::add_index_lists(git_index* index, bool numstat, RepoStatus& st) {
+  for (size_t i = 0, n = git_index_entrycount(index); i < n; ++i)
+    if (const git_index_entry* e = git_index_get_byindex(index, i); e->mode == GIT_FILEMODE_COMMIT)
       st.submodules.insert(e->path);
-  const Staged& staged = staged_for(index.get(), options.numstat);
+  const Staged& staged = staged_for(index, numstat);
   st.staged = staged.paths;
   st.deleted = staged.deleted;
-  if (options.numstat) st.diff_stats = staged.numstat;
-  std::vector<std::string> extra = staged.deleted;
-  WorktreeScan scan(repo_, index.get(), layout);
-  WorktreeResult walk = scan.run({.untracked = options.untracked});
-  std::vector<size_t> changed = scan.changed(walk.stats);
+  if (numstat) st.diff_stats = staged.numstat;
+}
+
+// Deleted, untracked and nested repositories, as the walk found them.
+void StatusScanner::add_worktree_lists(git_index* index, WorktreeResult& walk, RepoStatus& st) {
   for (size_t i = 0; i < walk.stats.size(); ++i)
-    if (const git_index_entry* e = git_index_get_byindex(index.get(), i); walk.stats[i].size < 0 && e->mode != GIT_FILEMODE_COMMIT)
+    if (const git_index_entry* e = git_index_get_byindex(index, i); walk.stats[i].size < 0 && e->mode != GIT_FILEMODE_COMMIT)
       st.deleted.push_back(e->path);
   st.untracked = std::move(walk.untracked);
   st.submodules.insert(walk.nested.begin(), walk.nested.end());
   st.untracked.insert(st.untracked.end(), walk.nested.begin(), walk.nested.end());
-  extra.insert(extra.end(), st.untracked.begin(), st.untracked.end());
+}
+
+// Modified entries among those whose stat changed; results kept for the next scan.
+void StatusScanner::check_changed(git_index* index, const std::vector<size_t>& changed,
+                                  const std::vector<FileStat>& stats, bool numstat, RepoStatus& st) {
   CheckCache checked;
-  ChangeCheck check(repo_, index.get(), checked_, checked);
-  for (size_t pos : changed) check.run(pos, walk.stats[pos], options.numstat, st);
+  if (!changed.empty()) {
+    ChangeCheck check(repo_, index, checked_, checked);
+    for (size_t pos : changed) check.run(pos, stats[pos], numstat, st);
+  }
   checked_.swap(checked);
+}
+
+RepoStatus StatusScanner::scan(const ScanOptions& options) {
+  RepoStatus st;
+  GitPtr<git_index> index = read_index();
+  const IndexLayout& layout = layout_for(index.get());
+  add_index_lists(index.get(), options.numstat, st);
+  std::vector<std::string> extra = st.deleted;  // staged deletions: files of the tree, not in the index
+  WorktreeScan scan(repo_, index.get(), layout);
+  WorktreeResult walk = scan.run({.untracked = options.untracked});
+  add_worktree_lists(index.get(), walk, st);
+  extra.insert(extra.end(), st.untracked.begin(), st.untracked.end());
+  check_changed(index.get(), scan.changed(walk.stats), walk.stats, options.numstat, st);
   assemble_files(index.get(), std::move(walk.stats), extra, scan, st);
   for (auto* list : {&st.modified, &st.staged, &st.untracked, &st.deleted}) {
     drop_excluded(*list);

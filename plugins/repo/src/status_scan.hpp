@@ -56,6 +56,10 @@ class StatusScanner {
   const IndexLayout& layout_for(git_index* index);
   const Staged& staged_for(git_index* index, bool numstat);
   static Staged diff_staged(git_repository* repo, git_tree* head, git_index* index, bool numstat);
+  void add_index_lists(git_index* index, bool numstat, RepoStatus& st);
+  static void add_worktree_lists(git_index* index, WorktreeResult& walk, RepoStatus& st);
+  void check_changed(git_index* index, const std::vector<size_t>& changed, const std::vector<FileStat>& stats,
+                     bool numstat, RepoStatus& st);
 
   GitRepo& repo_;
   CheckCache checked_;  // ChangeCheck's results of the last scan
