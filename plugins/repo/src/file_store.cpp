@@ -67,6 +67,20 @@ bool read_file_within(const fs::path& abs, size_t cap, std::string& data) {
   return true;
 }
 
+bool read_file_at(int dir_fd, const std::string& rel, size_t cap, std::string& buf, size_t& len) {
+  int fd = ::openat(dir_fd, rel.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+  if (fd < 0) return false;
+  struct stat st {};
+  bool ok = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && static_cast<size_t>(st.st_size) <= cap;
+  len = 0;
+  if (ok && buf.size() < static_cast<size_t>(st.st_size)) buf.resize(static_cast<size_t>(st.st_size));
+  // Up to the size fstat gave: a file growing meanwhile is read as it was.
+  for (ssize_t n; ok && len < static_cast<size_t>(st.st_size); len += static_cast<size_t>(n))
+    if ((n = ::read(fd, buf.data() + len, static_cast<size_t>(st.st_size) - len)) <= 0) break;
+  ::close(fd);
+  return ok;
+}
+
 std::string read_whole_file(const fs::path& abs) {
   std::string data;
   read_file_within(abs, SIZE_MAX, data);

@@ -53,6 +53,11 @@ class FileStore {
 std::string read_whole_file(const std::filesystem::path& abs);
 // Reads `abs` into `out` unless it is missing or larger than `cap` bytes.
 bool read_file_within(const std::filesystem::path& abs, size_t cap, std::string& out);
+// For scans over many files: reads `rel`, below the open directory `dir_fd`,
+// into `buf`, which only ever grows (no allocation or zero-filling per
+// file); its first `len` bytes are the content. False when it is not a
+// regular file (a final symlink is never followed), over `cap`, or unreadable.
+bool read_file_at(int dir_fd, const std::string& rel, size_t cap, std::string& buf, size_t& len);
 std::string base64_encode(std::string_view bytes);
 std::string mime_type_for(const std::string& path);
 

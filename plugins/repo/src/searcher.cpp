@@ -9,7 +9,6 @@
 #include <re2/re2.h>
 
 #include <fcntl.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -57,23 +56,6 @@ class Matcher {
   std::unique_ptr<RE2> re_;  // compiled even for a literal: it validates the query
   std::optional<LiteralFinder> literal_;
 };
-
-// Reads a file below `root_fd` into a buffer that only ever grows, so
-// 15,000 files cost no allocation or zero-filling each. False when it is
-// not a regular file (a symlink is never followed), too big, or unreadable.
-bool read_into(int root_fd, const std::string& rel, size_t cap, std::string& buf, size_t& len) {
-  int fd = ::openat(root_fd, rel.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
-  if (fd < 0) return false;
-  struct stat st {};
-  bool ok = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && static_cast<size_t>(st.st_size) <= cap;
-  len = 0;
-  if (ok && buf.size() < static_cast<size_t>(st.st_size) + 1) buf.resize(static_cast<size_t>(st.st_size) + 1);
-  // Up to the size fstat gave: a file growing meanwhile is read as it was.
-  for (ssize_t n; ok && len < static_cast<size_t>(st.st_size); len += static_cast<size_t>(n))
-    if ((n = ::read(fd, buf.data() + len, static_cast<size_t>(st.st_size) - len)) <= 0) break;
-  ::close(fd);
-  return ok;
-}
 
 std::unique_ptr<RE2> Matcher::compile(const SearchQuery& q) {
   RE2::Options o;
@@ -159,7 +141,7 @@ void keep_data(std::string_view data, FileHits& f) {
 // True when the text file `rel` has hits, which `f` then holds with its own copy of the data.
 bool search_file(const Matcher& matcher, int root_fd, const std::string& rel, size_t cap, std::string& buf, FileHits& f) {
   size_t len = 0;
-  if (!read_into(root_fd, rel, cap, buf, len) || len == 0) return false;
+  if (!read_file_at(root_fd, rel, cap, buf, len) || len == 0) return false;
   std::string_view data(buf.data(), len);
   if (looks_binary(data)) return false;
   scan(matcher, data, f.hits);

@@ -6,7 +6,9 @@
 #include <acdc/sdk/utf8.hpp>
 #include <rapidjson/internal/dtoa.h>
 
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
@@ -155,28 +157,33 @@ void write_diff_stats(JsonWriter& w, const std::map<std::string, LineStats>& sta
 
 }  // namespace
 
-FileFacts TreeBuilder::measure(const std::string& path, const FileStat& now, std::string& buffer) const {
+FileFacts TreeBuilder::measure(int root_fd, const std::string& path, const FileStat& now, std::string& buffer) const {
   FileFacts f{now};
+  size_t len = 0;
   if (now.size < 0 || !S_ISREG(now.mode) || static_cast<size_t>(now.size) > max_file_bytes_) return f;
-  if (!read_file_within(root_ / path, max_file_bytes_, buffer)) return f;
-  f.binary = looks_binary(buffer);
-  f.lines = f.binary ? 0 : count_lines(buffer);
+  if (!read_file_at(root_fd, path, max_file_bytes_, buffer, len)) return f;
+  std::string_view data(buffer.data(), len);
+  f.binary = looks_binary(data);
+  f.lines = f.binary ? 0 : count_lines(data);
   return f;
 }
 
 void TreeBuilder::measure_all(const RepoStatus& st, const std::vector<size_t>& which,
                               std::vector<FileFacts>& facts) const {
+  if (which.empty()) return;
+  int root_fd = ::open(root_.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);  // paths resolve below it: short walks
   std::atomic<size_t> next{0};
   auto work = [&] {
     std::string buffer;  // one per thread, reused for every file
     for (size_t k; (k = next.fetch_add(1)) < which.size();)
-      facts[which[k]] = measure(st.files[which[k]], st.stats[which[k]], buffer);
+      facts[which[k]] = measure(root_fd, st.files[which[k]], st.stats[which[k]], buffer);
   };
   unsigned n = which.size() < 64 ? 1u : std::clamp(std::thread::hardware_concurrency(), 1u, 8u);
   std::vector<std::thread> pool;
   for (unsigned t = 1; t < n; ++t) pool.emplace_back(work);
   work();
   for (auto& t : pool) t.join();
+  if (root_fd >= 0) ::close(root_fd);
 }
 
 std::vector<FileFacts> TreeBuilder::facts_for(const RepoStatus& st) {

@@ -38,7 +38,7 @@ class TreeBuilder {
  private:
   std::vector<FileFacts> facts_for(const RepoStatus& status);
   void measure_all(const RepoStatus& status, const std::vector<size_t>& which, std::vector<FileFacts>& facts) const;
-  FileFacts measure(const std::string& path, const FileStat& now, std::string& buffer) const;
+  FileFacts measure(int root_fd, const std::string& path, const FileStat& now, std::string& buffer) const;
   void keep(std::vector<std::string>&& files, std::vector<FileFacts>&& facts);
 
   std::filesystem::path root_;
