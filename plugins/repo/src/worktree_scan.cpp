@@ -217,7 +217,8 @@ std::vector<size_t> WorktreeScan::changed(const std::vector<FileStat>& stats) co
   std::vector<size_t> out;
   for (size_t i = 0; i < stats.size(); ++i) {
     const git_index_entry* e = git_index_get_byindex(index_, i);
-    if (e->mode == GIT_FILEMODE_COMMIT || stats[i].size < 0) continue;
+    // Conflict stages are not "modified" (libgit2's diff calls them conflicted): left out, as before.
+    if (e->mode == GIT_FILEMODE_COMMIT || stats[i].size < 0 || git_index_entry_is_conflict(e)) continue;
     if (stat_differs(e, stats[i], index_mtime_ns_)) out.push_back(i);
   }
   return out;

@@ -116,3 +116,23 @@ TEST_CASE("get_file_tree writes names that need escaping or are not UTF-8") {
   CHECK(std::string(node(r["tree"], "say \"hi\"\\now.txt")["path"].GetString()) == "say \"hi\"\\now.txt");
   CHECK(node(r["tree"], "caf\xEF\xBF\xBD.txt")["lines"].GetInt() == 1);
 }
+
+TEST_CASE("get_file_tree during a merge conflict: the conflicted file is staged, not modified") {
+  GitFixture repo;
+  repo.commit_file("f.txt", "a\nb\n");
+  repo.commit_file("g.txt", "x\n");
+  repo.git("checkout -qb other");
+  repo.commit_file("f.txt", "a\nB\n");
+  repo.git("checkout -q main");
+  repo.commit_file("f.txt", "a\nC\n");
+  CHECK_THROWS(repo.git("merge -q other"));  // the conflict
+  repo.write("g.txt", "y\n");
+  RepoHost h(repo);
+  for (int call = 0; call < 2; ++call) {  // the second one from what the first kept
+    auto r = h.ok("Repo.get_file_tree", "[]");
+    CHECK(strings(r["modified"]) == std::vector<std::string>{"g.txt"});
+    CHECK(strings(r["staged"]) == std::vector<std::string>{"f.txt"});
+    CHECK(r["diff_stats"]["g.txt"]["additions"].GetInt() == 1);
+    CHECK_FALSE(r["diff_stats"].HasMember("f.txt"));
+  }
+}
