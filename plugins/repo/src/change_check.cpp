@@ -52,7 +52,10 @@ bool ChangeCheck::compute(const git_index_entry* e, const FileStat& now, bool nu
   git_oid id;
   git_check(git_odb_hash(&id, clean.data(), clean.size(), GIT_OBJECT_BLOB), "hashing " + std::string(e->path));
   bool content_changed = !git_oid_equal(&id, &e->id);
-  result = CheckedEntry{e->id, now, content_changed || mode_changed(e, now), numstat, {}};
+  // As git status and libgit2 do: a new size is a change even when the
+  // filtered content is the same (a file rewritten with CRLF, say).
+  bool size_changed = e->file_size != 0 && static_cast<uint32_t>(now.size) != e->file_size;
+  result = CheckedEntry{e->id, now, content_changed || size_changed || mode_changed(e, now), numstat, {}};
   if (numstat && content_changed) result.lines = count_lines(e, clean);
   return true;
 }

@@ -136,3 +136,22 @@ TEST_CASE("get_file_tree during a merge conflict: the conflicted file is staged,
     CHECK_FALSE(r["diff_stats"].HasMember("f.txt"));
   }
 }
+
+TEST_CASE("get_file_tree with CRLF filters: modified as git status says, line counts from the filtered content") {
+  GitFixture repo;
+  repo.write(".gitattributes", "* text=auto\n");
+  repo.write("crlf.txt", "a\nb\n");
+  repo.write("edited.txt", "one\ntwo\n");
+  repo.write("same.txt", "same\n");
+  repo.git("add -A && git commit -qm init");
+  repo.write("crlf.txt", "a\r\nb\r\n");               // new size, same content once filtered
+  repo.write("edited.txt", "one\r\ntwo\r\nthree\r\n");  // one line more
+  repo.write("same.txt", "same\n");                     // rewritten as it was
+  RepoHost h(repo);
+  auto r = h.ok("Repo.get_file_tree", "[]");
+  CHECK(strings(r["modified"]) == std::vector<std::string>{"crlf.txt", "edited.txt"});
+  CHECK(repo.git("status --porcelain") == " M crlf.txt\n M edited.txt\n");
+  CHECK(r["diff_stats"]["edited.txt"]["additions"].GetInt() == 1);
+  CHECK(r["diff_stats"]["edited.txt"]["deletions"].GetInt() == 0);
+  CHECK_FALSE(r["diff_stats"].HasMember("crlf.txt"));
+}
