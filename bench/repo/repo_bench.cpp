@@ -142,7 +142,7 @@ void bench_tree(BenchClient& client, const std::string& cd, int runs, const fs::
   Editor editor(edited);
   auto edit = [&] { editor.edit(); };
   Timing mine_edited = time_calls(runs, tree, edit);
-  report("get_file_tree, a file edited before", mine_edited, time_calls(runs, git, edit));
+  report("get_file_tree after an edit", mine_edited, time_calls(runs, git, edit));
 }
 
 void bench_repo(const std::string& label, const fs::path& root, int runs, const fs::path& edited,
