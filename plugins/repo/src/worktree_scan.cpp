@@ -10,8 +10,8 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cerrno>
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <thread>
 
@@ -102,16 +102,19 @@ FileStat WorktreeScan::stat_path(const std::string& rel) const {
   return ::fstatat(root_fd_, rel.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0 ? to_stat(st) : FileStat{};
 }
 
-// One openat2 call that refuses any symlink on the way; where the kernel
-// has no openat2 (before 5.6), one openat per component with O_NOFOLLOW.
+// One openat2 call that refuses any symlink on the way; where openat2 is
+// missing (kernel before 5.6) or refused (a seccomp filter), one openat per
+// component with O_NOFOLLOW.
 int WorktreeScan::open_dir(std::string_view rel) const {
   if (rel.empty()) return ::dup(root_fd_);
   std::string path(rel);
   struct open_how how {};
   how.flags = O_RDONLY | O_DIRECTORY | O_CLOEXEC;
   how.resolve = RESOLVE_NO_SYMLINKS | RESOLVE_BENEATH;
-  if (long fd = ::syscall(SYS_openat2, root_fd_, path.c_str(), &how, sizeof how); fd >= 0 || errno != ENOSYS)
-    return static_cast<int>(fd);
+  long opened = ::syscall(SYS_openat2, root_fd_, path.c_str(), &how, sizeof how);
+  // The answers about the path itself: gone, not a directory, a symlink on the way, no access.
+  if (opened >= 0 || errno == ENOENT || errno == ENOTDIR || errno == ELOOP || errno == EXDEV || errno == EACCES)
+    return static_cast<int>(opened);
   int fd = ::dup(root_fd_);
   for (size_t start = 0; fd >= 0 && start < rel.size();) {
     size_t end = std::min(rel.find('/', start), rel.size());
