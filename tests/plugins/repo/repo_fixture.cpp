@@ -92,4 +92,16 @@ std::string to_text(const rapidjson::Value& v) {
   return buf.GetString();
 }
 
+std::vector<std::string> strings(const rapidjson::Value& v) {
+  std::vector<std::string> out;
+  for (const auto& s : v.GetArray()) out.push_back(s.GetString());
+  return out;
+}
+
+const rapidjson::Value* find_child(const rapidjson::Value& dir, const std::string& name) {
+  for (const auto& c : dir["children"].GetArray())
+    if (name == c["name"].GetString()) return &c;
+  return nullptr;
+}
+
 }  // namespace acdc::test

@@ -17,6 +17,7 @@
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace acdc::test {
 
@@ -59,5 +60,9 @@ class RepoHost {
 std::string jstr(const std::string& s);
 // The value as compact JSON text.
 std::string to_text(const rapidjson::Value& v);
+// A JSON array of strings as a vector.
+std::vector<std::string> strings(const rapidjson::Value& v);
+// The child named `name` of a get_file_tree directory node; nullptr if none.
+const rapidjson::Value* find_child(const rapidjson::Value& dir, const std::string& name);
 
 }  // namespace acdc::test

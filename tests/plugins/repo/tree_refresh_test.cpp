@@ -11,21 +11,13 @@ using namespace acdc::test;
 
 namespace {
 
-std::vector<std::string> strings(const rapidjson::Value& v) {
-  std::vector<std::string> out;
-  for (const auto& s : v.GetArray()) out.push_back(s.GetString());
-  return out;
-}
-
 // The file node at `path` ("a/b.txt") in a tree reply.
 const rapidjson::Value& node(const rapidjson::Value& tree, const std::string& path) {
   const rapidjson::Value* dir = &tree;
   for (size_t start = 0;;) {
     size_t slash = path.find('/', start);
     std::string name = path.substr(start, slash == std::string::npos ? std::string::npos : slash - start);
-    const rapidjson::Value* next = nullptr;
-    for (const auto& c : (*dir)["children"].GetArray())
-      if (name == c["name"].GetString()) next = &c;
+    const rapidjson::Value* next = find_child(*dir, name);
     INFO("no " << name << " in " << path);
     REQUIRE(next);
     if (slash == std::string::npos) return *next;

@@ -8,18 +8,6 @@ using namespace acdc::test;
 
 namespace {
 
-std::vector<std::string> strings(const rapidjson::Value& v) {
-  std::vector<std::string> out;
-  for (const auto& s : v.GetArray()) out.push_back(s.GetString());
-  return out;
-}
-
-const rapidjson::Value* find_child(const rapidjson::Value& dir, const std::string& name) {
-  for (const auto& c : dir["children"].GetArray())
-    if (name == c["name"].GetString()) return &c;
-  return nullptr;
-}
-
 std::vector<std::string> child_names(const rapidjson::Value& dir) {
   std::vector<std::string> out;
   for (const auto& c : dir["children"].GetArray()) out.push_back(c["name"].GetString());
