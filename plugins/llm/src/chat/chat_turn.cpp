@@ -177,7 +177,7 @@ void ChatTurn::print_hud(const std::vector<FileEntry>& files, const std::vector<
     auto count = [this](const std::string& text) { return static_cast<long>(d_.count_tokens(text)); };
     f.system = count(d_.prompts.system_prompt());
     f.files = files.empty() ? 0 : count(PromptAssembler::format_files(files));
-    for (const auto& m : history) f.history += count(m.role) + count(m.content);
+    f.history = static_cast<long>(PromptAssembler(d_.count_tokens).history_tokens(history));
     // L0 is cached only past the breakpoint guard (prompt_assembler.hpp).
     f.blocks = {{"L0", f.system, static_cast<size_t>(f.system) >= d_.min_cacheable_tokens},
                 {"active", f.files + f.history + count(req_.message), false}};

@@ -94,6 +94,12 @@ std::string PromptAssembler::format_files(const std::vector<FileEntry>& files) {
   return out;
 }
 
+size_t PromptAssembler::history_tokens(const std::vector<ChatMessage>& messages) const {
+  size_t n = 0;
+  for (const auto& m : messages) n += count_(m.role) + count_(m.content);
+  return n;
+}
+
 size_t PromptAssembler::tier_tokens(const Tier& tier) const {
   size_t n = count_(tier.symbol_blocks) + count_(format_files(tier.files));
   for (const auto& m : tier.history) n += count_(m.content);

@@ -38,6 +38,9 @@ class PromptAssembler {
 
   std::string assemble(const PromptInput& in) const;
 
+  // Tokens of a conversation as the history budget counts it: role and content of each message.
+  size_t history_tokens(const std::vector<ChatMessage>& messages) const;
+
   // "path\n```\ncontent\n```" per file, joined by blank lines (§4.4).
   static std::string format_files(const std::vector<FileEntry>& files);
 

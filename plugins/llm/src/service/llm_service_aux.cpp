@@ -69,7 +69,7 @@ void LLMService::get_context_breakdown(acdc::Call call) {
     w.Key("mode"); w.String("code");
     w.Key("cross_ref_enabled"); w.Bool(false);
     key_int(w, "total_tokens", system + files + history);
-    key_int(w, "max_input_tokens", 1000000);
+    key_int(w, "max_input_tokens", kMaxInputTokens);
     w.Key("breakdown");
     w.StartObject();
     key_int(w, "system", system);

@@ -3,13 +3,13 @@
 #include "service/llm_service.hpp"
 
 #include "prompt/prompt_assembler.hpp"
+#include "service/model_limits.hpp"
 
 #include <filesystem>
 
 namespace acdc::llm {
 namespace {
 
-constexpr long kMaxInputTokens = 1000000;  // §4.4: every model
 
 // The webapp shows each message's images from `images` (chat-panel.js onSession).
 void write_messages(acdc::JsonWriter& w, const std::vector<ShownMessage>& messages) {
@@ -163,11 +163,7 @@ acdc::RawJson LLMService::history_search(std::string query, std::optional<std::s
   return finish(buf);
 }
 
-size_t LLMService::history_tokens() const {
-  size_t n = 0;
-  for (const auto& m : session_.messages()) n += count_tokens_(m.role) + count_tokens_(m.content);
-  return n;
-}
+size_t LLMService::history_tokens() const { return PromptAssembler(count_tokens_).history_tokens(session_.messages()); }
 
 int LLMService::compaction_trigger() const {
   std::lock_guard lock(mu_);

@@ -10,6 +10,9 @@
 
 namespace acdc::llm {
 
+// The input budget the context view and the history limits are measured against (§4.4: every model).
+inline constexpr long kMaxInputTokens = 1000000;
+
 int output_ceiling(const std::string& model);
 std::size_t min_cacheable_tokens(const std::string& model);
 
