@@ -85,11 +85,22 @@ TEST_CASE("edits are applied to the repository, ambiguous and missing anchors fa
 }
 
 TEST_CASE("a file checked just before Send is in that turn's context") {
-  LlmHost h(std::map<std::string, std::string>{{"a.py", "v = 1\n"}});
+  // A large selection makes set_selected_files slow (each path is checked
+  // through Repo.file_exists), so a turn that did not wait for it would start
+  // with the old, empty selection: without the ordering, a.py comes back
+  // not_in_context.
+  std::map<std::string, std::string> files{{"a.py", "v = 1\n"}};
+  std::string selection = "[";
+  for (int i = 0; i < 3000; ++i) {
+    files["f" + std::to_string(i) + ".txt"] = "x\n";
+    selection += "\"f" + std::to_string(i) + ".txt\",";
+  }
+  selection += "\"a.py\"]";
+  LlmHost h(files);
   // The browser sends the selection and the message back to back, without
   // waiting for the selection's answer.
-  h.client->send_text(
-      R"({"jsonrpc":"2.0","method":"LLMService.set_selected_files","params":{"args":[["a.py"]]},"id":"sel"})");
+  h.client->send_text(R"({"jsonrpc":"2.0","method":"LLMService.set_selected_files","params":{"args":[)" + selection +
+                      R"(]},"id":"sel"})");
   h.fake.queue(text_step("Done.\n\n" + edit_block("a.py", "v = 1", "v = 2") + "\n", 64));
   auto r = h.chat("change v");
   REQUIRE(result_for(r, "a.py"));
