@@ -1,23 +1,15 @@
 // Speed in the browser, measured with the Performance API (long tasks are
 // tasks over 50 ms): the first load's size, a 100 KB answer streamed at 60
 // chunks/s, and a 50,000-file tree rendered and filtered.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
-import { startStack, openPage, shot, closeAll, DIST } from './support.mjs';
+import { connectedStack, shot, DIST } from './support.mjs';
 
-let stack, browser, page;
-
-before(async () => {
-  stack = await startStack();
-  ({ browser, page } = await openPage(stack));
-  await page.locator('[data-connection="up"]').waitFor({ timeout: 10000 });
-});
-after(async () => {
-  assert.equal(await closeAll(browser, stack), 0);
-});
+let stack, page;
+connectedStack({}, (s) => ({ stack, page } = s));
 
 // Starts collecting long tasks; the returned function stops and returns their durations.
 async function watchLongTasks() {

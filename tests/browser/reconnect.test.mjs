@@ -1,20 +1,12 @@
 // The host goes away and comes back (the user restarts acdc): the page retries
 // with backoff, says "Reconnected" instead of showing the startup overlay, and
 // rebuilds its state from the server.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startStack, openPage, restartHost, shot, closeAll } from './support.mjs';
+import { connectedStack, restartHost, shot } from './support.mjs';
 
-let stack, browser, page;
-
-before(async () => {
-  stack = await startStack();
-  ({ browser, page } = await openPage(stack));
-  await page.locator('[data-connection="up"]').waitFor({ timeout: 10000 });
-});
-after(async () => {
-  assert.equal(await closeAll(browser, stack), 0);
-});
+let stack, page;
+connectedStack({}, (s) => ({ stack, page } = s));
 
 test('a host restart: backoff, "Reconnected", and the conversation is still there', async () => {
   const llm = stack.plugins.includes('llm') && stack.provider;

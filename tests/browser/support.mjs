@@ -8,6 +8,8 @@
 //   await shot(page, '01-loaded');
 //   await closeAll(browser, stack);
 
+import { before, after } from 'node:test';
+import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync, rmSync, readdirSync } from 'node:fs';
@@ -140,6 +142,24 @@ export async function openPage(stack, { viewport = { width: 1400, height: 900 } 
 export async function shot(page, name) {
   mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
+}
+
+// The usual setup of a test file: before its tests, a stack and a page
+// connected to it (handed to `ready`); after them, both closed and the
+// host's clean exit asserted.
+//   let stack, page;
+//   connectedStack({ plugins: [] }, (s) => ({ stack, page } = s));
+export function connectedStack(options, ready) {
+  let s;
+  before(async () => {
+    const stack = await startStack(options);
+    s = { stack, ...(await openPage(stack)) };
+    await s.page.locator('[data-connection="up"]').waitFor({ timeout: 10000 });
+    ready(s);
+  });
+  after(async () => {
+    assert.equal(await closeAll(s?.browser, s?.stack), 0, 'the host exits cleanly');
+  });
 }
 
 export async function closeAll(browser, stack) {

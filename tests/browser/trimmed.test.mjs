@@ -1,19 +1,11 @@
 // A trimmed host (only the echo plugin loaded): every tab and action that
 // needs a missing plugin is disabled and says which plugin and why.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startStack, openPage, shot, closeAll } from './support.mjs';
+import { connectedStack, shot } from './support.mjs';
 
-let stack, browser, page;
-
-before(async () => {
-  stack = await startStack({ plugins: [] });
-  ({ browser, page } = await openPage(stack));
-  await page.locator('[data-connection="up"]').waitFor({ timeout: 10000 });
-});
-after(async () => {
-  assert.equal(await closeAll(browser, stack), 0);
-});
+let page;
+connectedStack({ plugins: [] }, (s) => ({ page } = s));
 
 test('tabs and actions of missing plugins are disabled with the reason', async () => {
   await page.locator('ac-startup-overlay').waitFor({ state: 'hidden', timeout: 10000 });
