@@ -1,5 +1,6 @@
 #include "rpc/json_util.hpp"
 
+#include <acdc/sdk/utf8.hpp>
 #include <rapidjson/memorystream.h>
 #include <rapidjson/reader.h>
 #include <rapidjson/stringbuffer.h>
@@ -64,12 +65,18 @@ ParseOutcome parse_limited(std::string_view text, rapidjson::Document& doc, unsi
 }
 
 bool is_valid_json(std::string_view text) {
-  rapidjson::MemoryStream stream(text.data(), text.size());
+  // Two passes, each at memory speed, rather than RapidJSON's own encoding
+  // check, which decodes every character and cost a fifth of the host's time
+  // on a stream of 1 KiB callbacks (bench/host). JSON's structure is ASCII,
+  // so valid UTF-8 over the whole text is valid UTF-8 in its strings. A raw
+  // NUL is never valid JSON, and refusing it up front lets the parse run over
+  // a NUL-terminated copy: the only input RapidJSON scans with SSE2.
+  if (text.find('\0') != std::string_view::npos || !is_valid_utf8(text)) return false;
+  const std::string terminated(text);
+  rapidjson::StringStream stream(terminated.c_str());
   rapidjson::Reader reader;
   rapidjson::BaseReaderHandler<> ignore;
-  return !reader.Parse<rapidjson::kParseIterativeFlag | rapidjson::kParseValidateEncodingFlag>(
-                    stream, ignore)
-              .IsError();
+  return !reader.Parse<rapidjson::kParseIterativeFlag>(stream, ignore).IsError();
 }
 
 std::string to_text(const rapidjson::Value& value) {
