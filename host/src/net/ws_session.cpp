@@ -27,8 +27,7 @@ WsSession::WsSession(boost::asio::ip::tcp::socket&& socket, rpc::Hub& hub, WsLim
 WsSession::~WsSession() = default;
 
 void WsSession::run(beast::http::request<beast::http::string_body> request) {
-  // The HTTP session's timeout was for the upgrade request only.
-  beast::get_lowest_layer(ws_).expires_never();
+  ws_.next_layer().set_owner(weak_from_this());
   // Beast's own idle timeout stays off: it re-arms a timer on every frame.
   // jrpc-oo has no keepalive of its own and browsers sit idle for hours, so
   // arm_keepalive() pings a quiet connection instead of dropping it.
@@ -60,7 +59,8 @@ void WsSession::on_keepalive(beast::error_code ec) {
     ping_unanswered_ = false;
   } else if (ping_unanswered_) {
     log::debug("a client answered no ping for " + std::to_string(limits_.keepalive.count()) + " ms; closed it");
-    beast::get_lowest_layer(ws_).socket().close();  // the pending read fails and shuts the session down
+    beast::error_code ignored;
+    ws_.next_layer().next_layer().close(ignored);  // the pending read fails and shuts the session down
     return;
   } else {
     ping_unanswered_ = true;
@@ -99,7 +99,7 @@ void WsSession::on_read(beast::error_code ec, size_t) {
   do_read();
   if (flush_after_read_) {
     flush_after_read_ = false;
-    write_next();
+    drain();
   }
 }
 
@@ -108,13 +108,13 @@ void WsSession::send(std::string message) {
   {
     std::lock_guard lock(mu_);
     if (closing_) return;
-    if (queued_bytes_ + message.size() > limits_.max_queued) {
+    if (queued_bytes_ + ws_.next_layer().unsent_bytes() + message.size() > limits_.max_queued) {
       overflow = true;
     } else {
       queued_bytes_ += message.size();
       queue_.push_back(std::move(message));
-      if (writing_) return;
-      writing_ = true;
+      if (drain_scheduled_) return;
+      drain_scheduled_ = true;
     }
   }
   if (overflow) {
@@ -123,44 +123,35 @@ void WsSession::send(std::string message) {
                          "too many unread messages");
   }
   if (t_reading == this) flush_after_read_ = true;
-  else boost::asio::post(ws_.get_executor(), [self = shared_from_this()] { self->write_next(); });
+  else boost::asio::post(ws_.get_executor(), [self = shared_from_this()] { self->drain(); });
 }
 
-void WsSession::write_next() {
+void WsSession::drain() {
   std::optional<websocket::close_reason> close_now;
-  bool more = false;
   {
     std::lock_guard lock(mu_);
-    if (pending_close_) {
-      close_now = std::move(pending_close_);
-      pending_close_.reset();
-    } else if (queue_.empty() || closing_) {
-      writing_ = false;
-      return;
-    } else {
-      writing_message_ = std::move(queue_.front());
-      queue_.pop_front();
-      queued_bytes_ -= writing_message_.size();
-      more = !queue_.empty();
-    }
+    drain_scheduled_ = false;
+    close_now = std::move(pending_close_);
+    pending_close_.reset();
+    draining_.swap(queue_);
+    queued_bytes_ = 0;
   }
-  // Keep this message back while more are queued: the last one sends them all.
-  ws_.next_layer().hold(more);
+  // Framing into the stream's buffer cannot block, and cannot fail but on a
+  // closed stream, which the pending read reports.
+  beast::error_code ec;
+  for (const auto& message : draining_) {
+    ws_.write(boost::asio::buffer(message), ec);
+    if (ec) break;
+  }
+  draining_.clear();
+  ws_.next_layer().flush();
   if (close_now)
-    return ws_.async_close(*close_now, beast::bind_front_handler(&WsSession::on_close, shared_from_this()));
-  ws_.async_write(boost::asio::buffer(writing_message_),
-                  beast::bind_front_handler(&WsSession::on_write, shared_from_this()));
-}
-
-void WsSession::on_write(beast::error_code ec, size_t) {
-  if (ec) return shut_down();
-  write_next();
+    ws_.async_close(*close_now, beast::bind_front_handler(&WsSession::on_close, shared_from_this()));
 }
 
 void WsSession::close(uint16_t code, std::string reason) { request_close(code, std::move(reason)); }
 
 void WsSession::request_close(uint16_t code, std::string reason) {
-  bool start;
   {
     std::lock_guard lock(mu_);
     if (closing_) return;
@@ -168,12 +159,10 @@ void WsSession::request_close(uint16_t code, std::string reason) {
     queue_.clear();
     queued_bytes_ = 0;
     pending_close_ = websocket::close_reason(static_cast<websocket::close_code>(code), reason);
-    // A close frame must not overlap a write: it takes the write slot.
-    start = !writing_;
-    writing_ = true;
+    if (drain_scheduled_) return;  // that drain sends the close frame
+    drain_scheduled_ = true;
   }
-  if (start)
-    boost::asio::post(ws_.get_executor(), [self = shared_from_this()] { self->write_next(); });
+  boost::asio::post(ws_.get_executor(), [self = shared_from_this()] { self->drain(); });
 }
 
 void WsSession::on_close(beast::error_code) { shut_down(); }

@@ -1,9 +1,9 @@
 // net/ws_session.hpp -- one WebSocket connection carrying jrpc-oo.
 //
-// Owns the Beast stream and a bounded write queue, and hands every text
-// message to its rpc::Peer. Messages queued together leave in one send
-// (net/coalescing_stream.hpp). Follows Beast's chat-multi example: one class per
-// connection, each async step a named on_* member, everything on one strand.
+// Owns the Beast stream and a bounded outgoing queue, and hands every text
+// message to its rpc::Peer. Follows Beast's chat-multi example: one class per
+// connection, each async step a named on_* member, everything on the
+// connection's executor.
 //
 //   std::make_shared<WsSession>(std::move(socket), hub, limits)->run(std::move(request));
 //
@@ -14,10 +14,12 @@
 // peer that stays silent for a whole period after our ping is cut off), a
 // client that stops reading is cut off once 128 MiB wait unsent.
 //
-// Cost per message matters (bench/host): replies produced while a message is
-// handled leave together when the handler returns, without a post, and the
-// keepalive is one coarse timer per connection rather than Beast's idle timer,
-// which re-arms on every frame read.
+// Cost per message matters (bench/host). Outgoing messages are framed by
+// Beast's synchronous write into net/coalescing_stream.hpp, which sends
+// whatever has gathered in one send, rather than one async_write each.
+// Replies produced while a message is handled are framed when the handler
+// returns, without a post. The keepalive is one coarse timer per connection
+// rather than Beast's idle timer, which re-arms on every frame read.
 #pragma once
 
 #include "net/coalescing_stream.hpp"
@@ -30,11 +32,11 @@
 #include <boost/beast/websocket.hpp>
 
 #include <chrono>
-#include <deque>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace acdc::net {
 
@@ -61,8 +63,7 @@ class WsSession : public rpc::Transport, public std::enable_shared_from_this<WsS
   void on_keepalive(boost::beast::error_code ec);
   void do_read();
   void on_read(boost::beast::error_code ec, size_t bytes);
-  void write_next();
-  void on_write(boost::beast::error_code ec, size_t bytes);
+  void drain();
   void request_close(uint16_t code, std::string reason);
   void on_close(boost::beast::error_code ec);
   void shut_down();
@@ -73,18 +74,18 @@ class WsSession : public rpc::Transport, public std::enable_shared_from_this<WsS
   WsLimits limits_;
   std::shared_ptr<rpc::Peer> peer_;
   boost::asio::steady_timer keepalive_;
-  uint64_t frames_read_ = 0;       // [strand] data and control frames, for the keepalive
-  uint64_t frames_at_tick_ = 0;    // [strand] frames_read_ at the last keepalive tick
-  bool ping_unanswered_ = false;   // [strand] a ping went out and nothing came back yet
-  bool flush_after_read_ = false;  // [strand] replies were queued while on_read ran
+  uint64_t frames_read_ = 0;       // [executor] data and control frames, for the keepalive
+  uint64_t frames_at_tick_ = 0;    // [executor] frames_read_ at the last keepalive tick
+  bool ping_unanswered_ = false;   // [executor] a ping went out and nothing came back yet
+  bool flush_after_read_ = false;  // [executor] replies were queued while on_read ran
 
-  std::mutex mu_;  // guards the queue; the stream itself lives on the strand
-  std::deque<std::string> queue_;
-  std::string writing_message_;
+  std::mutex mu_;  // guards the queue; the stream itself lives on the executor
+  std::vector<std::string> queue_;
   size_t queued_bytes_ = 0;
-  bool writing_ = false;  // the strand owns the single write slot
-  bool closing_ = false;  // no more messages are accepted
+  bool drain_scheduled_ = false;  // a drain() will take what is queued
+  bool closing_ = false;          // no more messages are accepted
   std::optional<boost::beast::websocket::close_reason> pending_close_;
+  std::vector<std::string> draining_;  // [executor] the batch drain() frames; keeps its capacity
 };
 
 }  // namespace acdc::net
