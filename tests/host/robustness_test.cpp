@@ -112,6 +112,52 @@ TEST_CASE("a binary frame closes that connection with 1003 while others keep wor
   CHECK(bystander.call("Echo.add", "[1,2]")["result"].GetInt() == 3);
 }
 
+std::string add_request(int id) {
+  return R"({"jsonrpc":"2.0","method":"Echo.add","params":{"args":[)" + std::to_string(id) + R"(,1]},"id":)" +
+         std::to_string(id) + "}";
+}
+
+constexpr uint8_t kText = 0x81, kTextFirstPart = 0x01, kLastPart = 0x80, kPing = 0x89;
+
+TEST_CASE("requests that arrive together in one segment are all answered, in order") {
+  HostProcess host({.config_yaml = kEcho});
+  WsClient client(host.port(), host.token());
+  std::vector<WsClient::RawFrame> frames;
+  for (int id = 10; id < 410; ++id) frames.push_back({kText, add_request(id)});
+  // A ping and a message in two fragments among them take the slower path.
+  frames.insert(frames.begin() + 100, {kPing, "p"});
+  frames.insert(frames.begin() + 200, {kTextFirstPart, add_request(7).substr(0, 20)});
+  frames.insert(frames.begin() + 201, {kLastPart, add_request(7).substr(20)});
+  client.send_together(frames);
+  std::vector<int> ids;
+  for (int i = 0; i < 401; ++i) {
+    auto doc = parse(client.read_text(5s));
+    REQUIRE(doc.IsObject());
+    REQUIRE(doc["result"].GetInt() == doc["id"].GetInt() + 1);
+    ids.push_back(doc["id"].GetInt());
+  }
+  std::vector<int> expected;
+  for (int id = 10; id < 410; ++id) expected.push_back(id);
+  expected.insert(expected.begin() + 199, 7);
+  CHECK(ids == expected);
+}
+
+TEST_CASE("a bad frame among good ones: those before it are answered, then 1007, others unaffected") {
+  HostProcess host({.config_yaml = kEcho});
+  WsClient bystander(host.port(), host.token());
+  WsClient client(host.port(), host.token());
+  client.send_together({{kText, add_request(1)},
+                        {kText, add_request(2)},
+                        {kText, "[\"\xC3\x28 is not UTF-8\"]"},
+                        {kText, add_request(3)}});
+  CHECK(parse(client.read_text(5s))["id"].GetInt() == 1);
+  CHECK(parse(client.read_text(5s))["id"].GetInt() == 2);
+  CHECK(client.read_text(5s).empty());
+  CHECK_FALSE(client.is_open());
+  CHECK(client.close_code() == 1007);
+  CHECK(bystander.call("Echo.add", "[1,2]")["result"].GetInt() == 3);
+}
+
 TEST_CASE("a message over 64 MiB closes that connection with 1009 while others keep working") {
   HostProcess host({.config_yaml = kEcho});
   WsClient bystander(host.port(), host.token());

@@ -84,6 +84,26 @@ void WsClient::send_binary(const std::string& bytes) {
   ws_->text(true);
 }
 
+void WsClient::send_together(const std::vector<RawFrame>& frames) {
+  std::string bytes;
+  for (const auto& f : frames) {
+    bytes += static_cast<char>(f.first);
+    const uint64_t n = f.payload.size();
+    if (n < 126) {
+      bytes += static_cast<char>(0x80 | n);
+    } else if (n <= 0xFFFF) {
+      bytes += static_cast<char>(0x80 | 126);
+      for (int shift = 8; shift >= 0; shift -= 8) bytes += static_cast<char>((n >> shift) & 0xFF);
+    } else {
+      bytes += static_cast<char>(0x80 | 127);
+      for (int shift = 56; shift >= 0; shift -= 8) bytes += static_cast<char>((n >> shift) & 0xFF);
+    }
+    bytes.append(4, '\0');  // the masking key
+    bytes += f.payload;
+  }
+  boost::asio::write(ws_->next_layer(), boost::asio::buffer(bytes));
+}
+
 bool WsClient::is_open() const { return open_; }
 
 bool WsClient::read_one(std::string& out, std::chrono::milliseconds timeout) {

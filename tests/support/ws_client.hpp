@@ -64,6 +64,14 @@ class WsClient {
   // Raw access for protocol tests.
   void send_text(const std::string& text);
   void send_binary(const std::string& bytes);
+  // Writes client frames, built here byte for byte, in one write: the host
+  // receives them together. Each is {first byte (FIN, RSV, opcode), payload};
+  // masked with a zero key, so the payload goes as given.
+  struct RawFrame {
+    uint8_t first;
+    std::string payload;
+  };
+  void send_together(const std::vector<RawFrame>& frames);
   // Next message that is not a server->client request; empty on timeout.
   std::string read_text(std::chrono::milliseconds timeout);
   bool is_open() const;

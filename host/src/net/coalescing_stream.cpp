@@ -1,6 +1,70 @@
 #include "net/coalescing_stream.hpp"
 
+#include <cstring>
+#include <limits>
+
 namespace acdc::net {
+namespace {
+
+struct FrameHead {
+  uint8_t first = 0;     // FIN, RSV1-3, opcode
+  bool masked = false;
+  uint64_t header = 0;   // bytes before the payload
+  uint64_t payload = 0;
+};
+
+// The header of the frame at `p`, if all of it is in the `len` bytes.
+bool read_head(const char* p, size_t len, FrameHead& head) {
+  if (len < 2) return false;
+  const auto second = static_cast<uint8_t>(p[1]);
+  const uint64_t len7 = second & 0x7F;
+  const size_t extended = len7 == 126 ? 2 : len7 == 127 ? 8 : 0;
+  head.first = static_cast<uint8_t>(p[0]);
+  head.masked = (second & 0x80) != 0;
+  head.header = 2 + extended + (head.masked ? 4 : 0);
+  if (len < head.header) return false;
+  head.payload = len7;
+  if (extended) {
+    head.payload = 0;
+    for (size_t i = 0; i < extended; ++i) head.payload = (head.payload << 8) | static_cast<uint8_t>(p[2 + i]);
+  }
+  return true;
+}
+
+}  // namespace
+
+uint64_t CoalescingStream::frame_size(const char* p, size_t len) {
+  FrameHead head;
+  if (!read_head(p, len, head)) return 0;
+  // A length no buffer could hold: Beast refuses the frame from its header.
+  if (head.payload > std::numeric_limits<uint64_t>::max() - head.header) return std::numeric_limits<uint64_t>::max();
+  return head.header + head.payload;
+}
+
+bool CoalescingStream::message_ready(uint64_t max_payload) const {
+  if (!framing_ || frame_left_ != 0) return false;  // Beast is inside a frame
+  FrameHead head;
+  const size_t len = end_ - begin_;
+  if (!read_head(rbuf_.data() + begin_, len, head)) return false;
+  constexpr uint8_t kFin = 0x80, kReserved = 0x70, kOpcode = 0x0F, kText = 0x1;
+  // A client masks its frames, a server does not (RFC 6455 §5.1); any other
+  // frame is left to the asynchronous read, which fails the connection
+  // without blocking.
+  return (head.first & kFin) && !(head.first & kReserved) && (head.first & kOpcode) == kText &&
+         head.masked == peer_masks_ &&
+         head.payload <= max_payload && head.payload <= len - head.header;
+}
+
+void CoalescingStream::make_room() {
+  // Moving the unread tail is cheap (a frame header at most, or part of
+  // one large frame); reading into a sliver of free space is not.
+  constexpr size_t kMinRead = 4096;
+  if (begin_ > 0 && rbuf_.size() - end_ < kMinRead) {
+    std::memmove(rbuf_.data(), rbuf_.data() + begin_, end_ - begin_);
+    end_ -= begin_;
+    begin_ = 0;
+  }
+}
 
 void CoalescingStream::flush() {
   if (in_flight_ || held_.empty() || failed_) return;
@@ -28,7 +92,27 @@ void CoalescingStream::on_sent(boost::system::error_code ec) {
     socket_.close(ignored);  // the pending read fails and the session shuts down
     return;
   }
+  if (close_after_send_) return finish_close();
   flush();
+}
+
+void CoalescingStream::close_now(boost::system::error_code& ec) {
+  ec = {};
+  failed_ = boost::asio::error::shut_down;  // nothing more is accepted
+  if (in_flight_) close_after_send_ = true;  // the kept bytes go after it
+  else finish_close();
+}
+
+void CoalescingStream::finish_close() {
+  boost::system::error_code ignored;
+  // What is kept (the answers before the bad frame, then Beast's close
+  // frame) goes if the kernel takes it at once.
+  socket_.non_blocking(true, ignored);
+  if (!held_.empty()) socket_.write_some(boost::asio::buffer(held_), ignored);
+  unsent_.fetch_sub(held_.size(), std::memory_order_relaxed);
+  held_.clear();
+  socket_.shutdown(next_layer_type::shutdown_both, ignored);
+  socket_.close(ignored);
 }
 
 }  // namespace acdc::net

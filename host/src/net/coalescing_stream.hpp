@@ -1,26 +1,38 @@
-// net/coalescing_stream.hpp -- a TCP stream whose writes gather into one
-// send.
-//
-// Sits between the WebSocket stream and the socket:
+// net/coalescing_stream.hpp -- the TCP stream under the WebSocket: writes
+// gather into one send, reads come from one large buffer.
 //
 //   websocket::stream<CoalescingStream> ws(std::move(socket));
 //   ws.next_layer().set_owner(weak_from_this());   // kept alive by its sends
+//   ws.next_layer().start(role_type::server);      // the upgrade is done: frames from here
 //   ws.write(net::buffer(a), ec);                  // framed and kept, at once
 //   ws.write(net::buffer(b), ec);
 //   ws.next_layer().flush();                       // a and b leave in one send
 //
-// Why: each message through Beast's async_write cost a composed operation
-// and a trip through the scheduler, and each send() costs the sender its
-// own TCP transmit and the receiver's softirq work; at 100-byte messages
-// these were most of the host's CPU (bench/host). Framing with Beast's
-// synchronous write into memory costs neither. The bytes on the wire are the
-// ones Beast frames, in order; only the syscalls are fewer.
+//   ws.async_read(buf, on_read);                   // in on_read, after the message:
+//   while (ws.next_layer().message_ready(max)) ws.read(buf, ec);   // never blocks
 //
-// A flush while a send is in flight leaves the new bytes kept: they go when
-// that send completes, so a busy connection sends in ever larger batches.
-// Frames Beast writes itself (pong, ping, close) go through async_write_some
-// and leave the same way. A failed send closes the socket, so the pending
-// read fails and the session shuts down.
+// Why: each message through Beast's async_write or async_read cost a
+// composed operation and a trip through the scheduler (and an epoll_wait
+// with it), and each send() costs the sender its own TCP transmit and the
+// receiver's softirq work; at 100-byte messages these were most of the
+// host's CPU (bench/host). The bytes on the wire are the ones Beast frames
+// and parses; only the syscalls and scheduler trips are fewer.
+//
+// Writes: a flush while a send is in flight leaves the new bytes kept: they
+// go when that send completes, so a busy connection sends in ever larger
+// batches. Frames Beast writes itself (pong, ping, close) go through
+// async_write_some and leave the same way. A failed send closes the socket,
+// so the pending read fails and the session shuts down.
+//
+// Reads: up to 64 KiB come in per receive. Beast is handed bytes only up to
+// the end of the frame it is reading, so when it completes a message its own
+// buffer is empty and message_ready() can tell from ours alone whether the
+// next message is already here, whole. Only an unfragmented text frame
+// counts, so a synchronous read of it meets no control frame. A frame that
+// breaks the protocol makes Beast's synchronous read fail the connection:
+// teardown() then sends what is kept (answers to the messages before it,
+// and the close frame) as far as the kernel takes it at once, and closes the
+// socket instead of waiting, as Beast's own does, for the peer to close.
 //
 // Threads: everything here runs on the connection's I/O thread, except
 // unsent_bytes(), which any thread may read.
@@ -28,14 +40,18 @@
 
 #include <boost/asio/associated_executor.hpp>
 #include <boost/asio/async_result.hpp>
+#include <boost/asio/compose.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/write.hpp>
 #include <boost/beast/websocket/teardown.hpp>
 
+#include <algorithm>
 #include <atomic>
+#include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace acdc::net {
 
@@ -52,6 +68,16 @@ class CoalescingStream {
   // Whose lifetime a send in flight extends (the session holding this stream).
   void set_owner(std::weak_ptr<void> owner) { owner_ = std::move(owner); }
 
+  // Once the HTTP upgrade is done, with nothing of the peer's first frame
+  // read yet: the bytes are WebSocket frames from here on, from a peer of the
+  // other role (only a client masks its frames). Before, synchronous writes
+  // go straight to the socket and reads ignore frames, so that a synchronous
+  // handshake works (the benchmark's load client).
+  void start(boost::beast::role_type role) {
+    framing_ = true;
+    peer_masks_ = role == boost::beast::role_type::server;
+  }
+
   // Starts a send of everything kept, unless one is in flight (then it goes
   // when that one completes).
   void flush();
@@ -59,14 +85,16 @@ class CoalescingStream {
   // Bytes accepted and not yet handed to the kernel. Any thread.
   size_t unsent_bytes() const { return unsent_.load(std::memory_order_relaxed); }
 
-  // SyncWriteStream: keeps the bytes; never blocks, never fails.
+  // SyncWriteStream: once started, keeps the bytes; never blocks, never fails.
   template <class ConstBuffers>
   size_t write_some(const ConstBuffers& buffers, boost::system::error_code& ec) {
     ec = {};
+    if (!framing_) return boost::asio::write(socket_, buffers, ec);
     return keep(buffers);
   }
   template <class ConstBuffers>
   size_t write_some(const ConstBuffers& buffers) {
+    if (!framing_) return boost::asio::write(socket_, buffers);
     return keep(buffers);
   }
 
@@ -85,20 +113,101 @@ class CoalescingStream {
         handler, buffers);
   }
 
+  // Whether a whole unfragmented text message of at most `max_payload` bytes
+  // waits in the buffer, so that a synchronous read of it cannot block.
+  bool message_ready(uint64_t max_payload) const;
+
+  // SyncReadStream. Once started, called by Beast's synchronous read only
+  // after message_ready(), so the bytes are here; before (a synchronous
+  // handshake), it waits for them as a socket does.
   template <class MutableBuffers>
   size_t read_some(const MutableBuffers& buffers, boost::system::error_code& ec) {
-    return socket_.read_some(buffers, ec);
+    ec = {};
+    for (;;) {
+      if (size_t n = hand_out(buffers)) return n;
+      make_room();
+      const size_t got = socket_.read_some(free_space(), ec);
+      if (ec) return 0;
+      end_ += got;
+    }
   }
   template <class MutableBuffers>
   size_t read_some(const MutableBuffers& buffers) {
-    return socket_.read_some(buffers);
-  }
-  template <class MutableBuffers, class Handler>
-  auto async_read_some(const MutableBuffers& buffers, Handler&& handler) {
-    return socket_.async_read_some(buffers, std::forward<Handler>(handler));
+    boost::system::error_code ec;
+    const size_t n = read_some(buffers, ec);
+    if (ec) throw boost::system::system_error(ec);
+    return n;
   }
 
+  template <class MutableBuffers, class Handler>
+  auto async_read_some(const MutableBuffers& buffers, Handler&& handler) {
+    return boost::asio::async_compose<Handler, void(boost::system::error_code, size_t)>(
+        ReadOp<MutableBuffers>{*this, buffers}, handler, socket_);
+  }
+
+  // Beast's synchronous teardown, after a frame broke the protocol: sends
+  // what is kept if it can without waiting, and closes.
+  void close_now(boost::system::error_code& ec);
+
  private:
+  // Bytes buffered for Beast, or completion of a receive that brings them.
+  template <class MutableBuffers>
+  struct ReadOp {
+    CoalescingStream& s;
+    MutableBuffers buffers;
+    size_t handed = 0;
+    bool started = false;
+
+    template <class Self>
+    void operator()(Self& self, boost::system::error_code ec = {}, size_t got = 0) {
+      if (!started) {
+        started = true;
+        handed = s.hand_out(buffers);
+        // Completing inside the initiating function is not allowed: post it.
+        if (handed) return boost::asio::post(s.socket_.get_executor(), std::move(self));
+        return s.receive(std::move(self));
+      }
+      if (handed) return self.complete({}, handed);
+      if (ec) return self.complete(ec, 0);
+      s.end_ += got;
+      handed = s.hand_out(buffers);
+      if (handed) return self.complete({}, handed);
+      s.receive(std::move(self));  // only part of a frame header so far
+    }
+  };
+
+  template <class Self>
+  void receive(Self&& self) {
+    make_room();
+    socket_.async_read_some(free_space(), std::forward<Self>(self));
+  }
+
+  // Copies buffered bytes into `buffers`, never past the end of the current
+  // frame; 0 when a frame header is still incomplete.
+  template <class MutableBuffers>
+  size_t hand_out(const MutableBuffers& buffers) {
+    size_t avail = end_ - begin_;
+    if (framing_) {
+      if (frame_left_ == 0) {
+        frame_left_ = frame_size(rbuf_.data() + begin_, end_ - begin_);
+        if (frame_left_ == 0) return 0;
+      }
+      avail = static_cast<size_t>(std::min<uint64_t>(avail, frame_left_));
+    }
+    if (avail == 0) return 0;
+    const size_t n = boost::asio::buffer_copy(buffers, boost::asio::buffer(rbuf_.data() + begin_, avail));
+    begin_ += n;
+    if (framing_) frame_left_ -= n;
+    if (begin_ == end_) begin_ = end_ = 0;
+    return n;
+  }
+
+  // Header and payload bytes of the frame starting at `p`; 0 while its
+  // header is incomplete (RFC 6455 §5.2).
+  static uint64_t frame_size(const char* p, size_t len);
+  void make_room();
+  boost::asio::mutable_buffer free_space() { return boost::asio::buffer(rbuf_.data() + end_, rbuf_.size() - end_); }
+
   template <class ConstBuffers>
   size_t keep(const ConstBuffers& buffers) {
     size_t n = 0;
@@ -111,22 +220,30 @@ class CoalescingStream {
   }
 
   void on_sent(boost::system::error_code ec);
+  void finish_close();
 
   static constexpr size_t kKeepCapacity = 1u << 20;
+  static constexpr size_t kReadBuffer = 64u << 10;
 
   next_layer_type socket_;
   std::weak_ptr<void> owner_;
   std::string held_;     // framed bytes not handed to a send yet
   std::string sending_;  // the bytes of the send in flight
   bool in_flight_ = false;
+  bool close_after_send_ = false;  // close_now() came while a send was in flight
   boost::system::error_code failed_;  // the first failed send
   std::atomic<size_t> unsent_{0};     // held_ + sending_
+
+  std::vector<char> rbuf_ = std::vector<char>(kReadBuffer);
+  size_t begin_ = 0, end_ = 0;  // the bytes received and not handed to Beast yet
+  uint64_t frame_left_ = 0;     // bytes of Beast's current frame not handed yet
+  bool framing_ = false;        // start() was called
+  bool peer_masks_ = true;      // the peer is a client
 };
 
 // Closing a WebSocket tears down the layer below (found by ADL).
-inline void teardown(boost::beast::role_type role, CoalescingStream& s, boost::system::error_code& ec) {
-  using boost::beast::websocket::teardown;
-  teardown(role, s.next_layer(), ec);
+inline void teardown(boost::beast::role_type, CoalescingStream& s, boost::system::error_code& ec) {
+  s.close_now(ec);
 }
 
 template <class TeardownHandler>

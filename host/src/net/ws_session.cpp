@@ -28,6 +28,7 @@ WsSession::~WsSession() = default;
 
 void WsSession::run(beast::http::request<beast::http::string_body> request) {
   ws_.next_layer().set_owner(weak_from_this());
+  ws_.next_layer().start(beast::role_type::server);  // HttpSession read the upgrade request
   // Beast's own idle timeout stays off: it re-arms a timer on every frame.
   // jrpc-oo has no keepalive of its own and browsers sit idle for hours, so
   // arm_keepalive() pings a quiet connection instead of dropping it.
@@ -74,6 +75,25 @@ void WsSession::do_read() {
 }
 
 void WsSession::on_read(beast::error_code ec, size_t) {
+  // Whole messages already received are read synchronously, without a trip
+  // through the scheduler each (net/coalescing_stream.hpp); their replies
+  // leave together below.
+  while (handle_message(ec)) {
+    if (!ws_.next_layer().message_ready(limits_.max_message)) {
+      do_read();
+      break;
+    }
+    // Answers so far go first, should the next frame fail the connection.
+    frame_queued();
+    ws_.read(buffer_, ec);
+  }
+  if (flush_after_read_) {
+    flush_after_read_ = false;
+    drain();
+  }
+}
+
+bool WsSession::handle_message(beast::error_code ec) {
   if (ec) {
     if (ec == websocket::error::message_too_big)
       log::warn("a client sent a message over " + std::to_string(limits_.max_message >> 20) +
@@ -81,13 +101,15 @@ void WsSession::on_read(beast::error_code ec, size_t) {
     else if (ec != websocket::error::closed && ec != boost::asio::error::operation_aborted &&
              ec != boost::asio::error::eof && ec != boost::asio::error::connection_reset)
       log::debug("websocket read ended: " + ec.message());
-    return shut_down();
+    shut_down();
+    return false;
   }
   if (!ws_.got_text()) {
     buffer_.consume(buffer_.size());
     // JS peers silently drop binary frames (jrpc-oo-wire.md §2.3); we say so.
-    return request_close(static_cast<uint16_t>(websocket::close_code::unknown_data),
-                         "acdc speaks JSON-RPC in text frames only");
+    request_close(static_cast<uint16_t>(websocket::close_code::unknown_data),
+                  "acdc speaks JSON-RPC in text frames only");
+    return false;
   }
   ++frames_read_;
   auto data = buffer_.cdata();
@@ -96,11 +118,7 @@ void WsSession::on_read(beast::error_code ec, size_t) {
     peer_->on_message(std::string_view(static_cast<const char*>(data.data()), data.size()));
   }
   buffer_.consume(buffer_.size());
-  do_read();
-  if (flush_after_read_) {
-    flush_after_read_ = false;
-    drain();
-  }
+  return true;
 }
 
 void WsSession::send(std::string message) {
@@ -133,6 +151,16 @@ void WsSession::drain() {
     drain_scheduled_ = false;
     close_now = std::move(pending_close_);
     pending_close_.reset();
+  }
+  frame_queued();
+  ws_.next_layer().flush();
+  if (close_now)
+    ws_.async_close(*close_now, beast::bind_front_handler(&WsSession::on_close, shared_from_this()));
+}
+
+void WsSession::frame_queued() {
+  {
+    std::lock_guard lock(mu_);
     draining_.swap(queue_);
     queued_bytes_ = 0;
   }
@@ -144,9 +172,6 @@ void WsSession::drain() {
     if (ec) break;
   }
   draining_.clear();
-  ws_.next_layer().flush();
-  if (close_now)
-    ws_.async_close(*close_now, beast::bind_front_handler(&WsSession::on_close, shared_from_this()));
 }
 
 void WsSession::close(uint16_t code, std::string reason) { request_close(code, std::move(reason)); }

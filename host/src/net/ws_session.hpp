@@ -63,7 +63,12 @@ class WsSession : public rpc::Transport, public std::enable_shared_from_this<WsS
   void on_keepalive(boost::beast::error_code ec);
   void do_read();
   void on_read(boost::beast::error_code ec, size_t bytes);
+  // Handles what a read produced; false once the session stops reading.
+  bool handle_message(boost::beast::error_code ec);
+  // Frames what is queued and sends it; then a requested close.
   void drain();
+  // Frames what is queued into the stream's buffer, without sending.
+  void frame_queued();
   void request_close(uint16_t code, std::string reason);
   void on_close(boost::beast::error_code ec);
   void shut_down();
