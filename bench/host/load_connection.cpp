@@ -26,12 +26,13 @@ std::string id_text(const rapidjson::Value& id) {
 }  // namespace
 
 LoadConnection::LoadConnection(boost::asio::io_context& io, Target target, Recorder& recorder)
-    : ws_(io), target_(std::move(target)), rec_(recorder) {}
+    : ws_(tcp::socket(io)), target_(std::move(target)), rec_(recorder) {}
 
 void LoadConnection::connect() {
   tcp::resolver resolver(ws_.get_executor());
-  boost::asio::connect(ws_.next_layer(), resolver.resolve(target_.host, std::to_string(target_.port)));
-  ws_.next_layer().set_option(tcp::no_delay(true));
+  tcp::socket& socket = ws_.next_layer().next_layer();
+  boost::asio::connect(socket, resolver.resolve(target_.host, std::to_string(target_.port)));
+  socket.set_option(tcp::no_delay(true));
   ws_.handshake(target_.host + ":" + std::to_string(target_.port), target_.path);
   ws_.text(true);
   ws_.write(boost::asio::buffer(std::string(R"({"jsonrpc":"2.0","method":"system.listComponents","params":)") +
@@ -51,11 +52,15 @@ void LoadConnection::connect() {
     }
     if (doc.HasMember("id") && doc["id"].IsUint64() && doc["id"].GetUint64() == 1) break;
   }
+  // The server sends nothing more until asked, so no frame is half read.
+  ws_.next_layer().set_owner(weak_from_this());
+  ws_.next_layer().start(beast::role_type::client);
 }
 
 void LoadConnection::start_echo(int inflight) {
   mode_ = Mode::echo;
   for (int i = 0; i < inflight; ++i) send_echo();
+  ws_.next_layer().flush();
   read_next();
 }
 
@@ -65,6 +70,7 @@ void LoadConnection::start_stream(int n, int size, int window) {
   stream_size_ = size;
   stream_window_ = window;
   send_stream();
+  ws_.next_layer().flush();
   read_next();
 }
 
@@ -90,10 +96,16 @@ void LoadConnection::read_next() {
 }
 
 void LoadConnection::on_read(beast::error_code ec, std::size_t) {
-  if (ec) return;  // the run is over or the server went away
-  auto data = buffer_.cdata();
-  on_message(std::string_view(static_cast<const char*>(data.data()), data.size()));
-  buffer_.consume(buffer_.size());
+  constexpr uint64_t kMaxMessage = 64u << 20;
+  for (;;) {
+    if (ec) return;  // the run is over or the server went away
+    auto data = buffer_.cdata();
+    on_message(std::string_view(static_cast<const char*>(data.data()), data.size()));
+    buffer_.consume(buffer_.size());
+    if (!ws_.next_layer().message_ready(kMaxMessage)) break;
+    ws_.read(buffer_, ec);
+  }
+  ws_.next_layer().flush();
   read_next();
 }
 
@@ -130,22 +142,9 @@ void LoadConnection::on_reply(uint64_t id) {
   else send_stream();
 }
 
-void LoadConnection::send(std::string frame) {
-  outbox_.push_back(std::move(frame));
-  if (!writing_) write_next();
-}
-
-void LoadConnection::write_next() {
-  writing_ = true;
-  ws_.async_write(boost::asio::buffer(outbox_.front()),
-                  [self = shared_from_this()](beast::error_code ec, std::size_t) {
-                    self->outbox_.pop_front();
-                    if (ec || self->outbox_.empty()) {
-                      self->writing_ = false;
-                      return;
-                    }
-                    self->write_next();
-                  });
+void LoadConnection::send(const std::string& frame) {
+  beast::error_code ec;
+  ws_.write(boost::asio::buffer(frame), ec);  // kept until the flush; cannot fail
 }
 
 }  // namespace acdc::bench

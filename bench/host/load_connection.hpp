@@ -13,7 +13,14 @@
 // starts the load once the server has answered. Single-threaded: every
 // connection of a run shares one io_context, so the client uses one core and
 // the server the other.
+//
+// The client must cost less per call than the servers it measures, or their
+// figures end up as its own (a server that keeps up gets small batches). It
+// therefore frames its requests into one send and reads buffered messages
+// synchronously, through the host's own net/coalescing_stream.hpp.
 #pragma once
+
+#include "net/coalescing_stream.hpp"
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
@@ -23,7 +30,6 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
-#include <deque>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -64,17 +70,14 @@ class LoadConnection : public std::enable_shared_from_this<LoadConnection> {
   void on_message(std::string_view text);
   void on_server_request(std::string_view id_text, std::string_view method);
   void on_reply(uint64_t id);
-  void send(std::string frame);
-  void write_next();
+  void send(const std::string& frame);
   void send_echo();
   void send_stream();
 
-  boost::beast::websocket::stream<boost::asio::ip::tcp::socket> ws_;
+  boost::beast::websocket::stream<acdc::net::CoalescingStream> ws_;
   Target target_;
   Recorder& rec_;
   boost::beast::flat_buffer buffer_;
-  std::deque<std::string> outbox_;
-  bool writing_ = false;
 
   enum class Mode { echo, stream } mode_ = Mode::echo;
   int stream_n_ = 0, stream_size_ = 0, stream_window_ = 0;

@@ -21,14 +21,24 @@
 #include <functional>
 #include <thread>
 
+#include <sys/resource.h>
+
 namespace fs = std::filesystem;
 using namespace acdc::bench;
 
 namespace {
 
 struct Figures {
-  double ops_per_s = 0, p50_ms = 0, p99_ms = 0, user_us_per_op = 0, sys_us_per_op = 0;
+  double ops_per_s = 0, p50_ms = 0, p99_ms = 0, user_us_per_op = 0, sys_us_per_op = 0, client_us_per_op = 0;
 };
+
+// CPU time of the calling thread (the load client runs on one), in microseconds.
+double thread_cpu_us() {
+  rusage r{};
+  getrusage(RUSAGE_THREAD, &r);
+  auto us = [](const timeval& t) { return static_cast<double>(t.tv_sec) * 1e6 + static_cast<double>(t.tv_usec); };
+  return us(r.ru_utime) + us(r.ru_stime);
+}
 
 struct Server {
   std::string name;
@@ -61,16 +71,19 @@ Figures measure(const ServerProcess& server, Target target, int conns,
   io.run_for(to_duration(warmup_s));
   rec.measuring = true;
   const CpuTime cpu_before = server.cpu();
+  const double client_before = thread_cpu_us();
   auto t0 = Clock::now();
   io.run_for(to_duration(seconds));
   double elapsed = std::chrono::duration<double>(Clock::now() - t0).count();
   const CpuTime cpu_after = server.cpu();
+  const double client_after = thread_cpu_us();
   rec.measuring = false;
   Figures f;
   f.ops_per_s = static_cast<double>(rec.ops) / elapsed;
   const double ops = static_cast<double>(std::max<uint64_t>(rec.ops, 1));
   f.user_us_per_op = static_cast<double>(cpu_after.user_us - cpu_before.user_us) / ops;
   f.sys_us_per_op = static_cast<double>(cpu_after.sys_us - cpu_before.sys_us) / ops;
+  f.client_us_per_op = (client_after - client_before) / ops;
   f.p50_ms = percentile(rec.latencies_us, 0.50);
   f.p99_ms = percentile(rec.latencies_us, 0.99);
   return f;
@@ -165,6 +178,9 @@ int main(int argc, char** argv) {
     // what each server's own code costs.
     print_row("  of which user", "us", a.user_us_per_op, b.user_us_per_op);
     print_row("  of which kernel", "us", a.sys_us_per_op, b.sys_us_per_op);
+    // A server that keeps up with the client gets small batches: its CPU per
+    // op then tends to the client's own.
+    print_row("load client CPU per op", "us", a.client_us_per_op, b.client_us_per_op);
   }
   return 0;
 }
