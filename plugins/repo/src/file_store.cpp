@@ -1,5 +1,6 @@
 #include "file_store.hpp"
 
+#include <acdc/sdk/base64.hpp>
 #include <acdc/sdk/error.hpp>
 #include <acdc/sdk/utf8.hpp>
 
@@ -184,25 +185,6 @@ void FileStore::write_locked(const std::string& rel, const fs::path& abs, const 
     errno = saved;
     io_error("cannot write", rel);
   }
-}
-
-std::string base64_encode(std::string_view bytes) {
-  static constexpr char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-  std::string out;
-  out.reserve((bytes.size() + 2) / 3 * 4);
-  size_t i = 0;
-  for (; i + 2 < bytes.size(); i += 3) {
-    uint32_t v = (uint8_t(bytes[i]) << 16) | (uint8_t(bytes[i + 1]) << 8) | uint8_t(bytes[i + 2]);
-    for (int s = 18; s >= 0; s -= 6) out += kAlphabet[(v >> s) & 63];
-  }
-  if (size_t rest = bytes.size() - i) {
-    uint32_t v = uint8_t(bytes[i]) << 16 | (rest == 2 ? uint8_t(bytes[i + 1]) << 8 : 0);
-    out += kAlphabet[(v >> 18) & 63];
-    out += kAlphabet[(v >> 12) & 63];
-    out += rest == 2 ? kAlphabet[(v >> 6) & 63] : '=';
-    out += '=';
-  }
-  return out;
 }
 
 std::string mime_type_for(const std::string& path) {

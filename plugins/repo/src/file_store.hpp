@@ -58,7 +58,6 @@ bool read_file_within(const std::filesystem::path& abs, size_t cap, std::string&
 // file); its first `len` bytes are the content. False when it is not a
 // regular file (a final symlink is never followed), over `cap`, or unreadable.
 bool read_file_at(int dir_fd, const std::string& rel, size_t cap, std::string& buf, size_t& len);
-std::string base64_encode(std::string_view bytes);
 std::string mime_type_for(const std::string& path);
 
 }  // namespace acdc::repo

@@ -31,6 +31,7 @@
 #pragma once
 
 #include <acdc/plugin_api.h>
+#include <acdc/sdk/base64.hpp>
 #include <acdc/sdk/call.hpp>
 #include <acdc/sdk/error.hpp>
 #include <acdc/sdk/host.hpp>

@@ -4,6 +4,7 @@
 #include "history/history_message.hpp"
 #include "util/bytes.hpp"
 
+#include <acdc/sdk/base64.hpp>
 #include <acdc/sdk/error.hpp>
 
 #include <array>

@@ -2,6 +2,7 @@
 #include "tokenizer/bpe_ranks.hpp"
 #include "util/bytes.hpp"
 
+#include <acdc/sdk/base64.hpp>
 #include <acdc/sdk/error.hpp>
 
 #include <fstream>
