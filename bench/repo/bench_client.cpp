@@ -1,8 +1,7 @@
 #include "bench_client.hpp"
 
+#include <acdc/sdk/json.hpp>
 #include <boost/asio/connect.hpp>
-#include <rapidjson/stringbuffer.h>
-#include <rapidjson/writer.h>
 
 #include <stdexcept>
 
@@ -14,13 +13,6 @@ using tcp = boost::asio::ip::tcp;
 namespace {
 
 constexpr const char* kMethods = R"({"system.listComponents":true})";
-
-std::string to_text(const rapidjson::Value& v) {
-  rapidjson::StringBuffer buf;
-  rapidjson::Writer<rapidjson::StringBuffer> w(buf);
-  v.Accept(w);
-  return std::string(buf.GetString(), buf.GetSize());
-}
 
 }  // namespace
 
@@ -67,7 +59,7 @@ rapidjson::Document BenchClient::read_reply(uint64_t id) {
 
 void BenchClient::serve(const rapidjson::Document& request) {
   if (!request.HasMember("id")) return;  // a notification: nothing to answer
-  std::string id = to_text(request["id"]);
+  std::string id = acdc::to_json_text(request["id"]);
   if (std::string(request["method"].GetString()) == "system.listComponents")
     send(R"({"jsonrpc":"2.0","id":)" + id + R"(,"result":)" + kMethods + "}");
   else
