@@ -145,17 +145,17 @@ void WsSession::send(std::string message) {
 }
 
 void WsSession::drain() {
-  std::optional<websocket::close_reason> close_now;
+  std::optional<websocket::close_reason> requested_close;
   {
     std::lock_guard lock(mu_);
     drain_scheduled_ = false;
-    close_now = std::move(pending_close_);
+    requested_close = std::move(pending_close_);
     pending_close_.reset();
   }
   frame_queued();
   ws_.next_layer().flush();
-  if (close_now)
-    ws_.async_close(*close_now, beast::bind_front_handler(&WsSession::on_close, shared_from_this()));
+  if (requested_close)
+    ws_.async_close(*requested_close, beast::bind_front_handler(&WsSession::on_close, shared_from_this()));
 }
 
 void WsSession::frame_queued() {
