@@ -31,6 +31,13 @@ bool read_head(const char* p, size_t len, FrameHead& head) {
   return true;
 }
 
+// One large reply (a 6 MB file tree) need not pin its buffer for the
+// connection's lifetime.
+void release_if_large(std::string& buffer) {
+  constexpr size_t kKeepCapacity = 1u << 20;
+  if (buffer.capacity() > kKeepCapacity) std::string().swap(buffer);
+}
+
 }  // namespace
 
 uint64_t CoalescingStream::frame_size(const char* p, size_t len) {
@@ -70,30 +77,41 @@ void CoalescingStream::flush() {
   if (in_flight_ || held_.empty() || failed_) return;
   auto owner = owner_.lock();
   if (!owner) return;  // the session is going away: nobody will read the answer
+  // The kernel usually takes it all at once: then there is no operation and
+  // no completion to post. Only what it leaves goes through async_write.
+  boost::system::error_code ec;
+  const size_t sent = socket_.write_some(boost::asio::buffer(held_), ec);
+  if (ec && ec != boost::asio::error::would_block) return fail(ec);
+  unsent_.fetch_sub(sent, std::memory_order_relaxed);
+  if (sent == held_.size()) {
+    held_.clear();
+    release_if_large(held_);
+    return;
+  }
   sending_.swap(held_);
   held_.clear();
+  sending_from_ = sent;
   in_flight_ = true;
-  boost::asio::async_write(socket_, boost::asio::buffer(sending_),
+  boost::asio::async_write(socket_, boost::asio::buffer(sending_) + sent,
                            [this, owner = std::move(owner)](boost::system::error_code ec, size_t) { on_sent(ec); });
 }
 
 void CoalescingStream::on_sent(boost::system::error_code ec) {
   in_flight_ = false;
-  unsent_.fetch_sub(sending_.size(), std::memory_order_relaxed);
+  unsent_.fetch_sub(sending_.size() - sending_from_, std::memory_order_relaxed);
   sending_.clear();
-  // One large reply (a 6 MB file tree) need not pin its buffer for the
-  // connection's lifetime.
-  if (sending_.capacity() > kKeepCapacity) std::string().swap(sending_);
-  if (ec) {
-    failed_ = ec;
-    unsent_.fetch_sub(held_.size(), std::memory_order_relaxed);
-    held_.clear();
-    boost::system::error_code ignored;
-    socket_.close(ignored);  // the pending read fails and the session shuts down
-    return;
-  }
+  release_if_large(sending_);
+  if (ec) return fail(ec);
   if (close_after_send_) return finish_close();
   flush();
+}
+
+void CoalescingStream::fail(boost::system::error_code ec) {
+  failed_ = ec;
+  unsent_.fetch_sub(held_.size(), std::memory_order_relaxed);
+  held_.clear();
+  boost::system::error_code ignored;
+  socket_.close(ignored);  // the pending read fails and the session shuts down
 }
 
 void CoalescingStream::close_now(boost::system::error_code& ec) {
