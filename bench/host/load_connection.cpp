@@ -99,9 +99,13 @@ void LoadConnection::on_read(beast::error_code ec, std::size_t) {
   constexpr uint64_t kMaxMessage = 64u << 20;
   for (;;) {
     if (ec) return;  // the run is over or the server went away
-    auto data = buffer_.cdata();
-    on_message(std::string_view(static_cast<const char*>(data.data()), data.size()));
-    buffer_.consume(buffer_.size());
+    // Parsed in place, behind a NUL terminator: RapidJSON then scans strings
+    // 16 bytes at a time. Parsing a copy byte by byte took half the client's
+    // CPU on the 1 KiB stream, more than the server it measured.
+    const size_t size = buffer_.size();
+    static_cast<char*>(buffer_.prepare(1).data())[0] = '\0';
+    on_message(static_cast<char*>(buffer_.data().data()));
+    buffer_.consume(size);
     if (!ws_.next_layer().message_ready(kMaxMessage)) break;
     ws_.read(buffer_, ec);
   }
@@ -109,10 +113,12 @@ void LoadConnection::on_read(beast::error_code ec, std::size_t) {
   read_next();
 }
 
-void LoadConnection::on_message(std::string_view text) {
-  rapidjson::Document doc;
-  doc.Parse(text.data(), text.size());
-  if (!doc.IsObject()) return;
+void LoadConnection::on_message(char* text) {
+  char pool[4096];
+  rapidjson::MemoryPoolAllocator<> allocator(pool, sizeof pool);
+  rapidjson::Document doc(&allocator);
+  doc.ParseInsitu(text);  // a NUL inside would end it early: JSON text has none
+  if (doc.HasParseError() || !doc.IsObject()) return;
   auto method = doc.FindMember("method");
   auto id = doc.FindMember("id");
   if (method != doc.MemberEnd() && method->value.IsString()) {

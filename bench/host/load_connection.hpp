@@ -67,7 +67,8 @@ class LoadConnection : public std::enable_shared_from_this<LoadConnection> {
  private:
   void read_next();
   void on_read(boost::beast::error_code ec, std::size_t bytes);
-  void on_message(std::string_view text);
+  // `text` is NUL-terminated, and is parsed in place.
+  void on_message(char* text);
   void on_server_request(std::string_view id_text, std::string_view method);
   void on_reply(uint64_t id);
   void send(const std::string& frame);

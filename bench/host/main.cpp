@@ -3,6 +3,7 @@
 //
 //   build/acdc-bench-host --acdc build/acdc --plugin-dir build/plugins
 //       --node-server bench/host/node_echo_server.mjs [--seconds 5] [--warmup 1]
+//       [--only stream]
 //
 // For each server: start to accepting connections, idle RSS, then echo at
 // 1 connection x 1 in flight, 1 x 64 and 8 x 16 (calls/s, p50/p99 latency,
@@ -102,13 +103,14 @@ void print_row(const std::string& what, const std::string& unit, double a, doubl
 
 int main(int argc, char** argv) {
   CLI::App cli{"acdc host vs the jrpc-oo node reference server"};
-  std::string acdc, plugin_dir, node_script;
+  std::string acdc, plugin_dir, node_script, only;
   double seconds = 5, warmup = 1;
   cli.add_option("--acdc", acdc, "the acdc binary")->required();
   cli.add_option("--plugin-dir", plugin_dir, "directory holding echo.acdc.so")->required();
   cli.add_option("--node-server", node_script, "bench/host/node_echo_server.mjs")->required();
   cli.add_option("--seconds", seconds, "measuring window per configuration");
   cli.add_option("--warmup", warmup, "warm-up per configuration");
+  cli.add_option("--only", only, "run only the configurations whose label contains this (e.g. stream)");
   CLI11_PARSE(cli, argc, argv);
 
   const fs::path tmp = fs::temp_directory_path() / ("acdc-bench-" + std::to_string(getpid()));
@@ -145,6 +147,7 @@ int main(int argc, char** argv) {
       {"echo 8 x 16", 8, [](LoadConnection& c) { c.start_echo(16); }},
       {"stream 1000 x 1 KiB, window 64", 1, [](LoadConnection& c) { c.start_stream(1000, 1024, 64); }},
   };
+  std::erase_if(configs, [&](const Config& c) { return c.label.find(only) == std::string::npos; });
 
   std::vector<double> start_ms, idle_rss;
   std::vector<Row> rows(configs.size());
