@@ -46,12 +46,17 @@ struct RawJson {
   std::string text;
 };
 
-// Parses JSON text; throws acdc::Error(ACDC_E_INVALID_PARAMS) when it is not.
-inline Json parse_json(std::string_view text) {
-  Json doc;
+// Parses JSON text into `doc`, whose allocator it uses; throws
+// acdc::Error(ACDC_E_INVALID_PARAMS) when it is not JSON.
+inline void parse_json(std::string_view text, Json& doc) {
   doc.Parse<rapidjson::kParseIterativeFlag>(text.data(), text.size());
   if (doc.HasParseError())
     throw invalid_params("not valid JSON (offset " + std::to_string(doc.GetErrorOffset()) + ")");
+}
+
+inline Json parse_json(std::string_view text) {
+  Json doc;
+  parse_json(text, doc);
   return doc;
 }
 

@@ -173,7 +173,13 @@ struct Trampoline {
                   std::string_view args_text) noexcept {
     const acdc_host_api* api = inst->host.api();
     try {
-      Json doc = parse_json(args_text);
+      // The args of most calls fit here and never touch the heap (a default
+      // Document allocates a 64 KiB pool per call). Decoding copies what a
+      // method keeps, so nothing points into `pool` after run() returns.
+      char pool[1024];
+      rapidjson::MemoryPoolAllocator<> allocator(pool, sizeof pool);
+      Json doc(&allocator);
+      parse_json(args_text, doc);
       if (!doc.IsArray()) throw invalid_params(info->qualified + ": args must be an array");
       if constexpr (kAsync) {
         using Tail = typename DropFirst<Args>::Type;
