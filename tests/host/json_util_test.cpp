@@ -1,7 +1,8 @@
 // is_valid_json, the check every plugin result and callback passes before it
 // reaches a client, against RapidJSON's own validating reader (the check it
 // replaced): same verdict on hand-picked cases and on random mutations of
-// valid documents (unit test of a pure part).
+// valid documents. And parse_limited_in_place, which parses every client
+// frame, against parse_limited over the same text (unit tests of pure parts).
 #include "rpc/json_util.hpp"
 
 #include <catch2/catch.hpp>
@@ -10,9 +11,11 @@
 
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 using acdc::rpc::is_valid_json;
+using acdc::rpc::ParseOutcome;
 
 namespace {
 
@@ -32,6 +35,37 @@ const std::vector<std::string> kSeeds = {
     R"(  [ [ [ ] ] , { } ]  )",
     "12345678901234567890",
 };
+
+const std::string kAlphabet = "[]{}\",:\\ tfn0123456789.eE+-u\x01\x7F\xC3\xA9\xE2\x82\xAC\xF0\x9F\xED\xA0\xFF";
+
+// A seed with one to three random characters replaced, inserted or erased.
+std::string mutated_seed(std::mt19937& rng) {
+  std::string text = kSeeds[rng() % kSeeds.size()];
+  const int edits = 1 + static_cast<int>(rng() % 3);
+  for (int e = 0; e < edits && !text.empty(); ++e) {
+    const size_t at = rng() % text.size();
+    switch (rng() % 3) {
+      case 0: text[at] = kAlphabet[rng() % kAlphabet.size()]; break;
+      case 1: text.insert(at, 1, kAlphabet[rng() % kAlphabet.size()]); break;
+      default: text.erase(at, 1); break;
+    }
+  }
+  return text;
+}
+
+// The outcome of parsing `text` in place, and the document as compact text.
+std::pair<ParseOutcome, std::string> parse_in_place(const std::string& text, unsigned depth) {
+  std::string buffer = text;  // c_str() supplies the NUL after it
+  rapidjson::Document doc;
+  auto outcome = acdc::rpc::parse_limited_in_place(buffer.data(), text.size(), doc, depth);
+  return {outcome, outcome == ParseOutcome::ok ? acdc::rpc::to_text(doc) : ""};
+}
+
+std::pair<ParseOutcome, std::string> parse_copy(const std::string& text, unsigned depth) {
+  rapidjson::Document doc;
+  auto outcome = acdc::rpc::parse_limited(text, doc, depth);
+  return {outcome, outcome == ParseOutcome::ok ? acdc::rpc::to_text(doc) : ""};
+}
 
 }  // namespace
 
@@ -68,19 +102,9 @@ TEST_CASE("is_valid_json refuses a raw NUL, which a client would cut the text at
 
 TEST_CASE("is_valid_json agrees with RapidJSON's validating reader on random mutations") {
   std::mt19937 rng(20261123);
-  const std::string alphabet = "[]{}\",:\\ tfn0123456789.eE+-u\x01\x7F\xC3\xA9\xE2\x82\xAC\xF0\x9F\xED\xA0\xFF";
   int valid = 0;
   for (int round = 0; round < 20000; ++round) {
-    std::string text = kSeeds[rng() % kSeeds.size()];
-    const int edits = 1 + static_cast<int>(rng() % 3);
-    for (int e = 0; e < edits && !text.empty(); ++e) {
-      const size_t at = rng() % text.size();
-      switch (rng() % 3) {
-        case 0: text[at] = alphabet[rng() % alphabet.size()]; break;
-        case 1: text.insert(at, 1, alphabet[rng() % alphabet.size()]); break;
-        default: text.erase(at, 1); break;
-      }
-    }
+    const std::string text = mutated_seed(rng);
     INFO(text);
     const bool expected = rapidjson_verdict(text);
     REQUIRE(is_valid_json(text) == expected);
@@ -89,4 +113,29 @@ TEST_CASE("is_valid_json agrees with RapidJSON's validating reader on random mut
   // Both verdicts occur often enough for the comparison to mean something.
   CHECK(valid > 1000);
   CHECK(valid < 19000);
+}
+
+TEST_CASE("a frame parsed in place gives the same document and verdict as one parsed from a copy") {
+  using namespace std::string_literals;
+  const std::vector<std::string> cases = {
+      R"({"jsonrpc":"2.0","method":"Echo.echo","params":{"args":["caf\u00e9 \"q\" \\"]},"id":7})",
+      "[1]\0"s, "[\"a\0b\"]"s, "1\0 2"s,  // a raw NUL: the in-place parse stops at it
+      "[1] \n", "[1] x", "[[[[1]]]]", "",
+  };
+  for (const auto& text : cases) {
+    INFO(text);
+    CHECK(parse_in_place(text, 3) == parse_copy(text, 3));
+  }
+  CHECK(parse_in_place("[[[[1]]]]", 3).first == ParseOutcome::too_deep);
+  std::mt19937 rng(20261124);
+  int ok = 0;
+  for (int round = 0; round < 20000; ++round) {
+    const std::string text = mutated_seed(rng);
+    INFO(text);
+    const auto expected = parse_copy(text, 512);
+    REQUIRE(parse_in_place(text, 512) == expected);
+    ok += expected.first == ParseOutcome::ok;
+  }
+  CHECK(ok > 1000);
+  CHECK(ok < 19000);
 }

@@ -3,6 +3,7 @@
 #include "support/host_process.hpp"
 #include "support/ws_client.hpp"
 
+#include <acdc/plugin_api.h>
 #include <catch2/catch.hpp>
 
 using acdc::test::HostOptions;
@@ -42,6 +43,9 @@ TEST_CASE("an SDK plugin and a plain C plugin both load and serve") {
   CHECK(std::string(client.call("CPlugin.ping", "[]")["result"].GetString()) == "pong");
   CHECK(client.call("CPlugin.sum", "[40,2]")["result"].GetInt() == 42);
   CHECK(client.call("CPlugin.later", "[30]")["result"].GetInt() == 30);
+  // A call to a client that is gone fails at once, but its reply still
+  // arrives after call_client() returned, as the ABI promises.
+  CHECK(client.call("CPlugin.call_gone", "[]")["result"]["status"].GetInt() == ACDC_E_UNAVAILABLE);
   auto config = client.call("CPlugin.config", "[]");
   CHECK(std::string(config["result"]["colour"].GetString()) == "blue");
   CHECK(config["result"]["host"].HasMember("repo_root"));

@@ -112,12 +112,14 @@ bool WsSession::handle_message(beast::error_code ec) {
     return false;
   }
   ++frames_read_;
-  auto data = buffer_.cdata();
+  // The peer parses the message in place, behind a NUL terminator.
+  const size_t size = buffer_.size();
+  static_cast<char*>(buffer_.prepare(1).data())[0] = '\0';
   {
     ReadingScope scope(this);
-    peer_->on_message(std::string_view(static_cast<const char*>(data.data()), data.size()));
+    peer_->on_message(static_cast<char*>(buffer_.data().data()), size);
   }
-  buffer_.consume(buffer_.size());
+  buffer_.consume(size);
   return true;
 }
 

@@ -9,7 +9,6 @@
 
 #include <boost/asio/post.hpp>
 
-#include <atomic>
 
 namespace acdc::plugins {
 namespace {
@@ -59,8 +58,10 @@ bool valid_args(std::string_view args) {
 }
 
 void host_log(acdc_plugin* self, int level, acdc_str message) {
-  std::string line = "[" + (self ? self->generation->label() : std::string("?")) + "] ";
-  line.append(view(message));
+  std::string line = "[";
+  line += self ? self->generation->label() : std::string("?");
+  line += "] ";
+  line += view(message);
   switch (level) {
     case ACDC_LOG_DEBUG: return log::debug(line);
     case ACDC_LOG_WARN: return log::warn(line);
@@ -122,6 +123,11 @@ void call_plugin(acdc_plugin* self, const acdc_call* parent, acdc_str method, ac
   });
 }
 
+// How many call_client() calls are on this thread's stack. A per-thread
+// count rather than a flag per call: a flag shared with the reply would cost
+// an allocation per call (a stream of callbacks makes thousands a second).
+thread_local int t_calling_client = 0;
+
 void call_client(acdc_plugin* self, acdc_client client, acdc_str method, acdc_str args,
                  acdc_reply_fn reply, void* user) {
   auto caller = generation_of(self);
@@ -131,17 +137,19 @@ void call_client(acdc_plugin* self, acdc_client client, acdc_str method, acdc_st
     return reply_later(host, caller, reply, user, ACDC_E_INVALID_PARAMS,
                        "args of " + std::string(view(method)) + " must be a JSON array");
   // Sent right here, so calls a plugin makes one after another leave in that
-  // order. An answer that comes back before this function returns (the
-  // client is gone, say) is posted: a reply never runs inside the host
-  // function that started the call.
-  auto inside = std::make_shared<std::atomic<bool>>(true);
-  rpc::ReplyHandler done = [caller, reply, user, inside](acdc_status status, std::string_view payload) {
-    if (!*inside) return reply(user, status, acdc_str{payload.data(), payload.size()});
+  // order. An answer that comes back on this thread before this function
+  // returns (the client is gone, say) is posted: a reply never runs inside
+  // the host function that started the call.
+  rpc::ReplyHandler done = [caller, reply, user](acdc_status status, std::string_view payload) {
+    if (t_calling_client == 0) return reply(user, status, acdc_str{payload.data(), payload.size()});
     reply_later(caller->host(), caller, reply, user, status, std::string(payload));
   };
+  struct Calling {
+    Calling() { ++t_calling_client; }
+    ~Calling() { --t_calling_client; }
+  } calling;
   if (client == ACDC_CLIENT_ALL) host.hub.call_all(view(method), view(args), std::move(done));
   else host.hub.call(client, view(method), view(args), std::move(done));
-  *inside = false;
 }
 
 acdc_status notify_client(acdc_plugin* self, acdc_client client, acdc_str method, acdc_str args) {

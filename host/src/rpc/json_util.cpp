@@ -40,16 +40,24 @@ struct DepthLimiter {
 
 constexpr unsigned kFlags = rapidjson::kParseIterativeFlag | rapidjson::kParseStopWhenDoneFlag;
 
+// A reader keeps its parse stack between documents; one per thread saves an
+// allocation per message. Parses never nest: no handler here parses.
+rapidjson::Reader& thread_reader() {
+  thread_local rapidjson::Reader reader;
+  return reader;
+}
+
 }  // namespace
 
-ParseOutcome parse_limited(std::string_view text, rapidjson::Document& doc, unsigned max_depth) {
+namespace {
+
+template <unsigned kExtraFlags, class Stream>
+ParseOutcome parse_stream(Stream& stream, std::string_view text, rapidjson::Document& doc, unsigned max_depth) {
   DepthLimiter limiter{doc, max_depth};
   bool ok = false;
   size_t end = 0;
   auto generator = [&](rapidjson::Document&) {
-    rapidjson::MemoryStream stream(text.data(), text.size());
-    rapidjson::Reader reader;
-    ok = !reader.Parse<kFlags>(stream, limiter).IsError();
+    ok = !thread_reader().Parse<kFlags | kExtraFlags>(stream, limiter).IsError();
     end = stream.Tell();
     return ok;
   };
@@ -57,11 +65,23 @@ ParseOutcome parse_limited(std::string_view text, rapidjson::Document& doc, unsi
   if (limiter.too_deep) return ParseOutcome::too_deep;
   if (!ok) return ParseOutcome::invalid_json;
   // kParseStopWhenDoneFlag stops after one value: anything but whitespace
-  // after it makes the frame invalid.
+  // after it makes the frame invalid (a raw NUL included).
   for (size_t i = end; i < text.size(); ++i)
     if (text[i] != ' ' && text[i] != '\n' && text[i] != '\r' && text[i] != '\t')
       return ParseOutcome::invalid_json;
   return ParseOutcome::ok;
+}
+
+}  // namespace
+
+ParseOutcome parse_limited(std::string_view text, rapidjson::Document& doc, unsigned max_depth) {
+  rapidjson::MemoryStream stream(text.data(), text.size());
+  return parse_stream<0>(stream, text, doc, max_depth);
+}
+
+ParseOutcome parse_limited_in_place(char* text, size_t size, rapidjson::Document& doc, unsigned max_depth) {
+  rapidjson::InsituStringStream stream(text);
+  return parse_stream<rapidjson::kParseInsituFlag>(stream, std::string_view(text, size), doc, max_depth);
 }
 
 bool is_valid_json(std::string_view text) {
@@ -71,12 +91,19 @@ bool is_valid_json(std::string_view text) {
   // so valid UTF-8 over the whole text is valid UTF-8 in its strings. A raw
   // NUL is never valid JSON, and refusing it up front lets the parse run over
   // a NUL-terminated copy: the only input RapidJSON scans with SSE2.
+  //
+  // The copy is parsed in place, so strings are only scanned, not copied to
+  // the reader's stack, and it lives in a per-thread buffer that keeps its
+  // capacity: a plugin's results and calls pay no allocation here.
   if (text.find('\0') != std::string_view::npos || !is_valid_utf8(text)) return false;
-  const std::string terminated(text);
-  rapidjson::StringStream stream(terminated.c_str());
-  rapidjson::Reader reader;
+  thread_local std::string terminated;
+  terminated.assign(text);
+  rapidjson::InsituStringStream stream(terminated.data());
   rapidjson::BaseReaderHandler<> ignore;
-  return !reader.Parse<rapidjson::kParseIterativeFlag>(stream, ignore).IsError();
+  const bool ok = !thread_reader().Parse<rapidjson::kParseIterativeFlag | rapidjson::kParseInsituFlag>(stream, ignore).IsError();
+  constexpr size_t kKeepCapacity = 1u << 20;  // a 6 MB file tree need not stay pinned
+  if (terminated.capacity() > kKeepCapacity) std::string().swap(terminated);
+  return ok;
 }
 
 std::string to_text(const rapidjson::Value& value) {

@@ -2,6 +2,7 @@
 //
 //   rapidjson::Document doc;
 //   switch (parse_limited(text, doc, kMaxDepth)) { ... }
+//   switch (parse_limited_in_place(frame, size, doc, kMaxDepth)) { ... }   // frame[size] == 0
 //   if (!is_valid_json(plugin_result)) reply_internal_error();
 //
 // Parsing is iterative (no recursion, so no stack overflow however deep the
@@ -21,6 +22,12 @@ inline constexpr unsigned kMaxDepth = 512;
 enum class ParseOutcome { ok, invalid_json, too_deep };
 
 ParseOutcome parse_limited(std::string_view text, rapidjson::Document& doc, unsigned max_depth);
+
+// The same over `size` bytes at `text` followed by a NUL, parsed in place:
+// strings are unescaped into `text` and `doc` points into it. RapidJSON
+// scans a NUL-terminated text 16 bytes at a time and copies no strings,
+// where parse_limited() reads byte by byte and copies each.
+ParseOutcome parse_limited_in_place(char* text, size_t size, rapidjson::Document& doc, unsigned max_depth);
 
 // True when `text` is exactly one well-formed JSON value in valid UTF-8.
 bool is_valid_json(std::string_view text);

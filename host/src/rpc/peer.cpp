@@ -6,6 +6,8 @@
 #include "util/random.hpp"
 
 #include <boost/asio/post.hpp>
+#include <rapidjson/stringbuffer.h>
+#include <rapidjson/writer.h>
 
 #include <charconv>
 #include <vector>
@@ -36,16 +38,15 @@ class PeerOrigin final : public CallOrigin {
   acdc_client client_;
 };
 
-// The args array of a request, or an error message for params we refuse.
-bool extract_args(const rapidjson::Value& request, std::string& args, std::string& error) {
+// The args array of a request (nullptr when it has none: `[]`), or an error
+// message for params we refuse.
+bool find_args(const rapidjson::Value& request, const rapidjson::Value*& args, std::string& error) {
+  args = nullptr;
   auto params = request.FindMember("params");
-  if (params == request.MemberEnd() || params->value.IsNull()) {
-    args = "[]";
-    return true;
-  }
+  if (params == request.MemberEnd() || params->value.IsNull()) return true;
   const rapidjson::Value& p = params->value;
   if (p.IsArray()) {  // positional params from a plain JSON-RPC client
-    args = to_text(p);
+    args = &p;
     return true;
   }
   if (!p.IsObject()) {
@@ -54,10 +55,7 @@ bool extract_args(const rapidjson::Value& request, std::string& args, std::strin
   }
   auto a = p.FindMember("args");
   if (a == p.MemberEnd()) {
-    if (p.MemberCount() == 0) {
-      args = "[]";
-      return true;
-    }
+    if (p.MemberCount() == 0) return true;
     error = "params must be {\"args\":[...]}: named parameters are not supported";
     return false;
   }
@@ -65,8 +63,23 @@ bool extract_args(const rapidjson::Value& request, std::string& args, std::strin
     error = "params.args must be an array";
     return false;
   }
-  args = to_text(a->value);
+  args = &a->value;
   return true;
+}
+
+// Compact text of a request's args, in a per-thread buffer that keeps its
+// capacity: no allocation per request. It is overwritten by the next request
+// on this thread; dispatch() is done with it when it returns (a plugin that
+// keeps args copies them), and on_request() never runs inside itself.
+std::string_view args_text(const rapidjson::Value* args) {
+  if (!args) return "[]";
+  thread_local rapidjson::StringBuffer buf;
+  constexpr size_t kKeepCapacity = 1u << 20;  // a 6 MB file sent once need not stay pinned
+  buf.Clear();
+  if (buf.stack_.GetCapacity() > kKeepCapacity) buf.ShrinkToFit();
+  rapidjson::Writer<rapidjson::StringBuffer> writer(buf);
+  args->Accept(writer);
+  return {buf.GetString(), buf.GetSize()};
 }
 
 // Parses a response id we issued: a positive integer, possibly sent back as
@@ -102,7 +115,7 @@ void Peer::start() {
 
 void Peer::announce(const std::string& methods_json) {
   auto self = weak_from_this();
-  send_request(kListComponents, methods_json, [self](acdc_status status, std::string_view result) {
+  send_request(kListComponents, {methods_json}, [self](acdc_status status, std::string_view result) {
     auto peer = self.lock();
     if (!peer || status != ACDC_OK) return;
     rapidjson::Document doc;
@@ -118,13 +131,13 @@ void Peer::close(uint16_t code, std::string reason) {
   if (auto t = transport_.lock()) t->close(code, std::move(reason));
 }
 
-void Peer::on_message(std::string_view text) {
+void Peer::on_message(char* text, size_t size) {
   // Most frames are small: their values fit here and never touch the heap
   // (a default Document allocates a 64 KiB pool per frame).
   char pool[4096];
   rapidjson::MemoryPoolAllocator<> allocator(pool, sizeof pool);
   rapidjson::Document doc(&allocator);
-  switch (parse_limited(text, doc, kMaxDepth)) {
+  switch (parse_limited_in_place(text, size, doc, kMaxDepth)) {
     case ParseOutcome::invalid_json:
       return send(error_frame("null", kParseError, "Parse error: the message is not valid JSON"));
     case ParseOutcome::too_deep:
@@ -162,7 +175,8 @@ void Peer::on_request(const rapidjson::Value& v) {
   if (id != v.MemberEnd()) {
     if (!id->value.IsString() && !id->value.IsNumber() && !id->value.IsNull())
       return send(error_frame("null", kInvalidRequest, "Invalid request: id must be a number or a string"));
-    id_text = to_text(id->value);
+    // Numeric ids are the common case, and need no JSON writer.
+    id_text = id->value.IsUint64() ? std::to_string(id->value.GetUint64()) : to_text(id->value);
   }
   auto fail = [&](int code, const std::string& message) {
     if (!id_text.empty()) send(error_frame(id_text, code, message));
@@ -179,9 +193,10 @@ void Peer::on_request(const rapidjson::Value& v) {
     auto params = v.FindMember("params");
     return answer_list_components(id_text, params == v.MemberEnd() ? nullptr : &params->value);
   }
-  std::string args, error;
-  if (!extract_args(v, args, error)) return fail(kInvalidParams, "Invalid params: " + error);
-  hub_.router().dispatch(name, args,
+  const rapidjson::Value* args = nullptr;
+  std::string error;
+  if (!find_args(v, args, error)) return fail(kInvalidParams, "Invalid params: " + error);
+  hub_.router().dispatch(name, args_text(args),
                          std::make_unique<PeerOrigin>(weak_from_this(), std::move(id_text), id_));
 }
 
@@ -235,13 +250,12 @@ void Peer::on_response(const rapidjson::Value& v) {
 }
 
 void Peer::call(std::string_view method, std::string_view args_json, ReplyHandler done) {
-  std::string params = "{\"args\":";
-  params.append(args_json.empty() ? std::string_view("[]") : args_json);
-  params += '}';
-  send_request(method, params, std::move(done));
+  send_request(method, {R"({"args":)", args_json.empty() ? std::string_view("[]") : args_json, "}"},
+               std::move(done));
 }
 
-void Peer::send_request(std::string_view method, std::string_view params_json, ReplyHandler done) {
+void Peer::send_request(std::string_view method, std::initializer_list<std::string_view> params,
+                        ReplyHandler done) {
   std::unique_lock lock(mu_);
   if (closed_) {
     lock.unlock();
@@ -249,14 +263,20 @@ void Peer::send_request(std::string_view method, std::string_view params_json, R
   }
   uint64_t id = next_id_++;
   pending_.emplace(id, Pending{std::move(done), std::chrono::steady_clock::now() + hub_.call_timeout});
+  const bool arm = !sweep_armed_;
+  sweep_armed_ = true;
   lock.unlock();
-  arm_sweep();
+  if (arm) start_sweep();
+  // Built in one piece: the args (1 KiB a callback on a stream) are copied
+  // once, into the frame.
+  size_t params_size = 0;
+  for (auto part : params) params_size += part.size();
   std::string frame;
-  frame.reserve(64 + method.size() + params_json.size());
+  frame.reserve(64 + method.size() + params_size);
   frame += R"({"jsonrpc":"2.0","method":)";
   append_quoted(frame, method);
   frame += R"(,"params":)";
-  frame += params_json;
+  for (auto part : params) frame += part;
   frame += R"(,"id":)";
   frame += std::to_string(id);
   frame += '}';
@@ -293,13 +313,12 @@ void Peer::on_closed() {
   for (auto& [id, p] : pending) p.done(ACDC_E_UNAVAILABLE, "the client disconnected");
 }
 
-void Peer::arm_sweep() {
+void Peer::start_sweep() {
   auto transport = transport_.lock();
-  if (!transport) return;
+  if (!transport) return;  // the connection is gone, and its calls failed with it
   {
     std::lock_guard lock(mu_);
-    if (sweep_armed_ || closed_) return;
-    sweep_armed_ = true;
+    if (closed_) return;
     if (!sweep_timer_) sweep_timer_ = std::make_unique<boost::asio::steady_timer>(transport->executor());
     sweep_timer_->expires_after(std::chrono::seconds(1));
   }
@@ -313,7 +332,6 @@ void Peer::sweep() {
   bool more;
   {
     std::lock_guard lock(mu_);
-    sweep_armed_ = false;
     auto now = std::chrono::steady_clock::now();
     for (auto it = pending_.begin(); it != pending_.end();) {
       if (it->second.deadline <= now) {
@@ -324,9 +342,10 @@ void Peer::sweep() {
       }
     }
     more = !pending_.empty() && !closed_;
+    sweep_armed_ = more;
   }
   for (auto& done : expired) done(ACDC_E_TIMEOUT, "the client did not answer in time");
-  if (more) arm_sweep();
+  if (more) start_sweep();
 }
 
 }  // namespace acdc::rpc

@@ -11,7 +11,7 @@
 //
 //   auto peer = std::make_shared<Peer>(hub, transport);
 //   peer->start();
-//   peer->on_message(text);               // for every text frame
+//   peer->on_message(text, size);         // for every text frame; text[size] == 0
 //   peer->call("Client.chunk", "[0,\"x\"]", [](acdc_status s, std::string_view r) {...});
 #pragma once
 
@@ -24,6 +24,7 @@
 
 #include <chrono>
 #include <functional>
+#include <initializer_list>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -44,8 +45,9 @@ class Peer : public std::enable_shared_from_this<Peer> {
 
   // Registers with the hub and sends the host's handshake request.
   void start();
-  // Handles one text message from the client.
-  void on_message(std::string_view text);
+  // Handles one text message from the client: `size` bytes at `text`, with
+  // a NUL after them. It is parsed in place, so its bytes are changed.
+  void on_message(char* text, size_t size);
   // The connection is gone: fails every pending call, unregisters.
   void on_closed();
 
@@ -73,8 +75,12 @@ class Peer : public std::enable_shared_from_this<Peer> {
   void on_response(const rapidjson::Value& v);
   void answer_list_components(const std::string& id_text, const rapidjson::Value* params);
   void learn_methods(const rapidjson::Value& map);
-  void send_request(std::string_view method, std::string_view params_json, ReplyHandler done);
-  void arm_sweep();
+  // Sends a request whose params are the concatenation of `params`.
+  void send_request(std::string_view method, std::initializer_list<std::string_view> params,
+                    ReplyHandler done);
+  // Times out unanswered calls once a second while any are pending; runs
+  // for whoever set sweep_armed_.
+  void start_sweep();
   void sweep();
 
   struct Pending {
