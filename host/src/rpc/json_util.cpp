@@ -47,10 +47,6 @@ rapidjson::Reader& thread_reader() {
   return reader;
 }
 
-}  // namespace
-
-namespace {
-
 template <unsigned kExtraFlags, class Stream>
 ParseOutcome parse_stream(Stream& stream, std::string_view text, rapidjson::Document& doc, unsigned max_depth) {
   DepthLimiter limiter{doc, max_depth};
