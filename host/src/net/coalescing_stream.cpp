@@ -1,5 +1,7 @@
 #include "net/coalescing_stream.hpp"
 
+#include "util/reused_buffer.hpp"
+
 #include <cstring>
 #include <limits>
 
@@ -29,13 +31,6 @@ bool read_head(const char* p, size_t len, FrameHead& head) {
     for (size_t i = 0; i < extended; ++i) head.payload = (head.payload << 8) | static_cast<uint8_t>(p[2 + i]);
   }
   return true;
-}
-
-// One large reply (a 6 MB file tree) need not pin its buffer for the
-// connection's lifetime.
-void release_if_large(std::string& buffer) {
-  constexpr size_t kKeepCapacity = 1u << 20;
-  if (buffer.capacity() > kKeepCapacity) std::string().swap(buffer);
 }
 
 }  // namespace

@@ -1,5 +1,7 @@
 #include "rpc/json_util.hpp"
 
+#include "util/reused_buffer.hpp"
+
 #include <acdc/sdk/utf8.hpp>
 #include <rapidjson/memorystream.h>
 #include <rapidjson/reader.h>
@@ -97,8 +99,7 @@ bool is_valid_json(std::string_view text) {
   rapidjson::InsituStringStream stream(terminated.data());
   rapidjson::BaseReaderHandler<> ignore;
   const bool ok = !thread_reader().Parse<rapidjson::kParseIterativeFlag | rapidjson::kParseInsituFlag>(stream, ignore).IsError();
-  constexpr size_t kKeepCapacity = 1u << 20;  // a 6 MB file tree need not stay pinned
-  if (terminated.capacity() > kKeepCapacity) std::string().swap(terminated);
+  release_if_large(terminated);
   return ok;
 }
 

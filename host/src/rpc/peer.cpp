@@ -4,6 +4,7 @@
 #include "rpc/hub.hpp"
 #include "rpc/json_util.hpp"
 #include "util/random.hpp"
+#include "util/reused_buffer.hpp"
 
 #include <boost/asio/post.hpp>
 #include <rapidjson/stringbuffer.h>
@@ -74,7 +75,6 @@ bool find_args(const rapidjson::Value& request, const rapidjson::Value*& args, s
 std::string_view args_text(const rapidjson::Value* args) {
   if (!args) return "[]";
   thread_local rapidjson::StringBuffer buf;
-  constexpr size_t kKeepCapacity = 1u << 20;  // a 6 MB file sent once need not stay pinned
   buf.Clear();
   if (buf.stack_.GetCapacity() > kKeepCapacity) buf.ShrinkToFit();
   rapidjson::Writer<rapidjson::StringBuffer> writer(buf);

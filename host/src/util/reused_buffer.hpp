@@ -1,0 +1,21 @@
+// util/reused_buffer.hpp -- the rule for buffers kept from one message to the
+// next (a connection's send buffers, per-thread scratch for parsing): they
+// keep their capacity, so a steady stream of messages allocates nothing, but
+// not past 1 MiB, so one 6 MB message does not pin 6 MB for good.
+//
+//   buffer.clear();
+//   release_if_large(buffer);
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+namespace acdc {
+
+inline constexpr size_t kKeepCapacity = 1u << 20;
+
+inline void release_if_large(std::string& buffer) {
+  if (buffer.capacity() > kKeepCapacity) std::string().swap(buffer);
+}
+
+}  // namespace acdc
