@@ -7,6 +7,9 @@
 
 #include <sys/stat.h>
 
+#include <chrono>
+#include <filesystem>
+
 using namespace acdc::test;
 
 namespace {
@@ -24,6 +27,13 @@ const rapidjson::Value& node(const rapidjson::Value& tree, const std::string& pa
     dir = next;
     start = slash + 1;
   }
+}
+
+// Sets the file's mtime `minutes` ago: a settled file, whose checks and line
+// counts the plugin keeps for the next tree (fresh files never are).
+void age(const GitFixture& repo, const std::string& rel, int minutes) {
+  std::filesystem::last_write_time(repo.root() / rel,
+                                   std::filesystem::file_time_type::clock::now() - std::chrono::minutes(minutes));
 }
 
 }  // namespace
@@ -146,4 +156,35 @@ TEST_CASE("get_file_tree with CRLF filters: modified as git status says, line co
   CHECK(r["diff_stats"]["edited.txt"]["additions"].GetInt() == 1);
   CHECK(r["diff_stats"]["edited.txt"]["deletions"].GetInt() == 0);
   CHECK_FALSE(r["diff_stats"].HasMember("crlf.txt"));
+}
+
+TEST_CASE("what is kept for settled files is used only while their stat and index entry stay the same") {
+  GitFixture repo;
+  repo.commit_file("a.txt", "one\n");
+  repo.commit_file("b.txt", "b\n");
+  repo.write("a.txt", "one\ntwo\n");
+  age(repo, "a.txt", 60);
+  RepoHost h(repo);
+  for (int call = 0; call < 2; ++call) {  // the second one from what the first kept
+    auto r = h.ok("Repo.get_file_tree", "[]");
+    CHECK(strings(r["modified"]) == std::vector<std::string>{"a.txt"});
+    CHECK(r["diff_stats"]["a.txt"]["additions"].GetInt() == 1);
+    CHECK(node(r["tree"], "a.txt")["lines"].GetInt() == 2);
+  }
+
+  // The same size, another old mtime: read again, not taken from what was kept.
+  repo.write("a.txt", "o\nn\ne\nt\n");
+  age(repo, "a.txt", 120);
+  age(repo, "b.txt", 120);  // touched only: still not modified
+  auto r = h.ok("Repo.get_file_tree", "[]");
+  CHECK(strings(r["modified"]) == std::vector<std::string>{"a.txt"});
+  CHECK(r["diff_stats"]["a.txt"]["additions"].GetInt() == 4);
+  CHECK(r["diff_stats"]["a.txt"]["deletions"].GetInt() == 1);
+  CHECK(node(r["tree"], "a.txt")["lines"].GetInt() == 4);
+
+  // The index entry now holds the file's content, the file's stat unchanged.
+  repo.git("update-index --cacheinfo 100644,$(git hash-object -w a.txt),a.txt");
+  r = h.ok("Repo.get_file_tree", "[]");
+  CHECK(strings(r["modified"]).empty());
+  CHECK(strings(r["staged"]) == std::vector<std::string>{"a.txt"});
 }
