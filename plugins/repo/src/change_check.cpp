@@ -8,7 +8,7 @@
 namespace acdc::repo {
 
 ChangeCheck::ChangeCheck(GitRepo& repo, git_index* index, const CheckCache& previous, CheckCache& next)
-    : repo_(repo), index_(index), previous_(previous), next_(next) {
+    : repo_(repo), index_(index), previous_(previous), next_(next), settled_before_(settled_before_ns()) {
   GitPtr<git_config> config;
   int value = 1;
   if (git_repository_config_snapshot(out(config), repo.get()) == 0 && config &&
@@ -25,11 +25,6 @@ bool ChangeCheck::read_content(const char* path, const FileStat& now, std::strin
   if (n < 0) return false;
   data.resize(static_cast<size_t>(n));
   return true;
-}
-
-bool ChangeCheck::mode_changed(const git_index_entry* e, const FileStat& now) const {
-  if (S_ISLNK(e->mode) != S_ISLNK(now.mode)) return true;
-  return filemode_ && S_ISREG(now.mode) && ((e->mode & 0100) != 0) != ((now.mode & S_IXUSR) != 0);
 }
 
 // The content as the object database stores it: CRLF and .gitattributes filters applied.
@@ -55,7 +50,7 @@ bool ChangeCheck::compute(const git_index_entry* e, const FileStat& now, bool nu
   // As git status and libgit2 do: a new size is a change even when the
   // filtered content is the same (a file rewritten with CRLF, say).
   bool size_changed = e->file_size != 0 && static_cast<uint32_t>(now.size) != e->file_size;
-  result = CheckedEntry{e->id, now, content_changed || size_changed || mode_changed(e, now), numstat, {}};
+  result = CheckedEntry{e->id, now, content_changed || size_changed || mode_differs(e, now, filemode_), numstat, {}};
   if (numstat && content_changed) result.lines = count_lines(e, clean);
   return true;
 }
@@ -71,7 +66,7 @@ void ChangeCheck::run(size_t pos, const FileStat& now, bool numstat, RepoStatus&
     status.deleted.emplace_back(e->path);
     return;
   }
-  if (stat_is_settled(now)) next_.emplace(e->path, result);
+  if (now.mtime_ns < settled_before_) next_.emplace(e->path, result);
   if (result.modified) status.modified.emplace_back(e->path);
   if (numstat && (result.lines.additions || result.lines.deletions)) {
     LineStats& sum = status.diff_stats[e->path];

@@ -49,13 +49,13 @@ class ChangeCheck {
   bool compute(const git_index_entry* e, const FileStat& now, bool numstat, CheckedEntry& result);
   bool read_content(const char* path, const FileStat& now, std::string& data) const;
   const std::string& to_odb(const char* path);
-  bool mode_changed(const git_index_entry* e, const FileStat& now) const;
   LineStats count_lines(const git_index_entry* e, const std::string& data) const;
 
   GitRepo& repo_;
   git_index* index_;
   const CheckCache& previous_;
   CheckCache& next_;
+  const int64_t settled_before_;  // only results for files written before this are kept
   bool filemode_ = true;  // core.filemode: does the executable bit count?
   std::string data_, filtered_;
 };

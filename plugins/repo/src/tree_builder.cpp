@@ -205,8 +205,9 @@ std::vector<FileFacts> TreeBuilder::facts_for(const RepoStatus& st) {
 }
 
 void TreeBuilder::keep(std::vector<std::string>&& files, std::vector<FileFacts>&& facts) {
+  const int64_t settled_before = settled_before_ns();
   for (FileFacts& f : facts)
-    if (!stat_is_settled(f.stat)) f.stat.size = -2;  // never equal to a real stat
+    if (f.stat.mtime_ns >= settled_before) f.stat.size = -2;  // never equal to a real stat
   std::lock_guard lock(cache_mu_);
   cached_paths_ = std::move(files);
   cached_facts_ = std::move(facts);

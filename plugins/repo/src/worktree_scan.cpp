@@ -29,9 +29,10 @@ int64_t entry_mtime_ns(const git_index_entry* e) {
 }
 
 // git's rules (read-cache.c ie_match_stat), reduced to what libgit2 records.
+// Any change of the executable bit makes a candidate; ChangeCheck then
+// applies core.filemode.
 bool stat_differs(const git_index_entry* e, const FileStat& s, int64_t index_mtime_ns) {
-  if (S_ISLNK(e->mode) != S_ISLNK(s.mode)) return true;
-  if (S_ISREG(s.mode) && ((e->mode & 0100) != 0) != ((s.mode & S_IXUSR) != 0)) return true;
+  if (mode_differs(e, s, /*filemode=*/true)) return true;
   if (static_cast<uint32_t>(s.size) != e->file_size || entry_mtime_ns(e) != s.mtime_ns) return true;
   if (e->ino && static_cast<uint32_t>(s.inode) != e->ino) return true;
   // Racily clean: written in the same instant as the index; only content can tell.
@@ -63,8 +64,7 @@ FileStat presence(int dir_fd, const dirent* d) {
 
 bool is_dir_entry(int dir_fd, const dirent* d) {
   if (d->d_type != DT_UNKNOWN) return d->d_type == DT_DIR;
-  struct stat st {};
-  return ::fstatat(dir_fd, d->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISDIR(st.st_mode);
+  return S_ISDIR(stat_at(dir_fd, d->d_name).mode);
 }
 
 bool skipped_name(std::string_view name) { return name == "." || name == ".." || name == ".git"; }
@@ -75,9 +75,14 @@ bool holds_repository(int parent_fd, std::string_view name) {
 
 }  // namespace
 
-bool stat_is_settled(const FileStat& s) {
+bool mode_differs(const git_index_entry* e, const FileStat& s, bool filemode) {
+  if (S_ISLNK(e->mode) != S_ISLNK(s.mode)) return true;
+  return filemode && S_ISREG(s.mode) && ((e->mode & 0100) != 0) != ((s.mode & S_IXUSR) != 0);
+}
+
+int64_t settled_before_ns() {
   auto now = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::system_clock::now().time_since_epoch());
-  return s.mtime_ns < now.count() - int64_t{2'000'000'000};
+  return now.count() - int64_t{2'000'000'000};
 }
 
 // Names the walk found that the index does not know, for the ignore check.
@@ -97,10 +102,7 @@ WorktreeScan::WorktreeScan(GitRepo& repo, git_index* index, const IndexLayout& l
 
 WorktreeScan::~WorktreeScan() { ::close(root_fd_); }
 
-FileStat WorktreeScan::stat_path(const std::string& rel) const {
-  struct stat st {};
-  return ::fstatat(root_fd_, rel.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0 ? to_stat(st) : FileStat{};
-}
+FileStat WorktreeScan::stat_path(const std::string& rel) const { return stat_at(root_fd_, rel.c_str()); }
 
 // One openat2 call that refuses any symlink on the way; where openat2 is
 // missing (kernel before 5.6) or refused (a seccomp filter), one openat per
@@ -180,15 +182,20 @@ void WorktreeScan::sort_out_candidates(Candidates& found, WorktreeResult& out) c
   for (auto& rel : found.files)
     if (!ignored(rel)) out.untracked.push_back(std::move(rel));
   for (const auto& rel : found.dirs) {
-    if (is_excluded_path(rel + "/x") || ignored(rel + "/")) continue;
     size_t slash = rel.rfind('/');
     int parent = open_dir(slash == std::string::npos ? std::string_view{} : std::string_view(rel).substr(0, slash));
     if (parent < 0) continue;
-    if (holds_repository(parent, std::string_view(rel).substr(slash + 1))) out.nested.push_back(rel);
-    else if (int fd = ::openat(parent, rel.c_str() + slash + 1, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW); fd >= 0)
-      walk_untracked(fd, rel, out);
+    visit_untracked_dir(parent, rel.c_str() + slash + 1, rel, out);
     ::close(parent);
   }
+}
+
+void WorktreeScan::visit_untracked_dir(int parent_fd, const char* name, const std::string& rel,
+                                       WorktreeResult& out) const {
+  if (is_excluded_path(rel + "/x") || ignored(rel + "/")) return;
+  if (holds_repository(parent_fd, name)) return out.nested.push_back(rel);
+  int fd = ::openat(parent_fd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
+  if (fd >= 0) walk_untracked(fd, rel, out);
 }
 
 void WorktreeScan::walk_untracked(int dir_fd, const std::string& rel, WorktreeResult& out) const {
@@ -205,13 +212,7 @@ void WorktreeScan::walk_untracked(int dir_fd, const std::string& rel, WorktreeRe
       if (!ignored(child)) out.untracked.push_back(std::move(child));
       continue;
     }
-    if (is_excluded_path(child + "/x") || ignored(child + "/")) continue;
-    if (holds_repository(dir_fd, name)) {
-      out.nested.push_back(child);
-      continue;
-    }
-    int fd = ::openat(dir_fd, d->d_name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
-    if (fd >= 0) walk_untracked(fd, child, out);
+    visit_untracked_dir(dir_fd, d->d_name, child, out);
   }
   ::closedir(dir);
 }

@@ -34,10 +34,15 @@ struct FileStat {
   bool operator==(const FileStat&) const = default;
 };
 
-// True when the file was last written long enough ago (2 s) that any later
-// write must change its stat: only then may what was read from it be reused
-// on an equal stat (git's "racily clean" problem, for our own caches).
-bool stat_is_settled(const FileStat& s);
+// Whether the entry's type (symlink or not) or, with `filemode` (git's
+// core.filemode), its executable bit differs from the file's.
+bool mode_differs(const git_index_entry* e, const FileStat& s, bool filemode);
+
+// A file last written before this instant (2 s ago) is settled: any later
+// write must change its stat, so what was read from it may be reused on an
+// equal stat (git's "racily clean" problem, for our own caches). Read once
+// per pass, not per file.
+int64_t settled_before_ns();
 
 struct WorktreeResult {
   std::vector<FileStat> stats;          // one per index entry
@@ -70,6 +75,9 @@ class WorktreeScan {
                         Candidates& found) const;
   int open_dir(std::string_view rel) const;
   void sort_out_candidates(Candidates& found, WorktreeResult& out) const;
+  // An untracked directory `rel`, named `name` in `parent_fd`: skipped when
+  // excluded or ignored, listed when it holds a repository, else walked.
+  void visit_untracked_dir(int parent_fd, const char* name, const std::string& rel, WorktreeResult& out) const;
   void walk_untracked(int dir_fd, const std::string& rel, WorktreeResult& out) const;
   bool ignored(const std::string& rel) const;
 
