@@ -50,9 +50,11 @@ TEST_CASE("text streams in as accumulated chunks and the result carries every fi
   std::string sent = h.fake.requests();
   CHECK_THAT(sent, Catch::Contains(R"(\"role\":\"system\")"));
   CHECK_THAT(sent, Catch::Contains(R"(say hello\\n\\n---\\n**Reminder:** Edit block rules)"));
-  // The terminal HUD follows the response.
-  CHECK(h.host->wait_for_output("Session total:", std::chrono::seconds(5)));
+  // The terminal HUD follows the response, with the provider's usage:
+  // 120 fresh + 100 cached prompt tokens, 30 out.
+  CHECK(h.host->wait_for_output("Session total: 250", std::chrono::seconds(5)));
   CHECK_THAT(h.host->output(), Catch::Contains("╭─ Cache Blocks"));
+  CHECK_THAT(h.host->output(), Catch::Contains("220 in, 30 out"));
 }
 
 TEST_CASE("edits are applied to the repository, ambiguous and missing anchors fail, files out of context are added") {
