@@ -184,7 +184,7 @@ void ChatTurn::print_hud(const std::vector<FileEntry>& files, const std::vector<
   } catch (const std::exception& e) {
     d_.host.log(ACDC_LOG_WARN, std::string("token counts for the HUD failed: ") + e.what());
   }
-  f.session_total = d_.session.add_tokens_used(u.input_tokens + u.cache_read_tokens + u.cache_write_tokens + u.output_tokens);
+  f.session_total = d_.session.add_tokens_used(u.prompt_tokens() + u.output_tokens);
   for (const auto& report : render_hud(f)) d_.host.log(ACDC_LOG_INFO, report);
   d_.host.log(ACDC_LOG_INFO, "Edits: " + std::to_string(out_.applied.passed) + " applied, " +
                                  std::to_string(out_.applied.failed) + " failed, " +

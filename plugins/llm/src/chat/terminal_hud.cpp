@@ -24,7 +24,7 @@ std::string cache_blocks(const HudFigures& f) {
   long total = 0;
   for (const auto& b : f.blocks) total += b.tokens;
   const Usage& u = f.last;
-  long in = u.input_tokens + u.cache_read_tokens + u.cache_write_tokens;
+  long in = u.prompt_tokens();
   long hit = in > 0 ? u.cache_read_tokens * 100 / in : 0;
   std::vector<std::string> rows;
   for (const auto& b : f.blocks)
@@ -50,7 +50,7 @@ std::string token_usage(const HudFigures& f) {
   auto number = [](long n) { return pad_left(with_thousands(n), 6); };
   const Usage& u = f.last;
   long total = f.system + f.symbol_map + f.files + f.history;
-  long in = u.input_tokens + u.cache_read_tokens + u.cache_write_tokens;
+  long in = u.prompt_tokens();
   std::string out = "Model: " + f.model + "\n";
   out += row("System:", number(f.system));
   out += row("Symbol Map:", number(f.symbol_map));

@@ -25,7 +25,7 @@ void key_list(JsonWriter& w, const char* key, const std::vector<std::string>& v)
 void write_usage(JsonWriter& w, const Usage& u) {
   w.Key("token_usage");
   w.StartObject();
-  key_int(w, "prompt_tokens", u.input_tokens + u.cache_read_tokens + u.cache_write_tokens);
+  key_int(w, "prompt_tokens", u.prompt_tokens());
   key_int(w, "completion_tokens", u.output_tokens);
   key_int(w, "reasoning_tokens", u.reasoning_tokens);
   key_int(w, "cache_read_tokens", u.cache_read_tokens);

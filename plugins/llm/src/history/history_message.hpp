@@ -25,7 +25,6 @@ struct HistoryMessage {
   std::vector<std::string> files_modified;
   std::vector<std::string> image_refs;  // user messages: file names in the image store
 
-
   // A new record stamped now.
   static HistoryMessage make(std::string session_id, std::string role, std::string content);
   // `image_uris`: the reconstructed data URIs history_get_session adds as

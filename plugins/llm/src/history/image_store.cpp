@@ -53,15 +53,18 @@ std::optional<std::string> mime_for(const std::filesystem::path& ext) {
   return std::nullopt;
 }
 
+// Named by content, so the same image pasted twice is stored once.
+std::string name_for(const std::string& data_uri, const std::string& mime) {
+  return sha256_hex(data_uri).substr(0, 12) + extension_for(mime);
+}
+
 }  // namespace
 
-std::string ImageStore::file_name(const std::string& data_uri) {
-  return sha256_hex(data_uri).substr(0, 12) + extension_for(parse(data_uri).mime);
-}
+std::string ImageStore::file_name(const std::string& data_uri) { return name_for(data_uri, parse(data_uri).mime); }
 
 std::string ImageStore::save(const std::string& data_uri) const {
   DataUri image = parse(data_uri);
-  std::string name = sha256_hex(data_uri).substr(0, 12) + extension_for(image.mime);
+  std::string name = name_for(data_uri, image.mime);
   std::filesystem::path target = dir_ / name;
   if (std::filesystem::exists(target)) return name;
   std::filesystem::create_directories(dir_);

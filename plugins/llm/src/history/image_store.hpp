@@ -41,8 +41,6 @@ class ImageStore {
   // The images that still exist, in order; missing ones are skipped.
   std::vector<std::string> load_all(const std::vector<std::string>& names) const;
 
-  const std::filesystem::path& dir() const { return dir_; }
-
  private:
   std::filesystem::path dir_;
 };

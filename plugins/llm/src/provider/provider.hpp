@@ -45,6 +45,9 @@ struct Usage {
   long cache_write_tokens = 0;
   long reasoning_tokens = 0;
   std::optional<double> cost_usd;  // when the provider reports it (OpenRouter)
+
+  // Every token of the prompt, whether read fresh, from the cache or into it.
+  long prompt_tokens() const { return input_tokens + cache_read_tokens + cache_write_tokens; }
 };
 
 enum class ErrorKind {

@@ -71,7 +71,9 @@ class LLMService {
   std::string snapshot_config_llm() const;
   size_t history_tokens() const;
   int compaction_trigger() const;
-  void broadcast_session() const;
+  // Sends AcApp.sessionChanged({session_id, messages}) to every client;
+  // returns that object's JSON text.
+  std::string broadcast_session() const;
 
   acdc::Host& host_;
   mutable std::mutex mu_;                 // config_, active_

@@ -10,7 +10,6 @@
 namespace acdc::llm {
 namespace {
 
-
 // The webapp shows each message's images from `images` (chat-panel.js onSession).
 void write_messages(acdc::JsonWriter& w, const std::vector<ShownMessage>& messages) {
   w.StartArray();
@@ -85,7 +84,7 @@ acdc::RawJson LLMService::get_current_state() {
   return finish(buf);
 }
 
-void LLMService::broadcast_session() const {
+std::string LLMService::broadcast_session() const {
   rapidjson::StringBuffer buf;
   acdc::JsonWriter w(buf);
   w.StartObject();
@@ -94,7 +93,9 @@ void LLMService::broadcast_session() const {
   w.Key("messages");
   write_messages(w, session_.shown_messages());
   w.EndObject();
-  host_.notify(ACDC_CLIENT_ALL, "AcApp.sessionChanged", "[" + std::string(buf.GetString(), buf.GetSize()) + "]");
+  std::string session(buf.GetString(), buf.GetSize());
+  host_.notify(ACDC_CLIENT_ALL, "AcApp.sessionChanged", "[" + session + "]");
+  return session;
 }
 
 std::map<std::string, std::string> LLMService::new_session() {
@@ -106,16 +107,7 @@ std::map<std::string, std::string> LLMService::new_session() {
 acdc::RawJson LLMService::load_session_into_context(std::string session_id) {
   if (active()) throw acdc::Error(ACDC_E_FAILED_PRECONDITION, "a response is streaming: wait for it or stop it before loading a session");
   session_.load(session_id);
-  broadcast_session();
-  rapidjson::StringBuffer buf;
-  acdc::JsonWriter w(buf);
-  w.StartObject();
-  w.Key("session_id");
-  acdc::to_json(w, session_id);
-  w.Key("messages");
-  write_messages(w, session_.shown_messages());
-  w.EndObject();
-  return finish(buf);
+  return acdc::RawJson{broadcast_session()};
 }
 
 acdc::RawJson LLMService::history_list_sessions(std::optional<int> limit) {
