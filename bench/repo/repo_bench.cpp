@@ -11,13 +11,13 @@
 //           as is, then with one tracked file rewritten before every call
 //           (what the UI does: the tree is reloaded after every edit)
 //   search: Repo.search_files literal / regex  vs  git grep -n -C1 -i (-F | -E)
-// Replies are read by a lean client that parses each message once, as a
-// browser does (bench_client.hpp). It prints, for each, the median of the calls after the first, the ratio
+// Replies are read by the tests' WsClient, which parses each message once, as
+// a browser does. It prints, for each, the median of the calls after the first, the ratio
 // of the medians (plugin / git; below 1 means faster), and the first call
 // of each peer apart (the plugin has nothing cached then), plus the host's
 // RSS after the tree.
-#include "bench_client.hpp"
 #include "support/host_process.hpp"
+#include "support/ws_client.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -31,10 +31,11 @@
 
 namespace fs = std::filesystem;
 using namespace acdc::test;
-using acdc::bench::BenchClient;
 using Clock = std::chrono::steady_clock;
 
 namespace {
+
+constexpr std::chrono::minutes kCallTimeout{2};  // a cold tree of a large repository
 
 void sh(const std::string& cmd) {
   if (std::system(cmd.c_str()) != 0) throw std::runtime_error("failed: " + cmd);
@@ -134,8 +135,8 @@ class Editor {
   int count_ = 0;
 };
 
-void bench_tree(BenchClient& client, const std::string& cd, int runs, const fs::path& edited) {
-  auto tree = [&] { check(client.call("Repo.get_file_tree", "[]"), "tree"); };
+void bench_tree(WsClient& client, const std::string& cd, int runs, const fs::path& edited) {
+  auto tree = [&] { check(client.call("Repo.get_file_tree", "[]", kCallTimeout), "tree"); };
   auto git = [&] { run_drained(cd + "git status --porcelain=v2 && git ls-files"); };
   Timing mine = time_calls(runs, tree);
   report("get_file_tree", mine, time_calls(runs, git));
@@ -148,14 +149,14 @@ void bench_tree(BenchClient& client, const std::string& cd, int runs, const fs::
 void bench_repo(const std::string& label, const fs::path& root, int runs, const fs::path& edited,
                 const std::string& literal, const std::string& regex) {
   HostProcess host({.config_yaml = "plugins:\n  - name: repo\n", .repo = root.string()});
-  BenchClient client(host.port(), host.token());
+  WsClient client(host.port(), host.token());
   std::string cd = "cd '" + root.string() + "' && ";
   std::printf("%s (%s)\n", label.c_str(), root.c_str());
   bench_tree(client, cd, runs, root / edited);
   std::printf("  host RSS after the tree: %.1f MiB\n", rss_kib(host.pid()) / 1024.0);
   auto search = [&](const std::string& q, bool rx) {
     std::string args = "[\"" + q + "\", false, " + (rx ? "true" : "false") + ", true, 1]";
-    return time_calls(runs, [&] { check(client.call("Repo.search_files", args), "search"); });
+    return time_calls(runs, [&] { check(client.call("Repo.search_files", args, kCallTimeout), "search"); });
   };
   report("search_files literal '" + literal + "'", search(literal, false),
          time_calls(runs, [&] { run_drained(cd + "git grep -n -C 1 -i -F -e '" + literal + "'"); }));

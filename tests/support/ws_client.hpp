@@ -82,7 +82,10 @@ class WsClient {
 
  private:
   bool read_one(std::string& out, std::chrono::milliseconds timeout);
-  bool serve_request(const std::string& text);
+  // The next message that is not a request from the host (those are served),
+  // as text and parsed once; false on timeout or close.
+  bool read_message(std::string& text, rapidjson::Document& doc, std::chrono::milliseconds timeout);
+  bool serve_request(const rapidjson::Document& doc);
   void handshake();
 
   boost::asio::io_context io_;
