@@ -9,8 +9,10 @@
 // 1 connection x 1 in flight, 1 x 64 and 8 x 16 (calls/s, p50/p99 latency,
 // server CPU microseconds per call from /proc/<pid>/stat), and a
 // server-to-client stream of 1 KiB payloads with window 64 (callbacks/s).
-// The last column is acdc's figure over node's.
+// The last column is acdc's figure over node's. With 1 x 1 comes the
+// loopback floor: what the kernel alone charges a server for that round trip.
 #include "load_connection.hpp"
+#include "loopback_floor.hpp"
 #include "server_process.hpp"
 
 #include <CLI/CLI.hpp>
@@ -99,6 +101,22 @@ void print_row(const std::string& what, const std::string& unit, double a, doubl
   std::printf("  %-34s %12.3f %12.3f %9.2fx  %s\n", what.c_str(), a, b, b != 0 ? a / b : 0.0, unit.c_str());
 }
 
+// About the size of the load client's Echo.echo frame, and of the reply to it.
+constexpr size_t kEchoFrameBytes = 93, kEchoReplyBytes = 57;
+
+void print_floor(const Row& one_by_one, double warmup, double seconds) {
+  const auto& node = one_by_one.per_server[1];
+  std::printf("loopback floor at 1 x 1: a forked child answers %zu bytes with %zu, no WebSocket, no JSON\n",
+              kEchoFrameBytes, kEchoReplyBytes);
+  for (auto [wait, how] : {std::pair{FloorWait::blocking, "blocking read"}, {FloorWait::epoll, "epoll_wait, read"}}) {
+    const FloorFigures f = loopback_floor(wait, kEchoFrameBytes, kEchoReplyBytes, warmup, seconds);
+    std::printf("  %-34s %12.3f %12s %9s  us (user %.3f, kernel %.3f)\n", ("server CPU per op, " + std::string(how)).c_str(),
+                f.user_us_per_op + f.sys_us_per_op, "", "", f.user_us_per_op, f.sys_us_per_op);
+  }
+  std::printf("  %-34s %12s %12.3f %9s  us\n", "1/5 of node's CPU per op", "",
+              (node.user_us_per_op + node.sys_us_per_op) / 5, "");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -184,6 +202,7 @@ int main(int argc, char** argv) {
     // A server that keeps up with the client gets small batches: its CPU per
     // op then tends to the client's own.
     print_row("load client CPU per op", "us", a.client_us_per_op, b.client_us_per_op);
+    if (r.label == "echo 1 x 1") print_floor(r, warmup, seconds);
   }
   return 0;
 }

@@ -66,8 +66,8 @@ double ServerProcess::wait_accepting(unsigned short port) const {
   throw std::runtime_error("the server never accepted on port " + std::to_string(port));
 }
 
-CpuTime ServerProcess::cpu() const {
-  std::ifstream f("/proc/" + std::to_string(pid_) + "/stat");
+CpuTime process_cpu(pid_t pid) {
+  std::ifstream f("/proc/" + std::to_string(pid) + "/stat");
   std::string line;
   std::getline(f, line);
   // Fields after the parenthesised command name; utime and stime are 14 and 15.

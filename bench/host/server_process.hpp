@@ -19,6 +19,9 @@ struct CpuTime {
   long sys_us = 0;
 };
 
+// User and system CPU of process `pid` so far, from /proc/<pid>/stat.
+CpuTime process_cpu(pid_t pid);
+
 class ServerProcess {
  public:
   ServerProcess(const std::vector<std::string>& argv, const std::vector<std::string>& env);
@@ -26,7 +29,7 @@ class ServerProcess {
 
   // Milliseconds from spawn until a TCP connect to 127.0.0.1:port succeeds.
   double wait_accepting(unsigned short port) const;
-  CpuTime cpu() const;
+  CpuTime cpu() const { return process_cpu(pid_); }
   long rss_kib() const;
   pid_t pid() const { return pid_; }
   void stop();
