@@ -245,3 +245,32 @@ TEST_CASE("a pasted image is stored under .acdc/images, kept in the history and 
   REQUIRE_FALSE(broadcast.empty());
   CHECK(str(broadcast.back()[0]["messages"][0]["images"][0]) == png);
 }
+
+TEST_CASE("an image pasted on an earlier turn goes with its message on later turns, also after a restart") {
+  const std::string png =
+      "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+  LlmHost h;
+  // The earlier user message with its image, as request `n` gave it to the provider.
+  auto earlier_user_message = [&](size_t n) {
+    rapidjson::Document sent, body;
+    sent.Parse(h.fake.requests().c_str());
+    REQUIRE(sent.IsArray());
+    REQUIRE(sent.Size() > n);
+    body.Parse(sent[static_cast<rapidjson::SizeType>(n)]["body"].GetString());
+    for (const auto& m : body["messages"].GetArray())
+      if (m["content"].IsArray() && str(m["content"][0]["text"]) == "what is this?") return std::string(str(m["content"][1]["image_url"]["url"]));
+    return std::string("(no earlier user message with an image)");
+  };
+  h.fake.queue(text_step("a pixel"));
+  h.chat("what is this?", "req-1", {png});
+  h.fake.queue(text_step("still a pixel"));
+  CHECK(str(h.chat("and its colour?", "req-2")["response"]) == "still a pixel");
+  CHECK(earlier_user_message(1) == png);
+  auto status = h.call("LLMService.get_history_status", "[]");
+  CHECK(status["result"]["history_tokens"].GetInt64() > 1000);
+
+  h.start();
+  h.fake.queue(text_step("yes"));
+  h.chat("sure?", "req-3");
+  CHECK(earlier_user_message(2) == png);
+}

@@ -80,3 +80,22 @@ TEST_CASE("URL context and images take their documented forms, non-data images a
   REQUIRE(user.Size() == 2);
   CHECK(std::string(user[1]["image_url"]["url"].GetString()) == "data:image/png;base64,AAAA");
 }
+
+TEST_CASE("an earlier message keeps its images, and each counts 1000 tokens of history") {
+  PromptInput in;
+  in.active_history = {{"user", "what is this?", {"data:image/png;base64,AAAA", "https://example.com/x.png"}},
+                       {"assistant", "a pixel"}};
+  in.user_prompt = "and now?";
+  auto doc = assemble(in);
+  const auto& earlier = doc[1]["content"];
+  REQUIRE(earlier.IsArray());
+  REQUIRE(earlier.Size() == 2);
+  CHECK(std::string(earlier[0]["text"].GetString()) == "what is this?");
+  CHECK(std::string(earlier[1]["image_url"]["url"].GetString()) == "data:image/png;base64,AAAA");
+  CHECK(doc[2]["content"].IsString());
+  CHECK(doc[3]["content"].IsString());
+
+  PromptAssembler a([](std::string_view s) { return s.size(); });
+  const std::vector<ChatMessage> history{{"user", "what is this?", {"data:image/png;base64,AAAA"}}, {"assistant", "a pixel"}};
+  CHECK(a.history_tokens(history) == 4 + 13 + 1000 + 9 + 7);
+}

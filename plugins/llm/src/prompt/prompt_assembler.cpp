@@ -62,7 +62,12 @@ struct PromptAssembler::Builder {
     }
   }
 
-  void add_user_with_images(const std::string& text, const std::vector<std::string>& images) {
+  void add(const ChatMessage& m) {
+    if (m.images.empty()) add(m.role, m.content);
+    else add_with_images(m.role, m.content, m.images);
+  }
+
+  void add_with_images(std::string_view role, std::string_view text, const std::vector<std::string>& images) {
     auto& alloc = doc.GetAllocator();
     rapidjson::Value content(rapidjson::kArrayType);
     rapidjson::Value t(rapidjson::kObjectType);
@@ -79,7 +84,7 @@ struct PromptAssembler::Builder {
       content.PushBack(block, alloc);
     }
     rapidjson::Value m(rapidjson::kObjectType);
-    m.AddMember("role", "user", alloc);
+    m.AddMember("role", str(role), alloc);
     m.AddMember("content", content, alloc);
     doc.PushBack(m, alloc);
   }
@@ -96,14 +101,12 @@ std::string PromptAssembler::format_files(const std::vector<FileEntry>& files) {
 
 size_t PromptAssembler::history_tokens(const std::vector<ChatMessage>& messages) const {
   size_t n = 0;
-  for (const auto& m : messages) n += count_(m.role) + count_(m.content);
+  for (const auto& m : messages) n += count_(m.role) + count_(m.content) + kImageTokens * m.images.size();
   return n;
 }
 
 size_t PromptAssembler::tier_tokens(const Tier& tier) const {
-  size_t n = count_(tier.symbol_blocks) + count_(format_files(tier.files));
-  for (const auto& m : tier.history) n += count_(m.content);
-  return n;
+  return count_(tier.symbol_blocks) + count_(format_files(tier.files)) + history_tokens(tier.history);
 }
 
 void PromptAssembler::add_l0(Builder& b, const PromptInput& in) const {
@@ -112,7 +115,7 @@ void PromptAssembler::add_l0(Builder& b, const PromptInput& in) const {
   std::string system = join_nonempty({in.system_prompt, legend, with_header(kFilesL0Header, format_files(l0.files))}, "\n\n");
   bool cacheable = count_(system) + tier_tokens(l0) >= in.min_cacheable_tokens;
   b.add("system", system);
-  for (const auto& m : l0.history) b.add(m.role, m.content);
+  for (const auto& m : l0.history) b.add(m);
   if (cacheable) b.mark_last();
 }
 
@@ -124,7 +127,7 @@ void PromptAssembler::add_tier(Builder& b, const Tier& tier, std::string_view fi
     b.add("user", join_nonempty({with_header(kTierSymbolsHeader, tier.symbol_blocks), files}, "\n\n"));
     b.add("assistant", "Ok.");
   }
-  for (const auto& m : tier.history) b.add(m.role, m.content);
+  for (const auto& m : tier.history) b.add(m);
   if (tier_tokens(tier) >= min_tokens) b.mark_last();
 }
 
@@ -147,9 +150,9 @@ std::string PromptAssembler::assemble(const PromptInput& in) const {
     b.add("user", std::string(kFilesActiveHeader) + format_files(in.active_files));
     b.add("assistant", "Ok.");
   }
-  for (const auto& m : in.active_history) b.add(m.role, m.content);
+  for (const auto& m : in.active_history) b.add(m);
   if (in.images.empty()) b.add("user", in.user_prompt);
-  else b.add_user_with_images(in.user_prompt, in.images);
+  else b.add_with_images("user", in.user_prompt, in.images);
   rapidjson::StringBuffer buf;
   rapidjson::Writer<rapidjson::StringBuffer> w(buf);
   b.doc.Accept(w);

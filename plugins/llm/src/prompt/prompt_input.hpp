@@ -28,7 +28,13 @@ struct FileEntry {
 struct ChatMessage {
   std::string role;     // "user" | "assistant"
   std::string content;
+  // data: URIs pasted with a user message. They go with it on every later
+  // turn too, or the model would lose sight of what "this screenshot" was.
+  std::vector<std::string> images;
 };
+
+// What one image block counts towards a budget, whatever its size (§4.5).
+inline constexpr std::size_t kImageTokens = 1000;
 
 struct Tier {
   std::string symbol_blocks;          // symbol-map blocks of this tier (symbol-index plugin)
@@ -45,7 +51,7 @@ struct PromptInput {
   std::vector<FileEntry> active_files;
   std::vector<ChatMessage> active_history;
   std::string user_prompt;            // the message with the system reminder appended
-  std::vector<std::string> images;    // data: URIs; anything else is dropped
+  std::vector<std::string> images;    // data: URIs; anything else is dropped, here and in history
   std::size_t min_cacheable_tokens = 1024;
 };
 

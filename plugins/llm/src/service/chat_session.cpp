@@ -22,15 +22,13 @@ void ChatSession::add(const std::string& role, const std::string& content, const
   m.image_refs = extras.image_refs;
   store_.append(m);
   std::lock_guard lock(mu_);
-  messages_.push_back(ChatMessage{role, content});
-  message_images_.push_back(extras.images);
+  messages_.push_back(ChatMessage{role, content, extras.images});
 }
 
 std::string ChatSession::new_session() {
   std::lock_guard lock(mu_);
   session_id_ = new_session_id();
   messages_.clear();
-  message_images_.clear();
   tokens_used_ = 0;
   return session_id_;
 }
@@ -39,14 +37,13 @@ std::vector<HistoryMessage> ChatSession::load(const std::string& session_id) {
   auto records = store_.session(session_id);
   if (records.empty())
     throw acdc::Error(ACDC_E_NOT_FOUND, "session '" + session_id + "' is empty or unknown: pick one from history_list_sessions");
-  std::vector<std::vector<std::string>> images;
-  for (const auto& r : records) images.push_back(images_.load_all(r.image_refs));  // file reads: outside the lock
+  std::vector<ChatMessage> messages;
+  for (const auto& r : records)
+    messages.push_back(ChatMessage{r.role, r.content, images_.load_all(r.image_refs)});  // file reads: outside the lock
   std::lock_guard lock(mu_);
   session_id_ = session_id;
-  messages_.clear();
-  message_images_ = std::move(images);
+  messages_ = std::move(messages);
   tokens_used_ = 0;  // what earlier runs spent on it is not recorded
-  for (const auto& r : records) messages_.push_back(ChatMessage{r.role, r.content});
   return records;
 }
 
@@ -65,12 +62,9 @@ std::vector<ChatMessage> ChatSession::messages() const {
   return messages_;
 }
 
-std::vector<ShownMessage> ChatSession::shown_messages() const {
+size_t ChatSession::message_count() const {
   std::lock_guard lock(mu_);
-  std::vector<ShownMessage> out;
-  for (size_t i = 0; i < messages_.size(); ++i)
-    out.push_back(ShownMessage{messages_[i].role, messages_[i].content, message_images_[i]});
-  return out;
+  return messages_.size();
 }
 
 std::vector<std::string> ChatSession::selected() const {

@@ -5,8 +5,7 @@
 //   ChatSession session(store, images);
 //   session.restore_latest();                       // start-up: last session back
 //   session.add("user", "hi", {.files = selected});
-//   auto msgs = session.messages();                 // copies; safe from any thread
-//   auto shown = session.shown_messages();          // with each message's images
+//   auto msgs = session.messages();                 // copies, images too; safe from any thread
 //
 // Thread-safe; every member takes the session's mutex briefly.
 #pragma once
@@ -30,13 +29,6 @@ struct MessageExtras {
   std::vector<std::string> image_refs;  // their names there
 };
 
-// A message as the webapp shows it: the text and the pasted images.
-struct ShownMessage {
-  std::string role;
-  std::string content;
-  std::vector<std::string> images;  // data URIs
-};
-
 class ChatSession {
  public:
   ChatSession(HistoryStore& store, const ImageStore& images)
@@ -52,7 +44,7 @@ class ChatSession {
 
   std::string session_id() const;
   std::vector<ChatMessage> messages() const;
-  std::vector<ShownMessage> shown_messages() const;
+  size_t message_count() const;
   const ImageStore& images() const { return images_; }
   std::vector<std::string> selected() const;
   void set_selected(std::vector<std::string> files);
@@ -69,7 +61,6 @@ class ChatSession {
   mutable std::mutex mu_;
   std::string session_id_;
   std::vector<ChatMessage> messages_;
-  std::vector<std::vector<std::string>> message_images_;  // parallel to messages_
   std::vector<std::string> selected_;
   long tokens_used_ = 0;
 };

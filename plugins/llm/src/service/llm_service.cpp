@@ -64,7 +64,7 @@ void LLMService::start() {
   }
   if (session_.restore_latest())
     host_.log(ACDC_LOG_INFO, "restored session " + session_.session_id() + " (" +
-                                 std::to_string(session_.messages().size()) + " messages)");
+                                 std::to_string(session_.message_count()) + " messages)");
   init_complete_ = true;
 }
 

@@ -80,7 +80,7 @@ void LLMService::get_context_breakdown(acdc::Call call) {
     w.Key("file_details"); w.RawValue(details.GetString(), details.GetSize(), rapidjson::kArrayType);
     key_int(w, "urls", 0);
     key_int(w, "history", history);
-    key_int(w, "history_messages", static_cast<long>(session_.messages().size()));
+    key_int(w, "history_messages", static_cast<long>(session_.message_count()));
     w.EndObject();
     w.EndObject();
     call.ok_raw(std::string_view(buf.GetString(), buf.GetSize()));

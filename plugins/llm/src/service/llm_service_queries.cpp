@@ -11,7 +11,7 @@ namespace acdc::llm {
 namespace {
 
 // The webapp shows each message's images from `images` (chat-panel.js onSession).
-void write_messages(acdc::JsonWriter& w, const std::vector<ShownMessage>& messages) {
+void write_messages(acdc::JsonWriter& w, const std::vector<ChatMessage>& messages) {
   w.StartArray();
   for (const auto& m : messages) {
     w.StartObject();
@@ -43,7 +43,7 @@ acdc::RawJson LLMService::get_current_state() {
   acdc::JsonWriter w(buf);
   w.StartObject();
   w.Key("messages");
-  write_messages(w, session_.shown_messages());
+  write_messages(w, session_.messages());
   w.Key("selected_files");
   acdc::to_json(w, session_.selected());
   w.Key("excluded_index_files");
@@ -91,7 +91,7 @@ std::string LLMService::broadcast_session() const {
   w.Key("session_id");
   acdc::to_json(w, session_.session_id());
   w.Key("messages");
-  write_messages(w, session_.shown_messages());
+  write_messages(w, session_.messages());
   w.EndObject();
   std::string session(buf.GetString(), buf.GetSize());
   host_.notify(ACDC_CLIENT_ALL, "AcApp.sessionChanged", "[" + session + "]");
