@@ -151,3 +151,25 @@ test('a 50,000-file tree renders and filters with no long task over 100 ms', asy
   assert.ok(long.every((d) => d < 100), `long tasks ${long}`);
   await page.evaluate(() => document.getElementById('perf-picker').remove());
 });
+
+test('of overlapping trees the newest one asked for is shown, whichever is built or answered last', async () => {
+  const shown = await page.evaluate(async () => {
+    const picker = document.createElement('ac-file-picker');
+    document.body.append(picker);
+    const small = { tree: { name: 'small', path: '', type: 'dir', children: [{ name: 'only.txt', path: 'only.txt', type: 'file', lines: 1 }] },
+      modified: [], staged: [], untracked: [], deleted: [], diff_stats: {} };
+    // The 50,000-file tree takes many slices to build; the small one, one.
+    const slow = picker.setTree(window.__bigTree);
+    await picker.setTree(small);
+    const supersededBuild = await slow;
+    // The repository's tree is asked for first but answered after the small one is given.
+    const loading = picker.load();
+    await picker.setTree(small);
+    await loading;
+    const paths = picker.model.entries.map((e) => e.path);
+    picker.remove();
+    return { supersededBuild, paths };
+  });
+  assert.equal(shown.supersededBuild, false);
+  assert.deepEqual(shown.paths, ['only.txt']);
+});

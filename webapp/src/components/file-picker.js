@@ -29,6 +29,7 @@ class AcFilePicker extends LightElement {
     this.scrollTop = 0;
     this.viewport = 600;
     this.firstLoad = true;
+    this.treeSerial = 0;  // the newest tree asked for; older ones are dropped
   }
 
   connectedCallback() {
@@ -43,13 +44,11 @@ class AcFilePicker extends LightElement {
   async load() {
     if (!hasMethod('Repo.get_file_tree')) return;
     // Answers to overlapping loads can arrive out of order (the repo plugin
-    // serves calls in parallel): an older tree never replaces a newer one.
-    const asked = (this.loadsAsked = (this.loadsAsked ?? 0) + 1);
+    // serves calls in parallel): only the newest load asked is shown.
+    const serial = ++this.treeSerial;
     try {
       const tree = await rpc('Repo.get_file_tree');
-      if (asked < (this.newestShown ?? 0)) return;
-      this.newestShown = asked;
-      await this.setTree(tree);
+      if (!(await this.setTree(tree, serial))) return;
       if (hasMethod('Repo.get_current_branch')) this.branch = await rpc('Repo.get_current_branch');
       this.error = '';
     } catch (e) {
@@ -58,17 +57,18 @@ class AcFilePicker extends LightElement {
   }
 
   // Public so a test (or a future collaborator view) can show any tree.
-  // Built in slices (FileRows.create); of overlapping loads the last one wins.
-  async setTree(result) {
-    const serial = (this.treeSerial = (this.treeSerial ?? 0) + 1);
+  // Built in slices (FileRows.create); false when a later tree, asked or
+  // given, superseded this one before it was built.
+  async setTree(result, serial = ++this.treeSerial) {
     const model = await FileRows.create(result);
-    if (serial !== this.treeSerial) return;
+    if (serial !== this.treeSerial) return false;
     this.model = model;
     // A small repository opens with its top folders expanded.
     if (!this.expanded.size && this.model.entries.length < 200)
       this.expanded = new Set(this.model.entries.filter((e) => e.type === 'dir' && e.depth === 0).map((e) => e.path));
     this.treeKnown = true;
     this.autoSelect();
+    return true;
   }
 
   // On first load, with nothing selected on the server, the changed files are
