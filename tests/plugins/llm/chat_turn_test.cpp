@@ -274,3 +274,17 @@ TEST_CASE("an image pasted on an earlier turn goes with its message on later tur
   h.chat("sure?", "req-3");
   CHECK(earlier_user_message(2) == png);
 }
+
+TEST_CASE("a repository's .acdc/snippets.yaml replaces the bundled snippets, and a broken one says how to fix it") {
+  LlmHost h;
+  CHECK(h.call("LLMService.get_snippets", "[]")["result"].Size() > 1);
+  acdc::test::write_file(h.repo.path() / ".acdc" / "snippets.yaml",
+                         "code:\n  - icon: \"T\"\n    tooltip: Ours\n    message: Run our checks.\n");
+  auto ours = h.call("LLMService.get_snippets", "[]");
+  REQUIRE(ours["result"].Size() == 1);
+  CHECK(str(ours["result"][0]["message"]) == "Run our checks.");
+  acdc::test::write_file(h.repo.path() / ".acdc" / "snippets.yaml", "code: [\n");
+  auto broken = h.call("LLMService.get_snippets", "[]");
+  REQUIRE(broken.HasMember("error"));
+  CHECK_THAT(str(broken["error"]["message"]), Catch::Contains("snippets.yaml does not parse") && Catch::Contains("fix or delete it"));
+}

@@ -45,8 +45,9 @@ LLMService::LLMService(acdc::Context& ctx)
     : host_(ctx.host),
       config_(copy_json(ctx.config)),
       repo_(ctx.host),
-      store_(state_dir(config_) / "history.jsonl"),
-      images_(state_dir(config_) / "images"),
+      state_dir_(state_dir(config_)),
+      store_(state_dir_ / "history.jsonl"),
+      images_(state_dir_ / "images"),
       session_(store_, images_),
       count_tokens_(make_counter(ctx.host)) {}
 

@@ -23,6 +23,7 @@
 #include <acdc/sdk.hpp>
 
 #include <atomic>
+#include <filesystem>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -81,6 +82,7 @@ class LLMService {
   std::optional<ActiveStream> active_;
   std::atomic<bool> init_complete_{false};
   RepoClient repo_;
+  const std::filesystem::path state_dir_;  // <repo>/.acdc: history, images, snippets.yaml
   HistoryStore store_;
   ImageStore images_;
   ChatSession session_;

@@ -88,15 +88,10 @@ void LLMService::get_context_breakdown(acdc::Call call) {
 }
 
 acdc::RawJson LLMService::get_snippets() {
-  std::optional<std::filesystem::path> file;
-  {
+  std::optional<std::filesystem::path> file = state_dir_ / "snippets.yaml";
+  if (!std::filesystem::is_regular_file(*file)) {
     std::lock_guard lock(mu_);
-    std::string state = config_["host"].IsObject() && config_["host"].HasMember("state_dir")
-                            ? config_["host"]["state_dir"].GetString() : "";
-    if (!state.empty() && std::filesystem::is_regular_file(std::filesystem::path(state) / "snippets.yaml"))
-      file = std::filesystem::path(state) / "snippets.yaml";
-    else
-      file = PromptStore(config_["host"]).find("snippets.yaml");
+    file = PromptStore(config_["host"]).find("snippets.yaml");
   }
   if (!file) return acdc::RawJson{"[]"};
   YAML::Node root;
