@@ -63,6 +63,9 @@ GitPtr<git_tree> GitRepo::tree_of(git_commit* commit) {
 GitPtr<git_index> GitRepo::index() const {
   GitPtr<git_index> idx;
   git_check(git_repository_index(out(idx), repo_.get()), "opening the index");
+  // libgit2 keeps the index in memory: without this, staging in a terminal
+  // would be invisible here, and the next write would undo it.
+  git_check(git_index_read(idx.get(), 0), "reading the index");
   return idx;
 }
 

@@ -33,6 +33,7 @@ class GitRepo {
   GitPtr<git_commit> head_commit() const;
   // HEAD's tree, or null when the branch has no commits yet.
   GitPtr<git_tree> head_tree() const;
+  // The index as it is on disk now (reloaded if anyone changed it).
   GitPtr<git_index> index() const;
   // The commit `ref` names (branch, tag, sha, HEAD~2, ...); NOT_FOUND if none.
   GitPtr<git_commit> commit_of(const std::string& ref) const;

@@ -88,12 +88,6 @@ bool is_excluded_path(std::string_view path) {
   return false;
 }
 
-GitPtr<git_index> StatusScanner::read_index() const {
-  GitPtr<git_index> index = repo_.index();
-  git_check(git_index_read(index.get(), 0), "reading the index");
-  return index;
-}
-
 const IndexLayout& StatusScanner::layout_for(git_index* index) {
   if (!layout_ || !layout_->matches(index)) layout_ = std::make_unique<IndexLayout>(index);
   return *layout_;
@@ -135,7 +129,7 @@ const StatusScanner::Staged& StatusScanner::staged_for(git_index* index, bool nu
 }
 
 std::vector<std::string> StatusScanner::list_files() {
-  GitPtr<git_index> index = read_index();
+  GitPtr<git_index> index = repo_.index();
   const IndexLayout& layout = layout_for(index.get());
   WorktreeResult walk = WorktreeScan(repo_, index.get(), layout).run({.untracked = true, .stat_tracked = false});
   std::vector<std::string> files = std::move(walk.untracked);
@@ -180,7 +174,7 @@ void StatusScanner::check_changed(git_index* index, const std::vector<size_t>& c
 
 RepoStatus StatusScanner::scan(const ScanOptions& options) {
   RepoStatus st;
-  GitPtr<git_index> index = read_index();
+  GitPtr<git_index> index = repo_.index();
   const IndexLayout& layout = layout_for(index.get());
   add_index_lists(index.get(), options.numstat, st);
   std::vector<std::string> extra = st.deleted;  // staged deletions: files of the tree, not in the index

@@ -52,7 +52,6 @@ class StatusScanner {
     std::map<std::string, LineStats> numstat;
   };
 
-  GitPtr<git_index> read_index() const;
   const IndexLayout& layout_for(git_index* index);
   const Staged& staged_for(git_index* index, bool numstat);
   static Staged diff_staged(git_repository* repo, git_tree* head, git_index* index, bool numstat);

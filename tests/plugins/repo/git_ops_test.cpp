@@ -41,6 +41,24 @@ TEST_CASE("stage_files stages a deletion, and commit refuses an empty message an
   CHECK(repo.git("ls-files").empty());
 }
 
+TEST_CASE("staging done in a terminal meanwhile is seen, never undone by the next stage or commit") {
+  GitFixture repo;
+  repo.commit_file(".gitignore", ".env\n");
+  repo.git("add -f .gitignore");
+  repo.write(".env", "SECRET=1\n");
+  repo.git("add -f .env && git commit -qm 'tracked by mistake'");
+  repo.write("a.txt", "a\n");
+  RepoHost h(repo);
+  h.ok("Repo.stage_files", R"([["a.txt"]])");  // the plugin has read the index now
+  repo.git("rm -q --cached .env");
+  repo.write("b.txt", "b\n");
+  repo.git("add b.txt");
+  h.ok("Repo.stage_all", "[]");
+  h.ok("Repo.commit", R"(["stop tracking .env"])");
+  CHECK(repo.git("ls-files") == ".gitignore\na.txt\nb.txt\n");
+  CHECK(repo.git("status --porcelain").empty());
+}
+
 TEST_CASE("the first commit of a repository with no commits") {
   GitFixture repo;
   repo.write("a.txt", "1\n");
