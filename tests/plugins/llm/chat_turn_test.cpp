@@ -111,7 +111,7 @@ TEST_CASE("a file checked just before Send is in that turn's context") {
   CHECK_THAT(h.fake.requests(), Catch::Contains("v = 1"));
 }
 
-TEST_CASE("cancel mid-stream keeps the partial text with a [stopped] marker, a wrong id is an error") {
+TEST_CASE("cancel mid-stream keeps the partial text with a [stopped] marker, a wrong id or a new session is an error") {
   LlmHost h;
   h.fake.queue(text_step(std::string(400, 'a'), 4, 20));
   h.call("LLMService.chat_streaming", R"(["req-c","long answer",[]])");
@@ -119,6 +119,10 @@ TEST_CASE("cancel mid-stream keeps the partial text with a [stopped] marker, a w
   auto second = h.call("LLMService.chat_streaming", R"(["req-2","another",[]])");
   REQUIRE(second.HasMember("error"));
   CHECK_THAT(str(second["error"]["message"]), Catch::Contains("Another stream is active (request req-c)"));
+  // Another tab's "New session" must not take the answer away from its session.
+  auto switched = h.call("LLMService.new_session", "[]");
+  REQUIRE(switched.HasMember("error"));
+  CHECK_THAT(str(switched["error"]["message"]), Catch::Contains("a response is streaming"));
   auto wrong = h.call("LLMService.cancel_streaming", R"(["nope"])");
   REQUIRE(wrong.HasMember("error"));
   CHECK_THAT(str(wrong["error"]["message"]), Catch::Contains("req-c"));
@@ -287,4 +291,17 @@ TEST_CASE("a repository's .acdc/snippets.yaml replaces the bundled snippets, and
   auto broken = h.call("LLMService.get_snippets", "[]");
   REQUIRE(broken.HasMember("error"));
   CHECK_THAT(str(broken["error"]["message"]), Catch::Contains("snippets.yaml does not parse") && Catch::Contains("fix or delete it"));
+}
+
+TEST_CASE("a bad llm.yaml makes the context view and a chat fail with its reason, and the server stays up") {
+  LlmHost h;
+  acdc::test::write_file(h.config_home.path() / "llm.yaml", "provider: carrier-pigeon\nmodel: gpt-4o\n");
+  h.start();
+  auto breakdown = h.call("LLMService.get_context_breakdown", "[]");
+  REQUIRE(breakdown.HasMember("error"));
+  CHECK_THAT(str(breakdown["error"]["message"]), Catch::Contains("carrier-pigeon"));
+  auto r = h.chat("hello", "req-bad-config");
+  REQUIRE(r["error_info"].IsObject());
+  CHECK_THAT(str(r["error_info"]["message"]), Catch::Contains("llm.yaml"));
+  CHECK(h.call("LLMService.get_current_state", "[]")["result"]["init_complete"].GetBool());
 }

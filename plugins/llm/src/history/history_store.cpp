@@ -73,6 +73,9 @@ void HistoryStore::append(const HistoryMessage& message) {
   // After a crash the file may end inside a torn record; start on a fresh
   // line so the new record is not glued to it.
   if (needs_newline_) line.insert(line.begin(), '\n');
+  // A record cut short (the disk filled mid-write) must not swallow the next
+  // one either; at worst this leaves a blank line, which load() skips.
+  needs_newline_ = true;
   write_all(fd_, line, file_);
   needs_newline_ = false;
   records_.push_back(message);

@@ -112,9 +112,10 @@ std::map<std::string, std::string> LLMService::cancel_streaming(std::string requ
   return {{"status", "cancelling"}};
 }
 
-TurnDeps LLMService::turn_deps(Provider& provider, const CancelFlag& cancel) {
+// `pc` is the configuration `provider` was made from: parsed once, so a
+// reload in between can neither mix two configurations nor throw here.
+TurnDeps LLMService::turn_deps(Provider& provider, const ProviderConfig& pc, const CancelFlag& cancel) {
   std::lock_guard lock(mu_);
-  ProviderConfig pc = ProviderConfig::from_json(config_["llm"]);
   return TurnDeps{.host = host_,
                   .repo = repo_,
                   .session = session_,
@@ -133,9 +134,11 @@ void LLMService::run_turn(TurnRequest request, std::shared_ptr<CancelFlag> cance
     active_.reset();
   };
   std::unique_ptr<Provider> provider;
+  ProviderConfig pc;
   try {
     std::lock_guard lock(mu_);
-    provider = make_provider(ProviderConfig::from_json(config_["llm"]));
+    pc = ProviderConfig::from_json(config_["llm"]);
+    provider = make_provider(pc);
   } catch (const std::exception& e) {
     TurnOutcome failed;
     failed.user_message = request.message;
@@ -144,7 +147,7 @@ void LLMService::run_turn(TurnRequest request, std::shared_ptr<CancelFlag> cance
                  "[" + acdc::to_json_text(request.request_id) + "," + failed.to_json() + "]");
     return clear();
   }
-  auto turn = std::make_shared<ChatTurn>(turn_deps(*provider, *cancel), std::move(request));
+  auto turn = std::make_shared<ChatTurn>(turn_deps(*provider, pc, *cancel), std::move(request));
   {
     std::lock_guard lock(mu_);
     if (active_) active_->turn = turn;

@@ -66,11 +66,12 @@ class LLMService {
     std::shared_ptr<ChatTurn> turn;
   };
 
-  TurnDeps turn_deps(Provider& provider, const CancelFlag& cancel);
+  TurnDeps turn_deps(Provider& provider, const ProviderConfig& pc, const CancelFlag& cancel);
   void run_turn(TurnRequest request, std::shared_ptr<CancelFlag> cancel);
   std::optional<ActiveStream> active() const;
   std::string snapshot_config_llm() const;
   size_t history_tokens() const;
+  std::string context_breakdown();
   int compaction_trigger() const;
   // Sends AcApp.sessionChanged({session_id, messages}) to every client;
   // returns that object's JSON text.

@@ -27,64 +27,70 @@ std::string commit_request(const std::string& system, const std::string& diff) {
 
 void LLMService::get_context_breakdown(acdc::Call call) {
   aux_worker_.post([this, call]() mutable {
-    std::string model;
-    PromptStore prompts;
-    {
-      std::lock_guard lock(mu_);
-      model = ProviderConfig::from_json(config_["llm"]).model;
-      prompts = PromptStore(config_["host"]);
-    }
-    long system = 0;
     try {
-      system = static_cast<long>(count_tokens_(prompts.system_prompt()));
+      call.ok_raw(context_breakdown());
     } catch (const acdc::Error& e) {
-      return call.fail(e.status(), e.what());
+      call.fail(e.status(), e.what());
+    } catch (const std::exception& e) {
+      call.fail(ACDC_E_APPLICATION, e.what());
     }
-    rapidjson::StringBuffer details;
-    acdc::JsonWriter d(details);
-    long files = 0, file_count = 0;
-    d.StartArray();
-    for (const auto& path : session_.selected()) {
-      long tokens = 0;
-      try {
-        tokens = static_cast<long>(count_tokens_(PromptAssembler::format_files({{path, repo_.read(path)}})));
-      } catch (const FileAccessError&) {
-        continue;  // binary or gone: not in the prompt either
-      }
-      files += tokens;
-      ++file_count;
-      d.StartObject();
-      d.Key("path");
-      acdc::to_json(d, path);
-      key_int(d, "tokens", tokens);
-      d.EndObject();
-    }
-    d.EndArray();
-    long history = static_cast<long>(history_tokens());
-    rapidjson::StringBuffer buf;
-    acdc::JsonWriter w(buf);
-    w.StartObject();
-    w.Key("scope"); w.String("main");
-    w.Key("model"); acdc::to_json(w, model);
-    w.Key("mode"); w.String("code");
-    w.Key("cross_ref_enabled"); w.Bool(false);
-    key_int(w, "total_tokens", system + files + history);
-    key_int(w, "max_input_tokens", kMaxInputTokens);
-    w.Key("breakdown");
-    w.StartObject();
-    key_int(w, "system", system);
-    key_int(w, "legend", 0);
-    key_int(w, "symbol_map", 0);
-    key_int(w, "files", files);
-    key_int(w, "file_count", file_count);
-    w.Key("file_details"); w.RawValue(details.GetString(), details.GetSize(), rapidjson::kArrayType);
-    key_int(w, "urls", 0);
-    key_int(w, "history", history);
-    key_int(w, "history_messages", static_cast<long>(session_.message_count()));
-    w.EndObject();
-    w.EndObject();
-    call.ok_raw(std::string_view(buf.GetString(), buf.GetSize()));
   });
+}
+
+// Reads every selected file and counts its tokens: on the aux worker only.
+std::string LLMService::context_breakdown() {
+  std::string model;
+  PromptStore prompts;
+  {
+    std::lock_guard lock(mu_);
+    model = ProviderConfig::from_json(config_["llm"]).model;
+    prompts = PromptStore(config_["host"]);
+  }
+  const long system = static_cast<long>(count_tokens_(prompts.system_prompt()));
+  rapidjson::StringBuffer details;
+  acdc::JsonWriter d(details);
+  long files = 0, file_count = 0;
+  d.StartArray();
+  for (const auto& path : session_.selected()) {
+    long tokens = 0;
+    try {
+      tokens = static_cast<long>(count_tokens_(PromptAssembler::format_files({{path, repo_.read(path)}})));
+    } catch (const FileAccessError&) {
+      continue;  // binary or gone: not in the prompt either
+    }
+    files += tokens;
+    ++file_count;
+    d.StartObject();
+    d.Key("path");
+    acdc::to_json(d, path);
+    key_int(d, "tokens", tokens);
+    d.EndObject();
+  }
+  d.EndArray();
+  long history = static_cast<long>(history_tokens());
+  rapidjson::StringBuffer buf;
+  acdc::JsonWriter w(buf);
+  w.StartObject();
+  w.Key("scope"); w.String("main");
+  w.Key("model"); acdc::to_json(w, model);
+  w.Key("mode"); w.String("code");
+  w.Key("cross_ref_enabled"); w.Bool(false);
+  key_int(w, "total_tokens", system + files + history);
+  key_int(w, "max_input_tokens", kMaxInputTokens);
+  w.Key("breakdown");
+  w.StartObject();
+  key_int(w, "system", system);
+  key_int(w, "legend", 0);
+  key_int(w, "symbol_map", 0);
+  key_int(w, "files", files);
+  key_int(w, "file_count", file_count);
+  w.Key("file_details"); w.RawValue(details.GetString(), details.GetSize(), rapidjson::kArrayType);
+  key_int(w, "urls", 0);
+  key_int(w, "history", history);
+  key_int(w, "history_messages", static_cast<long>(session_.message_count()));
+  w.EndObject();
+  w.EndObject();
+  return std::string(buf.GetString(), buf.GetSize());
 }
 
 acdc::RawJson LLMService::get_snippets() {

@@ -99,6 +99,9 @@ std::string LLMService::broadcast_session() const {
 }
 
 std::map<std::string, std::string> LLMService::new_session() {
+  // The streaming turn writes its answer to the current session: switching
+  // under it would file the answer in the new one.
+  if (active()) throw acdc::Error(ACDC_E_FAILED_PRECONDITION, "a response is streaming: wait for it or stop it before starting a new session");
   std::string id = session_.new_session();
   broadcast_session();
   return {{"session_id", id}};

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <condition_variable>
+#include <cstdio>
 #include <deque>
 #include <functional>
 #include <mutex>
@@ -49,7 +50,13 @@ class WorkerThread {
         task = std::move(tasks_.front());
         tasks_.pop_front();
       }
-      task();
+      // Each task answers its own call or reports its own failure; one that
+      // throws anyway must not end the process (std::terminate) with it.
+      try {
+        task();
+      } catch (const std::exception& e) {
+        std::fprintf(stderr, "acdc llm: a background task failed: %s\n", e.what());
+      }
     }
   }
 
