@@ -47,12 +47,16 @@ bool looks_binary(std::string_view head) {
 bool read_file_within(const fs::path& abs, size_t cap, std::string& data) {
   data.clear();
   // O_NOFOLLOW: a listed path that is a symlink may point anywhere (callers
-  // that want a link followed pass the path PathGuard resolved).
-  int fd = ::open(abs.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+  // that want a link followed pass the path PathGuard resolved). O_NONBLOCK:
+  // opening a named pipe would otherwise wait for a writer forever.
+  int fd = ::open(abs.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
   if (fd < 0) return false;
   struct stat st {};
-  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || static_cast<size_t>(st.st_size) > cap) {
+  const bool stat_ok = ::fstat(fd, &st) == 0;
+  if (!stat_ok || !S_ISREG(st.st_mode) || static_cast<size_t>(st.st_size) > cap) {
+    const int why = !stat_ok ? errno : !S_ISREG(st.st_mode) ? EINVAL : EFBIG;
     ::close(fd);
+    errno = why;
     return false;
   }
   data.resize(static_cast<size_t>(st.st_size));
@@ -60,7 +64,13 @@ bool read_file_within(const fs::path& abs, size_t cap, std::string& data) {
   while (got < data.size()) {
     ssize_t n = ::read(fd, data.data() + got, data.size() - got);
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;
+    if (n < 0) {
+      int saved = errno;
+      ::close(fd);
+      errno = saved;
+      return false;
+    }
+    if (n == 0) break;
     got += static_cast<size_t>(n);
   }
   data.resize(got);  // a file that shrank while being read
@@ -69,7 +79,7 @@ bool read_file_within(const fs::path& abs, size_t cap, std::string& data) {
 }
 
 bool read_file_at(int dir_fd, const std::string& rel, size_t cap, std::string& buf, size_t& len) {
-  int fd = ::openat(dir_fd, rel.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+  int fd = ::openat(dir_fd, rel.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
   if (fd < 0) return false;
   struct stat st {};
   bool ok = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && static_cast<size_t>(st.st_size) <= cap;
@@ -82,12 +92,6 @@ bool read_file_at(int dir_fd, const std::string& rel, size_t cap, std::string& b
   return ok;
 }
 
-std::string read_whole_file(const fs::path& abs) {
-  std::string data;
-  read_file_within(abs, SIZE_MAX, data);
-  return data;
-}
-
 fs::path FileStore::existing_file(const std::string& rel) const {
   fs::path abs = guard_.resolve_normalized(rel);
   std::error_code ec;
@@ -95,6 +99,8 @@ fs::path FileStore::existing_file(const std::string& rel) const {
   if (!fs::exists(status)) throw Error(ACDC_E_NOT_FOUND, "File not found: " + quote_path(rel));
   if (fs::is_directory(status))
     throw invalid_params(quote_path(rel) + " is a directory, not a file");
+  if (!fs::is_regular_file(status))
+    throw invalid_params(quote_path(rel) + " is not a regular file (a pipe, socket or device): only files can be opened");
   return abs;
 }
 
@@ -106,7 +112,11 @@ std::string FileStore::read_capped(const std::string& rel, const fs::path& abs) 
                 "File too large to send: " + quote_path(rel) + " is " + std::to_string(size) +
                     " bytes, the limit is " + std::to_string(max_file_bytes_) +
                     " (max_file_bytes in the repo plugin's config)");
-  return read_whole_file(abs);
+  std::string data;
+  if (!read_file_within(abs, SIZE_MAX, data))
+    throw Error(ACDC_E_APPLICATION, "cannot read " + quote_path(rel) + ": " + std::strerror(errno) +
+                                        ": check that the file exists and you may read it");
+  return data;
 }
 
 std::string FileStore::read_text(const std::string& path) const {
@@ -124,7 +134,7 @@ bool FileStore::exists(const std::string& path) const {
 bool FileStore::is_binary(const std::string& path) const {
   std::string rel = guard_.normalize(path);
   fs::path abs = existing_file(rel);
-  int fd = ::open(abs.c_str(), O_RDONLY | O_CLOEXEC);
+  int fd = ::open(abs.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0) io_error("cannot open", rel);
   char head[kBinaryProbeBytes];
   ssize_t n = ::read(fd, head, sizeof head);
@@ -159,7 +169,16 @@ std::string FileStore::create(const std::string& path, const std::string& conten
 std::string FileStore::remove(const std::string& path) {
   std::string rel = guard_.normalize(path);
   auto held = locks_.acquire({rel});
-  fs::path abs = existing_file(rel);
+  guard_.resolve_normalized(rel);  // refuses a link leading outside, as for every path (§2.1)
+  // Then the entry itself, as `rm` does: a symlink goes, never the file it
+  // points to, so only its directory is resolved.
+  fs::path name = fs::path(rel).filename();
+  fs::path parent = fs::path(rel).has_parent_path() ? guard_.resolve_normalized(fs::path(rel).parent_path().string())
+                                                     : guard_.root();
+  fs::path abs = parent / name;
+  struct stat st {};
+  if (::lstat(abs.c_str(), &st) != 0) throw Error(ACDC_E_NOT_FOUND, "File not found: " + quote_path(rel));
+  if (S_ISDIR(st.st_mode)) throw invalid_params(quote_path(rel) + " is a directory, not a file");
   if (::unlink(abs.c_str()) != 0) io_error("cannot delete", rel);
   return rel;
 }

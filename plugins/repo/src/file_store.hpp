@@ -49,9 +49,8 @@ class FileStore {
   size_t max_file_bytes_;
 };
 
-// Whole-file read without the cap or guard (for callers that checked both).
-std::string read_whole_file(const std::filesystem::path& abs);
-// Reads `abs` into `out` unless it is missing or larger than `cap` bytes.
+// Reads `abs` into `out`; false, with errno saying why, when it cannot be
+// opened or read, is not a regular file (EINVAL) or is over `cap` (EFBIG).
 bool read_file_within(const std::filesystem::path& abs, size_t cap, std::string& out);
 // For scans over many files: reads `rel`, below the open directory `dir_fd`,
 // into `buf`, which only ever grows (no allocation or zero-filling per

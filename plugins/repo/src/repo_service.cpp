@@ -5,6 +5,8 @@
 
 #include <acdc/sdk/utf8.hpp>
 
+#include <sys/stat.h>
+
 #include <filesystem>
 
 namespace fs = std::filesystem;
@@ -112,11 +114,12 @@ std::vector<std::string> RepoService::existing_files() {
     auto lock = repo_.lock();
     st = status_.scan(ScanOptions{.numstat = false});
   }
+  // On disk is what counts: a staged deletion (`git rm --cached`) is still a file here.
   std::vector<std::string> present;
   present.reserve(st.files.size());
-  std::set<std::string> gone(st.deleted.begin(), st.deleted.end());
-  for (auto& f : st.files)
-    if (!gone.count(f) && !st.submodules.count(f)) present.push_back(std::move(f));
+  for (size_t i = 0; i < st.files.size(); ++i)
+    if (st.stats[i].size >= 0 && !S_ISDIR(st.stats[i].mode) && !st.submodules.count(st.files[i]))
+      present.push_back(std::move(st.files[i]));
   return present;
 }
 

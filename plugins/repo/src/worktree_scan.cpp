@@ -62,9 +62,18 @@ FileStat presence(int dir_fd, const dirent* d) {
   }
 }
 
-bool is_dir_entry(int dir_fd, const dirent* d) {
-  if (d->d_type != DT_UNKNOWN) return d->d_type == DT_DIR;
-  return S_ISDIR(stat_at(dir_fd, d->d_name).mode);
+// Pipes, sockets and devices are `other`: git never lists them as untracked,
+// and reading one (a named pipe) could wait forever.
+enum class EntryKind { dir, file, other };
+
+EntryKind kind_of(int dir_fd, const dirent* d) {
+  unsigned char type = d->d_type;
+  if (type == DT_UNKNOWN) {
+    mode_t mode = stat_at(dir_fd, d->d_name).mode;
+    type = S_ISDIR(mode) ? DT_DIR : S_ISREG(mode) ? DT_REG : S_ISLNK(mode) ? DT_LNK : DT_FIFO;
+  }
+  if (type == DT_DIR) return EntryKind::dir;
+  return type == DT_REG || type == DT_LNK ? EntryKind::file : EntryKind::other;
 }
 
 bool skipped_name(std::string_view name) { return name == "." || name == ".." || name == ".git"; }
@@ -147,9 +156,9 @@ void WorktreeScan::read_tracked_dir(int fd, const LayoutDir& dir, const WalkOpti
         found.dirs.push_back(join(dir.path, name));
       continue;
     }
-    bool is_dir = is_dir_entry(fd, d);
-    if (!options.untracked || (is_dir && dir.find_subdir(name) >= 0)) continue;
-    (is_dir ? found.dirs : found.files).push_back(join(dir.path, name));
+    EntryKind kind = kind_of(fd, d);
+    if (!options.untracked || kind == EntryKind::other || (kind == EntryKind::dir && dir.find_subdir(name) >= 0)) continue;
+    (kind == EntryKind::dir ? found.dirs : found.files).push_back(join(dir.path, name));
   }
   ::closedir(handle);
 }
@@ -207,8 +216,10 @@ void WorktreeScan::walk_untracked(int dir_fd, const std::string& rel, WorktreeRe
   while (const dirent* d = ::readdir(dir)) {
     std::string_view name = d->d_name;
     if (skipped_name(name)) continue;
+    EntryKind kind = kind_of(dir_fd, d);
+    if (kind == EntryKind::other) continue;
     std::string child = join(rel, name);
-    if (!is_dir_entry(dir_fd, d)) {
+    if (kind == EntryKind::file) {
       if (!ignored(child)) out.untracked.push_back(std::move(child));
       continue;
     }

@@ -1,5 +1,6 @@
 // Repo file methods: read, write, create, delete, exists, binary, base64,
-// the size cap, CRLF and non-UTF-8 content, filesModified, concurrent writes.
+// the size cap, CRLF and non-UTF-8 content, filesModified, concurrent writes,
+// symlinks and named pipes.
 #include "repo_fixture.hpp"
 
 #include <catch2/catch.hpp>
@@ -54,6 +55,30 @@ TEST_CASE("delete_file, file_exists and missing files") {
   CHECK_FALSE(h.ok("Repo.file_exists", R"(["a.txt"])").GetBool());
   CHECK_THAT(h.error("Repo.get_file_content", R"(["a.txt"])"), Catch::Contains("File not found: 'a.txt'"));
   CHECK_THAT(h.error("Repo.delete_file", R"(["a.txt"])"), Catch::Contains("File not found: 'a.txt'"));
+}
+
+TEST_CASE("delete_file on a symlink removes the link, never the file it points to") {
+  GitFixture repo;
+  repo.commit_file("README.md", "read me\n");
+  std::filesystem::create_directory(repo.root() / "docs");
+  std::filesystem::create_symlink("../README.md", repo.root() / "docs" / "README.md");
+  RepoHost h(repo);
+  h.ok("Repo.delete_file", R"(["docs/README.md"])");
+  CHECK_FALSE(std::filesystem::exists(std::filesystem::symlink_status(repo.root() / "docs" / "README.md")));
+  CHECK(repo.read("README.md") == "read me\n");
+  CHECK_THAT(h.error("Repo.delete_file", R"(["docs"])"), Catch::Contains("'docs' is a directory"));
+}
+
+TEST_CASE("a named pipe is never waited on: not listed, not searched, refused when opened") {
+  GitFixture repo;
+  repo.commit_file("a.txt", "needle\n");
+  REQUIRE(::mkfifo((repo.root() / "tmp.pipe").c_str(), 0644) == 0);
+  RepoHost h(repo);
+  CHECK(h.ok("Repo.search_files", R"(["needle"])").Size() == 1);
+  auto tree = h.ok("Repo.get_file_tree", "[]");
+  CHECK(tree["untracked"].Size() == 0);
+  CHECK_THAT(h.error("Repo.get_file_content", R"(["tmp.pipe"])"), Catch::Contains("not a regular file"));
+  CHECK_THAT(h.error("Repo.is_binary_file", R"(["tmp.pipe"])"), Catch::Contains("not a regular file"));
 }
 
 TEST_CASE("binary files: detected by a NUL in the first 8 KiB, refused as text, served as base64") {

@@ -96,7 +96,9 @@ TEST_CASE("get_flat_file_list: tracked plus untracked, minus files gone from dis
   repo.commit_file("b.txt", "b");
   repo.commit_file("gone.txt", "g");
   repo.write("a.txt", "a");
+  repo.commit_file("kept.txt", "k");
   std::filesystem::remove(repo.root() / "gone.txt");
+  repo.git("rm -q --cached kept.txt");  // untracked now, but still on disk
   RepoHost h(repo);
-  CHECK(std::string(h.ok("Repo.get_flat_file_list", "[]").GetString()) == "a.txt\nb.txt");
+  CHECK(std::string(h.ok("Repo.get_flat_file_list", "[]").GetString()) == "a.txt\nb.txt\nkept.txt");
 }
