@@ -178,6 +178,22 @@ TEST_CASE("a selected file deleted on disk is refused, dropped from the selectio
   CHECK(str(skipped[0][0]["kind"]) == "deleted");
 }
 
+TEST_CASE("a selected file too large to send stays selected, and the user hears why it was left out") {
+  LlmHost h({{"a.py", "a\n"}, {"big.log", "x\n"}});
+  h.call("LLMService.set_selected_files", R"([["a.py","big.log"]])");
+  acdc::test::write_file(h.repo.path() / "big.log", std::string(5u << 20, 'x'));  // over the 4 MiB default
+  h.fake.queue(text_step("ok"));
+  auto r = h.chat("hi");
+  CHECK(r["invalid_files"].Size() == 0);
+  CHECK(h.call("LLMService.get_selected_files", "[]")["result"].Size() == 2);
+  auto skipped = h.received("AcApp.binaryFilesSkipped");
+  REQUIRE(skipped.size() == 1);
+  CHECK(str(skipped[0][0]["kind"]) == "unreadable");
+  CHECK(str(skipped[0][0]["paths"][0]) == "big.log");
+  CHECK_THAT(str(skipped[0][0]["reason"]), Catch::Contains("File too large to send"));
+  CHECK_THAT(h.fake.requests(), !Catch::Contains("xxxxxxxxxxxxxxxx"));
+}
+
 TEST_CASE("sessions: new, list, search, load back into context") {
   LlmHost h;
   h.fake.queue(text_step("answer one"));

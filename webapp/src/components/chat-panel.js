@@ -35,7 +35,7 @@ class AcChatPanel extends LightElement {
       userMessage: (d) => this.onUserMessage(d), sessionChanged: (d) => this.onSession(d),
       selection: (files) => { this.selection = files; }, streamRetry: ({ info }) => this.onRetry(info),
       compactionEvent: ({ event }) => this.onProgressEvent(event),
-      binaryFilesSkipped: (d) => toast(`Skipped ${d.kind} files: ${(d.paths ?? []).join(', ')}`, 'warn'),
+      binaryFilesSkipped: (d) => toast(`Skipped ${d.kind} files: ${(d.paths ?? []).join(', ')}${d.reason ? ` (${d.reason})` : ''}`, 'warn'),
       commitResult: (r) => this.onCommit(r),
     };
     for (const [type, fn] of Object.entries(subs)) this.listen(on(type, fn));

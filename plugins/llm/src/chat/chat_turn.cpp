@@ -90,8 +90,13 @@ std::vector<FileEntry> ChatTurn::sync_file_context() {
     try {
       files.push_back(FileEntry{path, d_.repo.read(path)});
     } catch (const FileAccessError& e) {
-      bool binary = std::string(e.what()).find("Binary") != std::string::npos;
-      (binary ? out_.binary_files : out_.invalid_files).push_back(path);
+      // The repository's message says which: gone, binary, or there but not
+      // readable now (too large, no permission, Repo busy). Only a file that
+      // is gone leaves the selection.
+      const std::string why = e.what();
+      if (why.starts_with("File not found")) out_.invalid_files.push_back(path);
+      else if (why.find("Binary") != std::string::npos) out_.binary_files.push_back(path);
+      else report_unreadable(path, why);
     }
   }
   if (!out_.invalid_files.empty()) {
@@ -104,6 +109,13 @@ std::vector<FileEntry> ChatTurn::sync_file_context() {
     d_.host.notify(ACDC_CLIENT_ALL, "AcApp.binaryFilesSkipped",
                    "[" + object_json({{"kind", "binary"}}, "paths", &out_.binary_files) + "]");
   return files;
+}
+
+void ChatTurn::report_unreadable(const std::string& path, const std::string& why) {
+  d_.host.log(ACDC_LOG_WARN, "request " + req_.request_id + ": " + path + " left out of the context: " + why);
+  const std::vector<std::string> paths{path};
+  d_.host.notify(ACDC_CLIENT_ALL, "AcApp.binaryFilesSkipped",
+                 "[" + object_json({{"kind", "unreadable"}, {"reason", why}}, "paths", &paths) + "]");
 }
 
 SavedImages ChatTurn::save_images() {

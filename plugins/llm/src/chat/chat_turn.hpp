@@ -66,6 +66,9 @@ class ChatTurn {
 
  private:
   std::vector<FileEntry> sync_file_context();
+  // A selected file that exists but could not be read: it stays selected,
+  // and the log and the clients hear why it is not in this request.
+  void report_unreadable(const std::string& path, const std::string& why);
   SavedImages save_images();
   std::string assemble(const std::vector<FileEntry>& files, const std::vector<ChatMessage>& history);
   void stream(const std::string& messages_json);
