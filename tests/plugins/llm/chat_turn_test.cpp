@@ -321,3 +321,18 @@ TEST_CASE("a bad llm.yaml makes the context view and a chat fail with its reason
   CHECK_THAT(str(r["error_info"]["message"]), Catch::Contains("llm.yaml"));
   CHECK(h.call("LLMService.get_current_state", "[]")["result"]["init_complete"].GetBool());
 }
+
+TEST_CASE("streamComplete carries the provider's cost, and a provider error names provider and original type") {
+  LlmHost h;
+  h.fake.queue(R"([{"fixture":"openrouter_keepalive.sse"}])");
+  auto paid = h.chat("hello", "req-cost");
+  REQUIRE(paid["token_usage"]["cost_usd"].IsNumber());
+  CHECK(paid["token_usage"]["cost_usd"].GetDouble() == Approx(0.0049626));
+  h.fake.queue(R"([{"fixture":"openai_429_insufficient_quota.http"}])");
+  auto failed = h.chat("again", "req-quota");
+  REQUIRE(failed["error_info"].IsObject());
+  CHECK(str(failed["error_info"]["provider"]) == "openai");
+  CHECK(str(failed["error_info"]["model"]) == "gpt-4o");
+  CHECK(str(failed["error_info"]["original_type"]) == "insufficient_quota");
+  CHECK(failed["error_info"]["status_code"].GetInt() == 429);
+}

@@ -60,6 +60,7 @@ void ChatTurn::run(const std::function<void()>& on_complete) {
   out_.turn_id = new_turn_id();
   out_.user_message = req_.message;
   out_.model = d_.model;
+  out_.provider = d_.provider_name;
   std::vector<FileEntry> files;
   std::vector<ChatMessage> history;
   try {

@@ -37,6 +37,7 @@ struct TurnDeps {
   ChatSession& session;
   PromptStore prompts;
   Provider& provider;
+  std::string provider_name;  // llm.yaml's provider:, for error_info
   std::string model;
   int max_tokens = 4096;
   std::size_t min_cacheable_tokens = 1024;

@@ -32,7 +32,8 @@ void write_usage(JsonWriter& w, const Usage& u) {
   key_int(w, "cache_write_tokens", u.cache_write_tokens);
   key_int(w, "prompt_cached_tokens", u.cache_read_tokens);
   w.Key("cost_usd");
-  w.Null();
+  if (u.cost_usd) w.Double(*u.cost_usd);
+  else w.Null();
   w.EndObject();
 }
 
@@ -68,7 +69,7 @@ void write_results(JsonWriter& w, const std::vector<EditResult>& results) {
   w.EndArray();
 }
 
-void write_error(JsonWriter& w, const ProviderError& e, const std::string& model) {
+void write_error(JsonWriter& w, const ProviderError& e, const std::string& provider, const std::string& model) {
   key_str(w, "error", e.message);
   w.Key("error_info");
   w.StartObject();
@@ -78,7 +79,9 @@ void write_error(JsonWriter& w, const ProviderError& e, const std::string& model
   if (e.retry_after_s) w.Double(*e.retry_after_s);
   else w.Null();
   key_int(w, "status_code", e.status_code);
+  key_str(w, "provider", provider);
   key_str(w, "model", model);
+  key_str(w, "original_type", e.provider_type);
   w.EndObject();
 }
 
@@ -130,7 +133,7 @@ std::string TurnOutcome::to_json() const {
     w.Key("cancelled");
     w.Bool(true);
   }
-  if (error) write_error(w, *error, model);
+  if (error) write_error(w, *error, provider, model);
   w.EndObject();
   return std::string(buf.GetString(), buf.GetSize());
 }

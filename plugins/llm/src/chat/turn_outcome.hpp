@@ -31,6 +31,7 @@ struct TurnOutcome {
   std::vector<std::string> invalid_files;
   bool cancelled = false;
   std::optional<ProviderError> error;
+  std::string provider;  // "openai", "anthropic", "ollama"
   std::string model;
 
   std::string to_json() const;

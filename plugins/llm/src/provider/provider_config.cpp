@@ -48,6 +48,15 @@ void apply_kind_defaults(ProviderConfig& c) {
 
 }  // namespace
 
+const char* kind_name(ProviderKind kind) {
+  switch (kind) {
+    case ProviderKind::anthropic: return "anthropic";
+    case ProviderKind::ollama: return "ollama";
+    case ProviderKind::openai: break;
+  }
+  return "openai";
+}
+
 ProviderConfig ProviderConfig::from_json(const rapidjson::Value& llm) {
   if (!llm.IsObject()) throw invalid_params("llm.yaml: the provider settings must be a mapping");
   ProviderConfig c;

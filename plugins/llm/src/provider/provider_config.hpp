@@ -18,6 +18,9 @@ namespace acdc::llm {
 
 enum class ProviderKind { openai, anthropic, ollama };
 
+// The name llm.yaml gives the kind ("openai", "anthropic", "ollama").
+const char* kind_name(ProviderKind kind);
+
 struct ProviderConfig {
   ProviderKind kind = ProviderKind::openai;
   std::string base_url = "https://api.openai.com/v1";

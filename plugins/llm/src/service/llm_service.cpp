@@ -121,6 +121,7 @@ TurnDeps LLMService::turn_deps(Provider& provider, const ProviderConfig& pc, con
                   .session = session_,
                   .prompts = PromptStore(config_["host"]),
                   .provider = provider,
+                  .provider_name = kind_name(pc.kind),
                   .model = pc.model,
                   .max_tokens = std::min(pc.max_output_tokens, output_ceiling(pc.model)),
                   .min_cacheable_tokens = min_cacheable_tokens(pc.model),
