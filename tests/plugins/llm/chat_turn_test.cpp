@@ -336,3 +336,21 @@ TEST_CASE("streamComplete carries the provider's cost, and a provider error name
   CHECK(str(failed["error_info"]["original_type"]) == "insufficient_quota");
   CHECK(failed["error_info"]["status_code"].GetInt() == 429);
 }
+
+TEST_CASE("an edit to a file that is not UTF-8 is refused and leaves its bytes alone, a real U+FFFD is fine") {
+  const std::string latin1 = "name = 'caf\xE9'\nx = 1\n";
+  LlmHost h({{"latin.py", latin1}, {"marks.py", "sub = '\xEF\xBF\xBD'\ny = 1\n"}});
+  h.call("LLMService.set_selected_files", R"([["latin.py","marks.py"]])");
+  h.fake.queue(text_step("Done.\n\n" + edit_block("latin.py", "x = 1", "x = 2") + "\n\n" +
+                         edit_block("marks.py", "y = 1", "y = 2") + "\n", 64));
+  auto r = h.chat("bump both");
+  REQUIRE(result_for(r, "latin.py"));
+  const auto& refused = *result_for(r, "latin.py");
+  CHECK(str(refused["status"]) == "skipped");
+  CHECK(str(refused["error_type"]) == "validation_error");
+  CHECK_THAT(str(refused["message"]), Catch::Contains("not valid UTF-8") && Catch::Contains("latin.py"));
+  CHECK(h.read("latin.py") == latin1);
+  REQUIRE(result_for(r, "marks.py"));
+  CHECK(str((*result_for(r, "marks.py"))["status"]) == "applied");
+  CHECK(h.read("marks.py") == "sub = '\xEF\xBF\xBD'\ny = 2\n");
+}

@@ -89,7 +89,7 @@ std::vector<FileEntry> ChatTurn::sync_file_context() {
   std::vector<FileEntry> files;
   for (const auto& path : d_.session.selected()) {
     try {
-      files.push_back(FileEntry{path, d_.repo.read(path)});
+      files.push_back(FileEntry{path, d_.repo.read_for_prompt(path)});
     } catch (const FileAccessError& e) {
       // The repository's message says which: gone, binary, or there but not
       // readable now (too large, no permission, Repo busy). Only a file that

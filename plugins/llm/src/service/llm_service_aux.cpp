@@ -54,7 +54,7 @@ std::string LLMService::context_breakdown() {
   for (const auto& path : session_.selected()) {
     long tokens = 0;
     try {
-      tokens = static_cast<long>(count_tokens_(PromptAssembler::format_files({{path, repo_.read(path)}})));
+      tokens = static_cast<long>(count_tokens_(PromptAssembler::format_files({{path, repo_.read_for_prompt(path)}})));
     } catch (const FileAccessError&) {
       continue;  // binary or gone: not in the prompt either
     }

@@ -1,5 +1,8 @@
 #include "service/repo_client.hpp"
 
+#include <acdc/sdk/base64.hpp>
+#include <acdc/sdk/utf8.hpp>
+
 #include <future>
 #include <memory>
 
@@ -22,10 +25,26 @@ bool RepoClient::exists(const std::string& path) {
   return call("Repo.file_exists", acdc::json_array(path)).IsTrue();
 }
 
-std::string RepoClient::read(const std::string& path) {
+std::string RepoClient::read_for_prompt(const std::string& path) {
   acdc::Json text = call("Repo.get_file_content", acdc::json_array(path));
   if (!text.IsString()) throw FileAccessError("Repo.get_file_content returned no text for " + path);
   return std::string(text.GetString(), text.GetStringLength());
+}
+
+std::string RepoClient::read(const std::string& path) {
+  std::string text = read_for_prompt(path);
+  // U+FFFD may be Repo's stand-in for bytes that are not UTF-8 (Latin-1, say):
+  // writing this text back would replace every one of them. Ask for the bytes.
+  if (text.find("\xEF\xBF\xBD") == std::string::npos) return text;
+  acdc::Json answer = call("Repo.get_file_base64", acdc::json_array(path));
+  const auto* uri = answer.IsObject() && answer.HasMember("data_uri") && answer["data_uri"].IsString() ? &answer["data_uri"] : nullptr;
+  std::string_view data = uri ? std::string_view(uri->GetString(), uri->GetStringLength()) : "";
+  const size_t comma = data.find(',');
+  auto bytes = comma == std::string_view::npos ? std::nullopt : acdc::base64_decode(data.substr(comma + 1));
+  if (!bytes || !acdc::is_valid_utf8(*bytes))
+    throw FileAccessError("File is not valid UTF-8: '" + path +
+                          "' (an edit would replace its other non-UTF-8 bytes): convert it to UTF-8, or edit it by hand");
+  return text;
 }
 
 void RepoClient::write(const std::string& path, const std::string& content) {

@@ -27,7 +27,12 @@ class RepoClient : public FileAccess {
   acdc::Json call(const std::string& method, const std::string& args_json,
                   std::chrono::seconds timeout = std::chrono::seconds(60));
 
+  // The file as text for a prompt: bytes that are not UTF-8 come as U+FFFD.
+  std::string read_for_prompt(const std::string& path);
+
   bool exists(const std::string& path) override;
+  // The file's exact text, for an edit that writes it back: a file that is
+  // not valid UTF-8 is refused, as its text would not be its bytes.
   std::string read(const std::string& path) override;
   void write(const std::string& path, const std::string& content) override;
   void create(const std::string& path, const std::string& content) override;
