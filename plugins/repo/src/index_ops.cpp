@@ -103,20 +103,33 @@ void IndexOps::rename(const std::string& from, const std::string& to) {
   fs::create_directories(dst.parent_path(), ec);
   fs::rename(src, dst, ec);
   if (ec) throw Error(ACDC_E_APPLICATION, "cannot rename " + quote_path(from) + " to " + quote_path(to) + ": " + ec.message());
-  // Like `git mv`: tracked entries under the old name move in the index.
+  // Like `git mv`: tracked entries under the old name move in the index as
+  // they are there, so edits not staged before stay unstaged after.
   auto index = repo_.index();
-  std::string prefix = from + "/";
-  std::vector<std::string> moved;
+  const std::string prefix = from + "/";
+  struct Move {
+    git_index_entry entry;  // its path points into the index: replaced before use
+    std::string old_path, new_path;
+  };
+  std::vector<Move> moved;
   for (size_t i = 0, n = git_index_entrycount(index.get()); i < n; ++i) {
-    std::string p = git_index_get_byindex(index.get(), i)->path;
-    if (p == from || p.starts_with(prefix)) moved.push_back(p);
+    const git_index_entry* e = git_index_get_byindex(index.get(), i);
+    std::string p = e->path;
+    if (p == from || p.starts_with(prefix)) moved.push_back(Move{*e, p, to + p.substr(from.size())});
   }
-  for (const auto& p : moved) {
-    std::string target = to + p.substr(from.size());
-    git_check(git_index_remove_bypath(index.get(), p.c_str()), "renaming in the index");
-    git_check(git_index_add_bypath(index.get(), target.c_str()), "renaming in the index");
+  try {
+    for (auto& m : moved) {
+      git_check(git_index_remove(index.get(), m.old_path.c_str(), git_index_entry_stage(&m.entry)), "renaming in the index");
+      m.entry.path = m.new_path.c_str();
+      git_check(git_index_add(index.get(), &m.entry), "renaming in the index");
+    }
+    git_check(git_index_write(index.get()), "writing the index");
+  } catch (const Error&) {
+    // Leave nothing half done: the index as on disk, the files where they were.
+    git_index_read(index.get(), 1);
+    fs::rename(dst, src, ec);
+    throw;
   }
-  git_check(git_index_write(index.get()), "writing the index");
 }
 
 CommitResult IndexOps::commit(const std::string& message) {

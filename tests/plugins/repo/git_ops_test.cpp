@@ -94,6 +94,17 @@ TEST_CASE("discard_changes restores tracked files and removes untracked ones") {
   CHECK(listener->received("AcApp.filesModified")[0] == R"([["a.txt","junk.txt"]])");
 }
 
+TEST_CASE("rename_file keeps unstaged edits unstaged, as git mv does") {
+  GitFixture repo;
+  repo.commit_file("a.c", "int a;\n");
+  repo.write("a.c", "int a = 1;\n");
+  RepoHost h(repo);
+  h.ok("Repo.rename_file", R"(["a.c","b.c"])");
+  CHECK(repo.git("show :b.c") == "int a;\n");
+  CHECK(repo.read("b.c") == "int a = 1;\n");
+  CHECK(repo.git("status --porcelain") == "RM a.c -> b.c\n");
+}
+
 TEST_CASE("reset_hard drops staged and unstaged changes but keeps untracked files") {
   GitFixture repo;
   repo.commit_file("a.txt", "1\n");
