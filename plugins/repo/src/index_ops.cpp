@@ -62,10 +62,29 @@ void IndexOps::unstage(const std::vector<std::string>& paths) {
             "unstaging files");
 }
 
-bool IndexOps::in_head(git_tree* head, const std::string& path) {
-  if (!head) return false;
+// The files HEAD has at `path`: the file itself, or every file of a folder.
+// Empty when HEAD has nothing there.
+std::vector<std::string> IndexOps::head_files(git_tree* head, const std::string& path) {
+  std::vector<std::string> files;
+  if (!head) return files;
   GitPtr<git_tree_entry> entry;
-  return git_tree_entry_bypath(out(entry), head, path.c_str()) == 0;
+  if (git_tree_entry_bypath(out(entry), head, path.c_str()) != 0) return files;
+  if (git_tree_entry_type(entry.get()) != GIT_OBJECT_TREE) return {path};
+  GitPtr<git_tree> dir;
+  git_check(git_tree_lookup(out(dir), repo_.get(), git_tree_entry_id(entry.get())), "reading " + quote_path(path));
+  struct Walk {
+    const std::string& base;
+    std::vector<std::string>& files;
+  } walk{path, files};
+  git_tree_walk(
+      dir.get(), GIT_TREEWALK_PRE,
+      [](const char* root, const git_tree_entry* e, void* payload) {
+        auto* w = static_cast<Walk*>(payload);
+        if (git_tree_entry_type(e) != GIT_OBJECT_TREE) w->files.push_back(w->base + "/" + root + git_tree_entry_name(e));
+        return 0;
+      },
+      &walk);
+  return files;
 }
 
 std::vector<std::string> IndexOps::discard(const std::vector<std::string>& paths) {
@@ -75,13 +94,19 @@ std::vector<std::string> IndexOps::discard(const std::vector<std::string>& paths
   std::vector<std::string> tracked;
   auto index = repo_.index();
   for (const auto& p : paths) {
-    if (in_head(head.get(), p)) {
-      tracked.push_back(p);
+    // As `git checkout HEAD -- p`: only what HEAD has is restored, so a new
+    // file staged inside a folder being discarded is kept.
+    if (auto files = head_files(head.get(), p); !files.empty()) {
+      tracked.insert(tracked.end(), files.begin(), files.end());
       continue;
     }
-    git_index_remove_bypath(index.get(), p.c_str());
+    // Not in HEAD: untracked (or only staged), so it goes, a folder whole.
+    const fs::path abs = repo_.root() / p;
     std::error_code ec;
-    fs::remove(repo_.root() / p, ec);
+    if (fs::is_directory(fs::symlink_status(abs, ec))) git_index_remove_directory(index.get(), p.c_str(), 0);
+    else git_index_remove_bypath(index.get(), p.c_str());
+    fs::remove_all(abs, ec);
+    if (ec) throw Error(ACDC_E_APPLICATION, "cannot remove " + quote_path(p) + ": " + ec.message() + ": check its permissions");
   }
   git_check(git_index_write(index.get()), "writing the index");
   if (!tracked.empty()) {

@@ -42,7 +42,7 @@ class IndexOps {
   std::string unstaged_diff();
 
  private:
-  bool in_head(git_tree* head, const std::string& path);
+  std::vector<std::string> head_files(git_tree* head, const std::string& path);
   GitRepo& repo_;
 };
 

@@ -105,6 +105,25 @@ TEST_CASE("rename_file keeps unstaged edits unstaged, as git mv does") {
   CHECK(repo.git("status --porcelain") == "RM a.c -> b.c\n");
 }
 
+TEST_CASE("discard_changes on a folder restores what HEAD has there, keeps new staged files, removes an untracked folder") {
+  GitFixture repo;
+  repo.commit_file("src/a.c", "a\n");
+  repo.commit_file("src/deep/b.c", "b\n");
+  repo.write("src/a.c", "changed\n");
+  std::filesystem::remove(repo.root() / "src/deep/b.c");
+  repo.write("src/new.c", "new\n");
+  repo.git("add src/new.c");
+  repo.write("tmp/x/y.txt", "y\n");
+  repo.write("tmp/z.txt", "z\n");
+  RepoHost h(repo);
+  h.ok("Repo.discard_changes", R"([["src", "tmp"]])");
+  CHECK(repo.read("src/a.c") == "a\n");
+  CHECK(repo.read("src/deep/b.c") == "b\n");
+  CHECK(repo.read("src/new.c") == "new\n");
+  CHECK_FALSE(std::filesystem::exists(repo.root() / "tmp"));
+  CHECK(repo.git("status --porcelain") == "A  src/new.c\n");
+}
+
 TEST_CASE("reset_hard drops staged and unstaged changes but keeps untracked files") {
   GitFixture repo;
   repo.commit_file("a.txt", "1\n");
