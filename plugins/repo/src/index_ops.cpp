@@ -161,12 +161,17 @@ CommitResult IndexOps::commit(const std::string& message) {
   if (message.find_first_not_of(" \t\r\n") == std::string::npos)
     throw invalid_params("Commit message is empty: write what the commit changes");
   auto lock = repo_.lock();
+  const std::vector<git_oid> merged = merge_heads();
   auto index = repo_.index();
+  if (git_index_has_conflicts(index.get()))
+    throw Error(ACDC_E_FAILED_PRECONDITION,
+                "Unresolved merge conflicts: fix the conflicted files, stage them, then commit");
   git_oid tree_id, commit_id;
   git_check(git_index_write_tree(&tree_id, index.get()), "writing the index as a tree");
   GitPtr<git_commit> parent = repo_.head_commit();
-  if ((parent && git_oid_equal(&tree_id, git_commit_tree_id(parent.get()))) ||
-      (!parent && git_index_entrycount(index.get()) == 0))
+  // A merge may well leave HEAD's tree as it was: it is still a commit to make.
+  if (merged.empty() && ((parent && git_oid_equal(&tree_id, git_commit_tree_id(parent.get()))) ||
+                         (!parent && git_index_entrycount(index.get()) == 0)))
     throw Error(ACDC_E_FAILED_PRECONDITION, "Nothing staged to commit: stage files first (stage_files or stage_all)");
   GitPtr<git_tree> tree;
   git_check(git_tree_lookup(out(tree), repo_.get(), &tree_id), "reading the new tree");
@@ -174,11 +179,40 @@ CommitResult IndexOps::commit(const std::string& message) {
   if (git_signature_default(out(sig), repo_.get()) < 0)
     throw Error(ACDC_E_FAILED_PRECONDITION,
                 "No commit identity: set one with `git config user.name \"Your Name\"` and `git config user.email you@example.com`");
-  const git_commit* parents[] = {parent.get()};
+  std::vector<GitPtr<git_commit>> owned;
+  std::vector<const git_commit*> parents;
+  if (parent) parents.push_back(parent.get());
+  for (const auto& id : merged) {
+    git_check(git_commit_lookup(out(owned.emplace_back()), repo_.get(), &id), "reading the commit being merged");
+    parents.push_back(owned.back().get());
+  }
   git_check(git_commit_create(&commit_id, repo_.get(), "HEAD", sig.get(), sig.get(), nullptr, message.c_str(),
-                              tree.get(), parent ? 1 : 0, parents),
+                              tree.get(), parents.size(), parents.data()),
             "creating the commit");
+  // The merge is done: MERGE_HEAD and MERGE_MSG go, as after `git commit`.
+  if (!merged.empty()) git_repository_state_cleanup(repo_.get());
   return CommitResult{oid_hex(&commit_id), message};
+}
+
+// The commits a merge in progress brings in (MERGE_HEAD); none when no
+// merge is. Throws for states a commit here would leave broken.
+std::vector<git_oid> IndexOps::merge_heads() {
+  const int state = git_repository_state(repo_.get());
+  if (state == GIT_REPOSITORY_STATE_NONE || state == GIT_REPOSITORY_STATE_BISECT) return {};
+  if (state != GIT_REPOSITORY_STATE_MERGE)
+    throw Error(ACDC_E_FAILED_PRECONDITION,
+                "A rebase, cherry-pick or revert is in progress: finish or abort it in a terminal "
+                "(git status says which), then commit here");
+  std::vector<git_oid> ids;
+  git_check(git_repository_mergehead_foreach(
+                repo_.get(),
+                [](const git_oid* id, void* payload) {
+                  static_cast<std::vector<git_oid>*>(payload)->push_back(*id);
+                  return 0;
+                },
+                &ids),
+            "reading MERGE_HEAD");
+  return ids;
 }
 
 void IndexOps::reset_hard() {

@@ -43,6 +43,7 @@ class IndexOps {
 
  private:
   std::vector<std::string> head_files(git_tree* head, const std::string& path);
+  std::vector<git_oid> merge_heads();
   GitRepo& repo_;
 };
 

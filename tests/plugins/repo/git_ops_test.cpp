@@ -124,6 +124,23 @@ TEST_CASE("discard_changes on a folder restores what HEAD has there, keeps new s
   CHECK(repo.git("status --porcelain") == "A  src/new.c\n");
 }
 
+TEST_CASE("commit during a merge records both parents and ends the merge, conflicts first need resolving") {
+  GitFixture repo;
+  repo.commit_file("a.txt", "base\n");
+  repo.git("checkout -q -b feature && echo theirs > a.txt && git commit -qam theirs && git checkout -q main");
+  repo.write("a.txt", "ours\n");
+  repo.git("commit -qam ours");
+  repo.git("merge -q feature || true");  // conflicts
+  RepoHost h(repo);
+  CHECK_THAT(h.error("Repo.commit", R"(["merge feature"])"), Catch::Contains("Unresolved merge conflicts"));
+  repo.write("a.txt", "both\n");
+  h.ok("Repo.stage_files", R"([["a.txt"]])");
+  h.ok("Repo.commit", R"(["merge feature"])");
+  CHECK(repo.git("log -1 --format=%p").find(' ') != std::string::npos);  // two parents
+  CHECK(repo.git("rev-parse -q --verify MERGE_HEAD || echo none") == "none\n");
+  CHECK(repo.git("status --porcelain").empty());
+}
+
 TEST_CASE("reset_hard drops staged and unstaged changes but keeps untracked files") {
   GitFixture repo;
   repo.commit_file("a.txt", "1\n");
