@@ -242,6 +242,8 @@ TEST_CASE("a pasted image is stored under .acdc/images, kept in the history and 
   CHECK(std::filesystem::exists(h.repo.path() / ".acdc" / "images" / "624fc0a006e3.png"));
   CHECK_THAT(h.fake.requests(), Catch::Contains(png));
   CHECK_THAT(h.fake.requests(), !Catch::Contains("@@@@"));
+  REQUIRE(r["refused_images"].Size() == 1);
+  CHECK_THAT(str(r["refused_images"][0]), Catch::StartsWith("image 2 refused: image 'data:image/png;base64,@@@@' has invalid base64"));
   CHECK(h.host->wait_for_output("image 2 refused: image 'data:image/png;base64,@@@@' has invalid base64",
                                 std::chrono::seconds(2)));
   std::string session = str(h.call("LLMService.get_current_state", "[]")["result"]["session_id"]);

@@ -79,6 +79,8 @@ TEST_CASE("bad images are refused with the reason, good ones beside them are kep
   CHECK_THROWS_WITH(store.save("data:image/png;base64,@@@@"), Catch::Contains("invalid base64"));
   CHECK_THROWS_WITH(store.save("data:image/png;base64,abc"), Catch::Contains("invalid base64"));
   CHECK_THROWS_AS(store.save("data:image/png;base64,"), acdc::Error);
+  CHECK_THROWS_WITH(store.save("data:image/svg+xml;base64,PHN2Zy8+"),
+                    Catch::Contains("is image/svg+xml, which the models do not take") && Catch::Contains("PNG, JPEG, GIF or WebP"));
   SavedImages saved = store.save_all({"not an image", kPng});
   CHECK(saved.uris == std::vector<std::string>{kPng});
   CHECK(saved.names == std::vector<std::string>{"624fc0a006e3.png"});

@@ -95,6 +95,7 @@ class AcChatPanel extends LightElement {
       this.messages = [...this.messages.slice(0, i), { role: 'user', content: result.user_message }, ...this.messages.slice(i)];
     if (id === this.current) this.current = null;
     if (result.token_usage) this.hud = result.token_usage;
+    for (const why of result.refused_images ?? []) toast(`Not sent: ${why}`, 'warn');
     const retry = retryPrompt(result.edit_results ?? []);
     if (retry && !passive) this.querySelector('ac-chat-input')?.fill(retry);
     if ((result.files_modified ?? []).length) emit('filesModified', result.files_modified);

@@ -121,9 +121,10 @@ void ChatTurn::report_unreadable(const std::string& path, const std::string& why
 
 SavedImages ChatTurn::save_images() {
   // A bad image is dropped from the turn, never the message: the rest is
-  // stored and sent, and the log says which image was refused and why.
+  // stored and sent, and the log and the user hear which image was refused and why.
   SavedImages saved = d_.session.images().save_all(req_.images);
   for (const auto& why : saved.refused) d_.host.log(ACDC_LOG_WARN, "request " + req_.request_id + ": " + why);
+  out_.refused_images = saved.refused;
   req_.images = saved.uris;
   return saved;
 }

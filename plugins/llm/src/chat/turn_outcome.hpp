@@ -29,6 +29,7 @@ struct TurnOutcome {
   ApplyOutcome applied;
   std::vector<std::string> binary_files;
   std::vector<std::string> invalid_files;
+  std::vector<std::string> refused_images;  // "image N refused: why", for the user
   bool cancelled = false;
   std::optional<ProviderError> error;
   std::string provider;  // "openai", "anthropic", "ollama"

@@ -41,6 +41,15 @@ DataUri parse(const std::string& uri) {
   return DataUri{std::move(mime), std::move(*bytes)};
 }
 
+// What every provider takes: anything else (SVG, BMP) would make this turn,
+// and every later one that re-sends it from history, fail with HTTP 400.
+void require_sendable(const DataUri& image, const std::string& uri) {
+  const std::string& mime = image.mime;
+  if (mime != "image/png" && mime != "image/jpeg" && mime != "image/gif" && mime != "image/webp")
+    throw acdc::invalid_params("image '" + shown(uri) + "' is " + (mime.empty() ? "of no type" : mime) +
+                               ", which the models do not take: paste a PNG, JPEG, GIF or WebP image");
+}
+
 std::string extension_for(const std::string& mime) {
   for (const auto& [type, ext] : kTypes)
     if (mime == type) return ext;
@@ -64,6 +73,7 @@ std::string ImageStore::file_name(const std::string& data_uri) { return name_for
 
 std::string ImageStore::save(const std::string& data_uri) const {
   DataUri image = parse(data_uri);
+  require_sendable(image, data_uri);
   std::string name = name_for(data_uri, image.mime);
   std::filesystem::path target = dir_ / name;
   if (std::filesystem::exists(target)) return name;

@@ -35,6 +35,24 @@ void strip_cache_control(Value& message, Alloc& a) {
   if (all_text) *content = string_value(joined, a);
 }
 
+// Ollama's /api/chat takes a message's images beside its text, as bare
+// base64 in "images", not as content blocks.
+void ollama_images(Value& message, Alloc& a) {
+  Value* content = message.IsObject() && message.HasMember("content") ? &message["content"] : nullptr;
+  if (!content || !content->IsArray()) return;
+  std::string text;
+  Value images(rapidjson::kArrayType);
+  for (const auto& block : content->GetArray()) {
+    if (str(block, "type") == "text") text.append(str(block, "text"));
+    if (str(block, "type") != "image_url" || !block.HasMember("image_url")) continue;
+    std::string_view url = str(block["image_url"], "url");
+    if (auto comma = url.find(','); url.starts_with("data:") && comma != std::string_view::npos)
+      images.PushBack(string_value(url.substr(comma + 1), a), a);
+  }
+  *content = string_value(text, a);
+  if (!images.Empty()) message.AddMember("images", images, a);
+}
+
 // One internal content block in Anthropic's shape.
 Value anthropic_block(const Value& block, Alloc& a) {
   if (str(block, "type") != "image_url") return Value(block, a);
@@ -121,6 +139,7 @@ std::string body_for(const ProviderConfig& config, const ChatRequest& request, b
     for (auto& m : messages.GetArray()) strip_cache_control(m, a);
   body.AddMember("messages", Value(messages, a), a);
   if (config.kind == ProviderKind::ollama) {
+    for (auto& m : body["messages"].GetArray()) ollama_images(m, a);
     Value options(rapidjson::kObjectType);
     options.AddMember("num_predict", request.max_tokens, a);
     body.AddMember("options", options, a);

@@ -203,3 +203,19 @@ TEST_CASE("Anthropic requests: system blocks with cache_control, images, merged 
   CHECK(std::string(blocks[2]["source"]["data"].GetString()) == "AAAA");
   CHECK(body["max_tokens"].GetInt() == 4096);
 }
+
+TEST_CASE("Ollama requests carry a message's images as bare base64 beside its text") {
+  FakeProvider fake;
+  CancelFlag cancel{false};
+  make_provider(acdc::test::fake_config(fake, ProviderKind::ollama))->stream(
+      {.model = "llava", .messages_json = R"([
+        {"role":"user","content":[{"type":"text","text":"look"},{"type":"image_url","image_url":{"url":"data:image/png;base64,AAAA"}}]},
+        {"role":"assistant","content":"a pixel"}])"},
+      {}, cancel);
+  auto body = body_of(last_request(fake));
+  REQUIRE(body["messages"].Size() == 2);
+  CHECK(std::string(body["messages"][0]["content"].GetString()) == "look");
+  REQUIRE(body["messages"][0]["images"].Size() == 1);
+  CHECK(std::string(body["messages"][0]["images"][0].GetString()) == "AAAA");
+  CHECK_FALSE(body["messages"][1].HasMember("images"));
+}
