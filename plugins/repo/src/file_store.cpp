@@ -18,7 +18,8 @@ namespace acdc::repo {
 namespace {
 
 [[noreturn]] void io_error(const std::string& what, const std::string& rel) {
-  throw Error(ACDC_E_APPLICATION, what + " " + quote_path(rel) + ": " + std::strerror(errno));
+  const int why = errno;  // before the message's allocations can touch it
+  throw Error(ACDC_E_APPLICATION, what + " " + quote_path(rel) + ": " + std::strerror(why));
 }
 
 // Writes all of `content` to `fd`; false on error (errno set).
@@ -113,9 +114,11 @@ std::string FileStore::read_capped(const std::string& rel, const fs::path& abs) 
                     " bytes, the limit is " + std::to_string(max_file_bytes_) +
                     " (max_file_bytes in the repo plugin's config)");
   std::string data;
-  if (!read_file_within(abs, SIZE_MAX, data))
-    throw Error(ACDC_E_APPLICATION, "cannot read " + quote_path(rel) + ": " + std::strerror(errno) +
+  if (!read_file_within(abs, SIZE_MAX, data)) {
+    const int why = errno;  // before the message's allocations can touch it
+    throw Error(ACDC_E_APPLICATION, "cannot read " + quote_path(rel) + ": " + std::strerror(why) +
                                         ": check that the file exists and you may read it");
+  }
   return data;
 }
 

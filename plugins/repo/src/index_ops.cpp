@@ -58,6 +58,7 @@ void IndexOps::unstage(const std::vector<std::string>& paths) {
   auto lock = repo_.lock();
   PathSpec spec(paths);
   GitPtr<git_commit> head = repo_.head_commit();
+  repo_.index();  // git_reset_default writes the cached index: bring it up to date first
   git_check(git_reset_default(repo_.get(), reinterpret_cast<git_object*>(head.get()), &spec.array),
             "unstaging files");
 }
@@ -76,14 +77,14 @@ std::vector<std::string> IndexOps::head_files(git_tree* head, const std::string&
     const std::string& base;
     std::vector<std::string>& files;
   } walk{path, files};
-  git_tree_walk(
+  git_check(git_tree_walk(
       dir.get(), GIT_TREEWALK_PRE,
       [](const char* root, const git_tree_entry* e, void* payload) {
         auto* w = static_cast<Walk*>(payload);
         if (git_tree_entry_type(e) != GIT_OBJECT_TREE) w->files.push_back(w->base + "/" + root + git_tree_entry_name(e));
         return 0;
       },
-      &walk);
+      &walk), "reading " + quote_path(path));
   return files;
 }
 
@@ -93,22 +94,30 @@ std::vector<std::string> IndexOps::discard(const std::vector<std::string>& paths
   GitPtr<git_tree> head = repo_.head_tree();
   std::vector<std::string> tracked;
   auto index = repo_.index();
-  for (const auto& p : paths) {
-    // As `git checkout HEAD -- p`: only what HEAD has is restored, so a new
-    // file staged inside a folder being discarded is kept.
-    if (auto files = head_files(head.get(), p); !files.empty()) {
-      tracked.insert(tracked.end(), files.begin(), files.end());
-      continue;
+  try {
+    for (const auto& p : paths) {
+      // As `git checkout HEAD -- p`: only what HEAD has is restored, so a new
+      // file staged inside a folder being discarded is kept.
+      if (auto files = head_files(head.get(), p); !files.empty()) {
+        tracked.insert(tracked.end(), files.begin(), files.end());
+        continue;
+      }
+      const fs::path abs = repo_.root() / p;
+      std::error_code ec;
+      if (fs::is_directory(fs::symlink_status(abs, ec))) {
+        remove_untracked_under(index.get(), p);
+        continue;
+      }
+      // A file HEAD does not have: untracked, or only staged. It goes.
+      git_index_remove_bypath(index.get(), p.c_str());
+      if (!fs::remove(abs, ec) && ec)
+        throw Error(ACDC_E_APPLICATION, "cannot remove " + quote_path(p) + ": " + ec.message() + ": check its permissions");
     }
-    // Not in HEAD: untracked (or only staged), so it goes, a folder whole.
-    const fs::path abs = repo_.root() / p;
-    std::error_code ec;
-    if (fs::is_directory(fs::symlink_status(abs, ec))) git_index_remove_directory(index.get(), p.c_str(), 0);
-    else git_index_remove_bypath(index.get(), p.c_str());
-    fs::remove_all(abs, ec);
-    if (ec) throw Error(ACDC_E_APPLICATION, "cannot remove " + quote_path(p) + ": " + ec.message() + ": check its permissions");
+    git_check(git_index_write(index.get()), "writing the index");
+  } catch (...) {
+    git_index_read(index.get(), 1);  // nothing half removed stays in the cached index
+    throw;
   }
-  git_check(git_index_write(index.get()), "writing the index");
   if (!tracked.empty()) {
     PathSpec spec(tracked);
     git_checkout_options o = GIT_CHECKOUT_OPTIONS_INIT;
@@ -119,17 +128,41 @@ std::vector<std::string> IndexOps::discard(const std::vector<std::string>& paths
   return paths;
 }
 
+// As `git clean -f -- dir`: the untracked files under a folder HEAD does not
+// have go; staged and ignored files and nested repositories stay, and so do
+// the folders still holding them.
+void IndexOps::remove_untracked_under(git_index* index, const std::string& dir) {
+  const fs::path root = repo_.root();
+  std::vector<fs::path> folders{root / dir};
+  std::error_code ec;
+  for (auto it = fs::recursive_directory_iterator(root / dir, ec); !ec && it != fs::recursive_directory_iterator();
+       it.increment(ec)) {
+    const std::string rel = it->path().lexically_relative(root).generic_string();
+    if (it->is_directory(ec) && !it->is_symlink(ec)) {
+      if (fs::exists(it->path() / ".git", ec)) it.disable_recursion_pending();  // a nested repository
+      else folders.push_back(it->path());
+      continue;
+    }
+    int ignored = 0;
+    if (git_index_get_bypath(index, rel.c_str(), 0) ||
+        (git_ignore_path_is_ignored(&ignored, repo_.get(), rel.c_str()) == 0 && ignored))
+      continue;
+    if (!fs::remove(it->path(), ec) && ec) break;
+  }
+  if (ec) throw Error(ACDC_E_APPLICATION, "cannot remove what is untracked in " + quote_path(dir) + ": " + ec.message() + ": check its permissions");
+  // Deepest first; a folder that still holds something stays.
+  for (auto f = folders.rbegin(); f != folders.rend(); ++f) fs::remove(*f, ec);
+}
+
 void IndexOps::rename(const std::string& from, const std::string& to) {
   auto lock = repo_.lock();
   fs::path src = repo_.root() / from, dst = repo_.root() / to;
   std::error_code ec;
   if (!fs::exists(fs::symlink_status(src, ec))) throw Error(ACDC_E_NOT_FOUND, "Nothing to rename: " + quote_path(from) + " does not exist");
   if (fs::exists(fs::symlink_status(dst, ec))) throw Error(ACDC_E_FAILED_PRECONDITION, "Cannot rename to " + quote_path(to) + ": it already exists");
-  fs::create_directories(dst.parent_path(), ec);
-  fs::rename(src, dst, ec);
-  if (ec) throw Error(ACDC_E_APPLICATION, "cannot rename " + quote_path(from) + " to " + quote_path(to) + ": " + ec.message());
   // Like `git mv`: tracked entries under the old name move in the index as
-  // they are there, so edits not staged before stay unstaged after.
+  // they are there, so edits not staged before stay unstaged after. The
+  // index is read before anything moves on disk.
   auto index = repo_.index();
   const std::string prefix = from + "/";
   struct Move {
@@ -142,6 +175,9 @@ void IndexOps::rename(const std::string& from, const std::string& to) {
     std::string p = e->path;
     if (p == from || p.starts_with(prefix)) moved.push_back(Move{*e, p, to + p.substr(from.size())});
   }
+  fs::create_directories(dst.parent_path(), ec);
+  fs::rename(src, dst, ec);
+  if (ec) throw Error(ACDC_E_APPLICATION, "cannot rename " + quote_path(from) + " to " + quote_path(to) + ": " + ec.message());
   try {
     for (auto& m : moved) {
       git_check(git_index_remove(index.get(), m.old_path.c_str(), git_index_entry_stage(&m.entry)), "renaming in the index");
@@ -149,10 +185,13 @@ void IndexOps::rename(const std::string& from, const std::string& to) {
       git_check(git_index_add(index.get(), &m.entry), "renaming in the index");
     }
     git_check(git_index_write(index.get()), "writing the index");
-  } catch (const Error&) {
+  } catch (const std::exception& e) {
     // Leave nothing half done: the index as on disk, the files where they were.
     git_index_read(index.get(), 1);
     fs::rename(dst, src, ec);
+    if (ec)
+      throw Error(ACDC_E_APPLICATION, std::string(e.what()) + "; moving " + quote_path(to) + " back to " +
+                                          quote_path(from) + " failed too (" + ec.message() + "): move it back by hand");
     throw;
   }
 }
@@ -190,7 +229,9 @@ CommitResult IndexOps::commit(const std::string& message) {
                               tree.get(), parents.size(), parents.data()),
             "creating the commit");
   // The merge is done: MERGE_HEAD and MERGE_MSG go, as after `git commit`.
-  if (!merged.empty()) git_repository_state_cleanup(repo_.get());
+  if (!merged.empty())
+    git_check(git_repository_state_cleanup(repo_.get()),
+              "ending the merge (the commit is made; run `git merge --quit` to clear MERGE_HEAD)");
   return CommitResult{oid_hex(&commit_id), message};
 }
 

@@ -44,6 +44,7 @@ class IndexOps {
  private:
   std::vector<std::string> head_files(git_tree* head, const std::string& path);
   std::vector<git_oid> merge_heads();
+  void remove_untracked_under(git_index* index, const std::string& dir);
   GitRepo& repo_;
 };
 

@@ -57,6 +57,13 @@ TEST_CASE("staging done in a terminal meanwhile is seen, never undone by the nex
   h.ok("Repo.commit", R"(["stop tracking .env"])");
   CHECK(repo.git("ls-files") == ".gitignore\na.txt\nb.txt\n");
   CHECK(repo.git("status --porcelain").empty());
+  // unstage writes the index too.
+  repo.write("c.txt", "c\n");
+  repo.write("d.txt", "d\n");
+  h.ok("Repo.stage_files", R"([["c.txt"]])");
+  repo.git("add d.txt");
+  h.ok("Repo.unstage_files", R"([["c.txt"]])");
+  CHECK(repo.git("status --porcelain") == "A  d.txt\n?? c.txt\n");
 }
 
 TEST_CASE("the first commit of a repository with no commits") {
@@ -105,7 +112,7 @@ TEST_CASE("rename_file keeps unstaged edits unstaged, as git mv does") {
   CHECK(repo.git("status --porcelain") == "RM a.c -> b.c\n");
 }
 
-TEST_CASE("discard_changes on a folder restores what HEAD has there, keeps new staged files, removes an untracked folder") {
+TEST_CASE("discard_changes on a folder restores what HEAD has, removes what is untracked, keeps what is staged or ignored") {
   GitFixture repo;
   repo.commit_file("src/a.c", "a\n");
   repo.commit_file("src/deep/b.c", "b\n");
@@ -115,13 +122,21 @@ TEST_CASE("discard_changes on a folder restores what HEAD has there, keeps new s
   repo.git("add src/new.c");
   repo.write("tmp/x/y.txt", "y\n");
   repo.write("tmp/z.txt", "z\n");
+  repo.write("gen/out.txt", "o\n");
+  repo.write("gen/build.log", "l\n");  // ignored: stays, as with git clean without -x
+  repo.write("gen/staged.txt", "s\n");
+  repo.write(".git/info/exclude", "*.log\n");
+  repo.git("add gen/staged.txt");
   RepoHost h(repo);
-  h.ok("Repo.discard_changes", R"([["src", "tmp"]])");
+  h.ok("Repo.discard_changes", R"([["src", "tmp", "gen"]])");
   CHECK(repo.read("src/a.c") == "a\n");
   CHECK(repo.read("src/deep/b.c") == "b\n");
   CHECK(repo.read("src/new.c") == "new\n");
   CHECK_FALSE(std::filesystem::exists(repo.root() / "tmp"));
-  CHECK(repo.git("status --porcelain") == "A  src/new.c\n");
+  CHECK_FALSE(std::filesystem::exists(repo.root() / "gen/out.txt"));
+  CHECK(repo.read("gen/build.log") == "l\n");
+  CHECK(repo.read("gen/staged.txt") == "s\n");
+  CHECK(repo.git("status --porcelain") == "A  gen/staged.txt\nA  src/new.c\n");
 }
 
 TEST_CASE("commit during a merge records both parents and ends the merge, conflicts first need resolving") {
