@@ -59,8 +59,9 @@ bool read_all(int fd, char* p, std::size_t n) {
   return true;
 }
 
-// The child: answers until the parent closes its end. Only system calls, so
-// it is safe after fork().
+// The child: answers until the parent closes its end. It allocates its two
+// buffers, which is safe after fork() only because the bench forks while it
+// runs on one thread.
 [[noreturn]] void answer(int fd, FloorWait wait, std::size_t request_bytes, std::size_t reply_bytes) {
   std::vector<char> request(request_bytes), reply(reply_bytes, 'r');
   int ep = -1;

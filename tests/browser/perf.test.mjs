@@ -105,22 +105,27 @@ test('through the host: a 100 KB answer from the fake provider at 60 chunks/s, n
   assert.ok(long.every((d) => d < 50), `long tasks ${long}`);
 });
 
+// A get_file_tree answer of 50,000 files: 1,000 folders of 50 under 50 top folders.
+function bigTree() {
+  const root = { name: 'big', path: '', type: 'dir', children: [] };
+  for (let d = 0; d < 1000; d++) {
+    const dir = { name: `mod${d}`, path: `pkg${d % 50}/mod${d}`, type: 'dir', children: [] };
+    for (let f = 0; f < 50; f++) dir.children.push({ name: `file${d * 50 + f}.js`, path: `${dir.path}/file${d * 50 + f}.js`, type: 'file', lines: f * 7 });
+    let top = root.children[d % 50];
+    if (!top) root.children.push(top = { name: `pkg${d % 50}`, path: `pkg${d % 50}`, type: 'dir', children: [] });
+    top.children.push(dir);
+  }
+  return { tree: root, modified: ['pkg1/mod1/file51.js'], staged: [], untracked: [], deleted: [], diff_stats: {} };
+}
+
 test('a 50,000-file tree renders and filters with no long task over 100 ms', async () => {
-  await page.evaluate(() => {
+  await page.evaluate((big) => {
     const picker = document.createElement('ac-file-picker');
     picker.id = 'perf-picker';
     picker.style.cssText = 'position:fixed;left:0;top:40px;width:320px;height:700px;z-index:20;background:#16181d';
     document.body.append(picker);
-    const root = { name: 'big', path: '', type: 'dir', children: [] };
-    for (let d = 0; d < 1000; d++) {
-      const dir = { name: `mod${d}`, path: `pkg${d % 50}/mod${d}`, type: 'dir', children: [] };
-      for (let f = 0; f < 50; f++) dir.children.push({ name: `file${d * 50 + f}.js`, path: `${dir.path}/file${d * 50 + f}.js`, type: 'file', lines: f * 7 });
-      let top = root.children[d % 50];
-      if (!top) root.children.push(top = { name: `pkg${d % 50}`, path: `pkg${d % 50}`, type: 'dir', children: [] });
-      top.children.push(dir);
-    }
-    window.__bigTree = { tree: root, modified: ['pkg1/mod1/file51.js'], staged: [], untracked: [], deleted: [], diff_stats: {} };
-  });
+    window.__bigTree = big;
+  }, bigTree());
   const stop = await watchLongTasks();
   const renderMs = await page.evaluate(async () => {
     const picker = document.getElementById('perf-picker');
@@ -153,13 +158,13 @@ test('a 50,000-file tree renders and filters with no long task over 100 ms', asy
 });
 
 test('of overlapping trees the newest one asked for is shown, whichever is built or answered last', async () => {
-  const shown = await page.evaluate(async () => {
+  const shown = await page.evaluate(async (big) => {
     const picker = document.createElement('ac-file-picker');
     document.body.append(picker);
     const small = { tree: { name: 'small', path: '', type: 'dir', children: [{ name: 'only.txt', path: 'only.txt', type: 'file', lines: 1 }] },
       modified: [], staged: [], untracked: [], deleted: [], diff_stats: {} };
     // The 50,000-file tree takes many slices to build; the small one, one.
-    const slow = picker.setTree(window.__bigTree);
+    const slow = picker.setTree(big);
     await picker.setTree(small);
     const supersededBuild = await slow;
     // The repository's tree is asked for first but answered after the small one is given.
@@ -169,7 +174,7 @@ test('of overlapping trees the newest one asked for is shown, whichever is built
     const paths = picker.model.entries.map((e) => e.path);
     picker.remove();
     return { supersededBuild, paths };
-  });
+  }, bigTree());
   assert.equal(shown.supersededBuild, false);
   assert.deepEqual(shown.paths, ['only.txt']);
 });

@@ -116,8 +116,9 @@ std::string FileStore::read_capped(const std::string& rel, const fs::path& abs) 
   std::string data;
   if (!read_file_within(abs, SIZE_MAX, data)) {
     const int why = errno;  // before the message's allocations can touch it
+    if (why == ENOENT) throw Error(ACDC_E_NOT_FOUND, "File not found: " + quote_path(rel));  // gone meanwhile
     throw Error(ACDC_E_APPLICATION, "cannot read " + quote_path(rel) + ": " + std::strerror(why) +
-                                        ": check that the file exists and you may read it");
+                                        ": check that you may read it");
   }
   return data;
 }

@@ -60,7 +60,7 @@ TEST_CASE("saving is idempotent: an existing file is not rewritten") {
   CHECK(std::filesystem::last_write_time(dir.path() / name) == stamp);
 }
 
-TEST_CASE("missing files and names that are not plain image names are skipped on load") {
+TEST_CASE("missing files, names that are not plain image names, and types the models refuse are skipped on load") {
   TempDir dir;
   ImageStore store(dir.path() / "images");
   std::string name = store.save(kPng);
@@ -69,6 +69,11 @@ TEST_CASE("missing files and names that are not plain image names are skipped on
   CHECK_FALSE(store.load("../secret.png"));
   CHECK_FALSE(store.load(""));
   CHECK(store.load_all({"000000000000.png", name, "../secret.png"}) == std::vector<std::string>{kPng});
+  // What older versions stored of types the models refuse is not sent again.
+  acdc::test::write_file(dir.path() / "images" / "0123456789ab.png", "<svg xmlns='http://www.w3.org/2000/svg'/>");
+  acdc::test::write_file(dir.path() / "images" / "0123456789ac.bmp", "BM\x3a\0\0\0");
+  CHECK_FALSE(store.load("0123456789ab.png"));
+  CHECK_FALSE(store.load("0123456789ac.bmp"));
 }
 
 TEST_CASE("bad images are refused with the reason, good ones beside them are kept") {

@@ -91,11 +91,11 @@ std::vector<FileEntry> ChatTurn::sync_file_context() {
     try {
       files.push_back(FileEntry{path, d_.repo.read_for_prompt(path)});
     } catch (const FileAccessError& e) {
-      // The repository's message says which: gone, binary, or there but not
-      // readable now (too large, no permission, Repo busy). Only a file that
-      // is gone leaves the selection.
+      // Gone, binary (Repo's message says), or there but not readable now
+      // (too large, no permission, Repo busy). Only a file that is gone
+      // leaves the selection.
       const std::string why = e.what();
-      if (why.starts_with("File not found")) out_.invalid_files.push_back(path);
+      if (e.status() == ACDC_E_NOT_FOUND) out_.invalid_files.push_back(path);
       else if (why.find("Binary") != std::string::npos) out_.binary_files.push_back(path);
       else report_unreadable(path, why);
     }

@@ -8,6 +8,8 @@
 //   std::optional<std::string> text = files.read("src/a.py");  // nullopt: no such file
 #pragma once
 
+#include <acdc/plugin_api.h>
+
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -16,7 +18,13 @@ namespace acdc::llm {
 
 class FileAccessError : public std::runtime_error {
  public:
-  using std::runtime_error::runtime_error;
+  explicit FileAccessError(const std::string& message, acdc_status status = ACDC_E_APPLICATION)
+      : std::runtime_error(message), status_(status) {}
+  // The repository's status for the failure (ACDC_E_NOT_FOUND: no such file).
+  acdc_status status() const { return status_; }
+
+ private:
+  acdc_status status_;
 };
 
 class FileAccess {

@@ -62,6 +62,15 @@ std::optional<std::string> mime_for(const std::filesystem::path& ext) {
   return std::nullopt;
 }
 
+// The type the bytes themselves say, among those the models take.
+std::optional<std::string> sniffed_mime(std::string_view b) {
+  if (b.starts_with("\x89PNG\r\n\x1a\n")) return "image/png";
+  if (b.starts_with("\xFF\xD8\xFF")) return "image/jpeg";
+  if (b.starts_with("GIF87a") || b.starts_with("GIF89a")) return "image/gif";
+  if (b.size() >= 12 && b.starts_with("RIFF") && b.substr(8, 4) == "WEBP") return "image/webp";
+  return std::nullopt;
+}
+
 // Named by content, so the same image pasted twice is stored once.
 std::string name_for(const std::string& data_uri, const std::string& mime) {
   return sha256_hex(data_uri).substr(0, 12) + extension_for(mime);
@@ -117,6 +126,9 @@ std::optional<std::string> ImageStore::load(const std::string& name) const {
   std::ifstream in(dir_ / file, std::ios::binary);
   if (!in) return std::nullopt;
   std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  // Older versions stored any type (an SVG as .png, BMP): sent again with
+  // every turn, such an image would make each request fail. Left out.
+  if (sniffed_mime(bytes) != mime) return std::nullopt;
   return "data:" + *mime + ";base64," + base64_encode(bytes);
 }
 

@@ -3,6 +3,9 @@
 
 #include <acdc/sdk/error.hpp>
 
+#include <array>
+#include <utility>
+
 namespace acdc::llm {
 namespace {
 
@@ -28,10 +31,12 @@ void read_number(const rapidjson::Value& obj, const char* key, Number& out) {
   }
 }
 
+constexpr std::array<std::pair<ProviderKind, const char*>, 3> kKinds{
+    {{ProviderKind::openai, "openai"}, {ProviderKind::anthropic, "anthropic"}, {ProviderKind::ollama, "ollama"}}};
+
 ProviderKind kind_of(const std::string& name) {
-  if (name == "openai") return ProviderKind::openai;
-  if (name == "anthropic") return ProviderKind::anthropic;
-  if (name == "ollama") return ProviderKind::ollama;
+  for (const auto& [kind, n] : kKinds)
+    if (name == n) return kind;
   throw invalid_params("llm.yaml: provider '" + name +
                        "' is not one of openai (any OpenAI-compatible endpoint), anthropic, ollama");
 }
@@ -49,11 +54,8 @@ void apply_kind_defaults(ProviderConfig& c) {
 }  // namespace
 
 const char* kind_name(ProviderKind kind) {
-  switch (kind) {
-    case ProviderKind::anthropic: return "anthropic";
-    case ProviderKind::ollama: return "ollama";
-    case ProviderKind::openai: break;
-  }
+  for (const auto& [k, name] : kKinds)
+    if (k == kind) return name;
   return "openai";
 }
 

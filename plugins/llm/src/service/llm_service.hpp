@@ -78,7 +78,7 @@ class LLMService {
   std::string broadcast_session() const;
 
   acdc::Host& host_;
-  mutable std::mutex mu_;                 // config_, active_
+  mutable std::mutex mu_;                 // config_, active_; taken before session_'s own lock
   acdc::Json config_;
   std::optional<ActiveStream> active_;
   std::atomic<bool> init_complete_{false};

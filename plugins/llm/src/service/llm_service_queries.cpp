@@ -98,18 +98,26 @@ std::string LLMService::broadcast_session() const {
   return session;
 }
 
+// A streaming turn writes its answer to the session current when it ends:
+// switching under it would file the answer in another one. The check and the
+// switch happen under mu_, as chat_streaming's start does.
 std::map<std::string, std::string> LLMService::new_session() {
-  // The streaming turn writes its answer to the current session: switching
-  // under it would file the answer in the new one.
-  if (active()) throw acdc::Error(ACDC_E_FAILED_PRECONDITION, "a response is streaming: wait for it or stop it before starting a new session");
-  std::string id = session_.new_session();
+  std::string id;
+  {
+    std::lock_guard lock(mu_);
+    if (active_) throw acdc::Error(ACDC_E_FAILED_PRECONDITION, "a response is streaming: wait for it or stop it before starting a new session");
+    id = session_.new_session();
+  }
   broadcast_session();
   return {{"session_id", id}};
 }
 
 acdc::RawJson LLMService::load_session_into_context(std::string session_id) {
-  if (active()) throw acdc::Error(ACDC_E_FAILED_PRECONDITION, "a response is streaming: wait for it or stop it before loading a session");
-  session_.load(session_id);
+  {
+    std::lock_guard lock(mu_);
+    if (active_) throw acdc::Error(ACDC_E_FAILED_PRECONDITION, "a response is streaming: wait for it or stop it before loading a session");
+    session_.load(session_id);
+  }
   return acdc::RawJson{broadcast_session()};
 }
 

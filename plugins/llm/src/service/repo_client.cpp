@@ -17,7 +17,7 @@ acdc::Json RepoClient::call(const std::string& method, const std::string& args_j
     throw FileAccessError(method + " did not answer within " + std::to_string(timeout.count()) +
                           " s: is the repo plugin loaded and responsive?");
   acdc::Result r = future.get();
-  if (!r.ok()) throw FileAccessError(r.payload);
+  if (!r.ok()) throw FileAccessError(r.payload, r.status);
   return r.json();
 }
 

@@ -51,11 +51,14 @@ class WorkerThread {
         tasks_.pop_front();
       }
       // Each task answers its own call or reports its own failure; one that
-      // throws anyway must not end the process (std::terminate) with it.
+      // throws anyway is written to stderr (this thread has no host to log
+      // through) rather than ending the process (std::terminate).
       try {
         task();
       } catch (const std::exception& e) {
         std::fprintf(stderr, "acdc llm: a background task failed: %s\n", e.what());
+      } catch (...) {
+        std::fprintf(stderr, "acdc llm: a background task failed\n");
       }
     }
   }
