@@ -302,17 +302,19 @@ test('reset to HEAD asks first, then discards the changes', async (t) => {
   assert.doesNotMatch(readFileSync(join(stack.repo, 'README.md'), 'utf8'), /uncommitted change/);
 });
 
-test('an ambiguous edit fills the retry prompt without sending it', async (t) => {
+test('an ambiguous edit fills the retry prompt below what the user typed meanwhile, without sending it', async (t) => {
   if (!needs(t, 'repo', 'llm') || !stack.provider) return t.skip('needs the repo and llm plugins and the fake provider');
   writeFile('dup.py', 'x = 1\ny = 2\nx = 1\n');
   await page.evaluate(() => document.querySelector('ac-file-picker').load());
   await page.locator('.row[data-path="dup.py"] input[type=checkbox]').check();
-  await stack.provider.queue([{ text: `Changing x.\n\ndup.py\n${EDIT}\nx = 1\n${REPL}\nx = 3\n${END}\n` }]);
+  await stack.provider.queue([{ text: `Changing x.\n\ndup.py\n${EDIT}\nx = 1\n${REPL}\nx = 3\n${END}\n`, chunk_chars: 8, delay_ms: 40 }]);
   await send('Change x.');
+  // The user types the next question while the answer streams: it must survive the retry prompt.
+  const box = page.locator('ac-chat-input textarea');
+  await box.fill('And then y?');
   await page.locator('.edit-card[data-edit-file="dup.py"][data-status="failed"]').waitFor({ timeout: 10000 });
   const users = await page.locator('ac-chat-message .msg.user').count();
-  const box = page.locator('ac-chat-input textarea');
-  assert.match(await box.inputValue(), /^Some edits failed because the old text matched multiple\nlocations in the file\./);
+  assert.match(await box.inputValue(), /^And then y\?\n\nSome edits failed because the old text matched multiple\nlocations in the file\./);
   assert.match(await box.inputValue(), /- dup\.py: /);
   await page.waitForTimeout(300);
   assert.equal(await page.locator('ac-chat-message .msg.user').count(), users, 'the retry prompt was not sent');

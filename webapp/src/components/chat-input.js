@@ -46,11 +46,14 @@ class AcChatInput extends LightElement {
     }
   }
 
-  // Puts text in the box for the user to review; never sends it.
+  // Puts text in the box for the user to review; never sends it. What the
+  // user already typed there stays, above it.
   fill(text) {
-    this.area.value = text;
+    const typed = this.area.value.trim();
+    if (typed === text.trim()) return;
+    this.area.value = typed ? `${this.area.value.trimEnd()}\n\n${text}` : text;
     this.area.focus();
-    localStorage.setItem(DRAFT_KEY, text);
+    localStorage.setItem(DRAFT_KEY, this.area.value);
   }
 
   submit() {
@@ -97,7 +100,7 @@ class AcChatInput extends LightElement {
   render() {
     return html`
       ${this.drawer ? html`<div class="snippets" data-snippets>${this.snippets.length ? this.snippets.map((s) =>
-        html`<button title=${s.tooltip ?? ''} @click=${() => { this.fill(this.area.value + s.message); this.drawer = false; }}>${s.icon ?? ''} ${s.tooltip ?? s.message.slice(0, 30)}</button>`)
+        html`<button title=${s.tooltip ?? ''} @click=${() => { this.fill(s.message); this.drawer = false; }}>${s.icon ?? ''} ${s.tooltip ?? s.message.slice(0, 30)}</button>`)
         : html`<span>No snippets configured.</span>`}</div>` : ''}
       ${this.images.length ? html`<div class="images">${this.images.map((src, i) => html`<span class="pasted">
         <img class="thumb" src=${src} alt="pasted image ${i + 1}">
