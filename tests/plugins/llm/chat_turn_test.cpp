@@ -111,6 +111,19 @@ TEST_CASE("a file checked just before Send is in that turn's context") {
   CHECK_THAT(h.fake.requests(), Catch::Contains("v = 1"));
 }
 
+TEST_CASE("another tab, or one that reconnected mid-answer, follows the stream live") {
+  LlmHost h;
+  acdc::test::WsClient other(h.host->port(), h.host->token());
+  other.on("AcApp.streamChunk", [](const rapidjson::Value&) { return std::string("true"); });
+  other.send_text(R"({"jsonrpc":"2.0","method":"system.listComponents","params":)" + other.methods_json() + R"(,"id":"relist"})");
+  REQUIRE_FALSE(other.read_text(std::chrono::seconds(5)).empty());
+  h.fake.queue(text_step(std::string(200, 'z'), 8, 10));
+  h.chat("stream it", "req-live");
+  REQUIRE(other.wait_for("AcApp.streamChunk", 2, std::chrono::seconds(5)));
+  auto seen = other.received("AcApp.streamChunk");
+  CHECK_THAT(seen.back(), Catch::Contains("req-live") && Catch::Contains("zzzz"));
+}
+
 TEST_CASE("cancel mid-stream keeps the partial text with a [stopped] marker, a wrong id or a new session is an error") {
   LlmHost h;
   h.fake.queue(text_step(std::string(400, 'a'), 4, 20));

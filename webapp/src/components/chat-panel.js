@@ -87,7 +87,11 @@ class AcChatPanel extends LightElement {
     const { accept, passive } = this.tracker.complete(id);
     if (!accept) return;
     let i = this.indexOf(id);
-    if (i < 0) { this.messages = [...this.messages, { role: 'assistant', requestId: id }]; i = this.messages.length - 1; }
+    if (i < 0) {  // no chunk came (an error before any text): the passive user bubble may be on screen already
+      this.messages = [...this.messages, { role: 'assistant', requestId: id, userShown: this.pendingPassiveUser }];
+      this.pendingPassiveUser = false;
+      i = this.messages.length - 1;
+    }
     const error = result.error ? `**Error:** ${result.error_info?.message ?? result.error}` : '';
     const content = error || (result.response ?? this.messages[i].content ?? '');
     this.replaceAt(i, { content, streaming: false, result, error: !!error });

@@ -42,11 +42,12 @@ std::string retry_info(const RetryNotice& n) {
 
 ChatTurn::ChatTurn(TurnDeps deps, TurnRequest request) : d_(std::move(deps)), req_(std::move(request)) {
   const acdc::Host& host = d_.host;
-  acdc_client client = req_.client;
   std::string args_prefix = "[" + acdc::to_json_text(req_.request_id) + ",";
+  // To every client, as all AcApp.* calls go (jrpc-oo's call[...]): a tab
+  // that reconnected mid-answer, or another tab, follows it live too.
   coalescer_ = ChunkCoalescer::create(
-      [&host, client, args_prefix](const std::string& text) {
-        if (client != ACDC_CLIENT_NONE) host.notify(client, "AcApp.streamChunk", args_prefix + acdc::to_json_text(text) + "]");
+      [&host, args_prefix](const std::string& text) {
+        host.notify(ACDC_CLIENT_ALL, "AcApp.streamChunk", args_prefix + acdc::to_json_text(text) + "]");
       },
       [&host](std::function<void()> task, std::chrono::milliseconds delay) {
         host.post(std::move(task), static_cast<uint32_t>(delay.count()));
@@ -146,9 +147,7 @@ void ChatTurn::stream(const std::string& messages_json) {
   StreamCallbacks callbacks;
   callbacks.on_text = [this](std::string_view delta) { coalescer_->append(delta); };
   callbacks.on_retry = [this](const RetryNotice& n) {
-    if (req_.client != ACDC_CLIENT_NONE)
-      d_.host.notify(req_.client, "AcApp.streamRetry",
-                     "[" + acdc::to_json_text(req_.request_id) + "," + retry_info(n) + "]");
+    d_.host.notify(ACDC_CLIENT_ALL, "AcApp.streamRetry", "[" + acdc::to_json_text(req_.request_id) + "," + retry_info(n) + "]");
   };
   ChatResult r = d_.provider.stream(ChatRequest{d_.model, messages_json, d_.max_tokens}, callbacks, d_.cancel);
   out_.response = coalescer_->finish();

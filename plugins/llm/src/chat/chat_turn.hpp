@@ -48,7 +48,6 @@ struct TurnDeps {
 
 struct TurnRequest {
   std::string request_id;
-  acdc_client client = ACDC_CLIENT_NONE;
   std::string message;
   std::vector<std::string> images;
 };

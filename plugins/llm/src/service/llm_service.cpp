@@ -93,7 +93,7 @@ void LLMService::chat_streaming(acdc::Call call, std::string request_id, std::st
                                                         "): wait for it or cancel it first");
     active_ = ActiveStream{request_id, cancel, nullptr};
   }
-  TurnRequest request{request_id, call.client(), std::move(message), images.value_or(std::vector<std::string>{})};
+  TurnRequest request{request_id, std::move(message), images.value_or(std::vector<std::string>{})};
   call.ok(std::map<std::string, std::string>{{"status", "started"}});
   // Through the selection worker first: a file checked just before Send is
   // in the turn's context, because its set_selected_files was queued there
