@@ -322,3 +322,32 @@ test('an ambiguous edit fills the retry prompt below what the user typed meanwhi
   await shot(page, '18-ambiguous-retry');
   await box.fill('');
 });
+
+test('unsaved viewer text survives opening another file, and is not saved over an applied edit unasked', async (t) => {
+  if (!needs(t, 'repo', 'llm') || !stack.provider) return t.skip('needs the repo and llm plugins and the fake provider');
+  writeFile('notes.py', 'a = 1\nb = 2\n');
+  writeFile('other.py', 'o = 1\n');
+  await page.evaluate(() => document.querySelector('ac-file-picker').load());
+  const open = async (path) => {
+    await page.locator(`.row[data-path="${path}"]`).click();
+    await page.locator('[data-viewer-path]', { hasText: path }).waitFor({ timeout: 5000 });
+  };
+  await open('notes.py');
+  const area = page.locator('ac-diff-viewer textarea');
+  await area.fill('a = 1\nb = 2\n# mine\n');
+  await open('other.py');
+  await open('notes.py');
+  assert.equal(await area.inputValue(), 'a = 1\nb = 2\n# mine\n', 'the draft came back with its file');
+  // The model edits the file under the unsaved text.
+  await page.locator('.row[data-path="notes.py"] input[type=checkbox]').check();
+  await stack.provider.queue([{ text: `Bumping b.\n\nnotes.py\n${EDIT}\nb = 2\n${REPL}\nb = 3\n${END}\n` }]);
+  await send('Bump b.');
+  await page.locator('[data-stale]').waitFor({ timeout: 10000 });
+  await area.press('Control+s');
+  await page.locator('[data-toast]', { hasText: 'notes.py changed on disk' }).waitFor({ timeout: 5000 });
+  assert.equal(readFileSync(join(stack.repo, 'notes.py'), 'utf8'), 'a = 1\nb = 3\n', 'the applied edit was kept');
+  await shot(page, '19-viewer-stale');
+  await page.locator('[data-action="load-disk"]').click();
+  await page.waitForFunction(() => document.querySelector('ac-diff-viewer textarea')?.value === 'a = 1\nb = 3\n');
+  await page.locator('.row[data-path="notes.py"] input[type=checkbox]').uncheck();
+});

@@ -2,6 +2,10 @@
 // is an editable textarea over a layer that marks added lines; HEAD marks the
 // removed ones. Ctrl+S saves through Repo.write_file.
 //
+// Unsaved text is never dropped: opening another file keeps it as a draft
+// that comes back with its file, and when the file changes on disk under it
+// (an applied edit, say) a save is held until the user picks which to keep.
+//
 // Why not Monaco: monaco-editor's smallest useful build is several MB of
 // JavaScript (about 1 MB gzipped plus workers) for features this view does not
 // use yet (LSP, minimap); this element with the shared Myers diff is a few KB
@@ -16,21 +20,36 @@ const LINE_PX = 18;
 
 class AcDiffViewer extends LightElement {
   static properties = { target: {}, shownPath: { state: true }, head: { state: true }, work: { state: true },
-    saved: { state: true }, error: { state: true } };
+    saved: { state: true }, error: { state: true }, stale: { state: true } };
+
+  constructor() {
+    super();
+    this.drafts = new Map();   // path -> { work, saved }: unsaved text of files not shown now
+    this.stale = false;        // the file changed on disk since the unsaved text was started
+  }
+
+  get dirty() { return this.work !== this.saved; }
 
   connectedCallback() {
     super.connectedCallback();
     // Edits, commits and resets change the file under the viewer: show the new
-    // text unless the user has unsaved changes of their own.
+    // text, or, over unsaved changes, say that it changed.
     const refresh = (paths) => {
-      if (this.target && this.work === this.saved && (!paths || paths.includes(this.target.path))) this.load();
+      if (!this.target || (paths && !paths.includes(this.target.path))) return;
+      if (this.dirty) this.stale = true;
+      else this.load();
     };
     this.listen(on('filesModified', refresh));
     this.listen(on('tree-changed', () => refresh(null)));
   }
 
   willUpdate(changed) {
-    if (changed.has('target') && this.target?.path !== this.loadedPath) this.load();
+    if (!changed.has('target') || this.target?.path === this.loadedPath) return;
+    if (this.shownPath && this.dirty) {
+      this.drafts.set(this.shownPath, { work: this.work, saved: this.saved });
+      toast(`Unsaved changes to ${this.shownPath} kept: open it again to save them`, 'warn');
+    }
+    this.load();
   }
 
   updated(changed) {
@@ -54,8 +73,11 @@ class AcDiffViewer extends LightElement {
       head = '';   // not in HEAD yet: a new file
     }
     if (this.target?.path !== path) return;                         // another file was opened meanwhile
-    if (this.shownPath === path && this.work !== this.saved) return; // the user started typing: keep it
-    Object.assign(this, { shownPath: path, work, saved: work, head, error });
+    if (this.shownPath === path && this.dirty) return;               // the user started typing: keep it
+    const draft = error ? undefined : this.drafts.get(path);
+    this.drafts.delete(path);
+    Object.assign(this, { shownPath: path, work: draft?.work ?? work, saved: work, head, error,
+      stale: draft ? draft.saved !== work : false });
     if (this.target.line) this.updateComplete.then(() => this.goToLine(this.target.line));
   }
 
@@ -69,16 +91,29 @@ class AcDiffViewer extends LightElement {
     area.scrollTop = Math.max(0, (line - 5) * LINE_PX);
   }
 
-  async save() {
-    const path = this.shownPath;
+  // `overwrite`: the user chose their text over what changed on disk.
+  async save(overwrite = false) {
+    const path = this.shownPath, text = this.work;   // what is typed during the save stays unsaved
+    if (this.stale && !overwrite) {
+      toast(`${path} changed on disk: keep yours or load the disk version first`, 'warn');
+      return;
+    }
     try {
-      await rpc('Repo.write_file', path, this.work);
-      this.saved = this.work;
+      await rpc('Repo.write_file', path, text);
+      if (this.shownPath !== path) return;
+      this.saved = text;
+      this.stale = false;
       toast(`Saved ${path}`, 'ok');
       emit('tree-changed');
     } catch (e) {
       toast(`Could not save ${path}: ${e.message}`, 'error');
     }
+  }
+
+  reloadFromDisk() {
+    this.saved = this.work;   // not dirty any more, so load() replaces it
+    this.stale = false;
+    this.load();
   }
 
   onKey(e) {
@@ -96,13 +131,16 @@ class AcDiffViewer extends LightElement {
     const rows = sideBySide(diffLines(this.head ?? '', this.work));
     const left = rows.filter((r) => r.left).map((r) => r.left);
     const right = rows.filter((r) => r.right).map((r) => r.right);
-    const dirty = this.work !== this.saved;
+    const dirty = this.dirty;
     return html`<div class="viewer" @keydown=${this.onKey}>
       <div class="viewer-head"><b data-viewer-path>${this.shownPath}</b>
         <span class="dirty">${dirty ? '● unsaved (Ctrl+S)' : ''}</span>
-        <button data-action="save" ?disabled=${!dirty} @click=${this.save}>Save</button>
+        <button data-action="save" ?disabled=${!dirty} @click=${() => this.save()}>Save</button>
         <button @click=${() => this.dispatchEvent(new CustomEvent('close'))}>Close</button></div>
       ${this.error ? html`<div class="error">${this.error}</div>` : ''}
+      ${this.stale && dirty ? html`<div class="error" data-stale>This file changed on disk while you edited it.
+        <button data-action="keep-mine" @click=${() => this.save(true)}>Keep mine and save</button>
+        <button data-action="load-disk" @click=${this.reloadFromDisk}>Load the disk version</button></div>` : ''}
       <div class="panes">
         <div class="pane"><div class="pane-title">HEAD</div>
           <pre class="pane-scroll head" @scroll=${this.onScroll}>${left.map((l) => html`<div class="ln ${l.op}">${l.text || ' '}</div>`)}</pre></div>
