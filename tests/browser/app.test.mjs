@@ -91,7 +91,7 @@ test('the viewer saves an edit with Ctrl+S', async (t) => {
   git(stack.repo, 'checkout', '--', 'src/math.py');
 });
 
-test('settings are saved, reloaded and a bad one is refused in place', async (t) => {
+test('settings are saved, reloaded, a bad one is refused in place, and unsaved text survives leaving the tab', async (t) => {
   if (!needs(t, 'settings')) return;
   await page.locator('button[data-tab="settings"]').click();
   const card = page.locator('[data-card="app"]');
@@ -109,6 +109,15 @@ test('settings are saved, reloaded and a bad one is refused in place', async (t)
   await card.locator('[data-config-error]').waitFor({ timeout: 5000 });
   assert.equal(await area.inputValue(), 'this: is: not: yaml: [', 'the typed text is kept');
   await shot(page, '06-settings');
+  // Leaving the tab unrenders it: the unsaved text must still be there on return.
+  await page.locator('button[data-tab="files"]').click();
+  await page.locator('button[data-tab="settings"]').click();
+  await card.locator('[data-unsaved]').waitFor({ timeout: 5000 });
+  await card.locator('button', { hasText: 'Edit' }).click();
+  await page.waitForFunction(() => document.querySelector('[data-card="app"] textarea')?.value === 'this: is: not: yaml: [');
+  await card.locator('button', { hasText: 'Revert' }).click();
+  await page.waitForFunction(() => document.querySelector('[data-card="app"] textarea')?.value.includes('browser test was here'));
+  assert.equal(await card.locator('[data-unsaved]').count(), 0);
   await page.locator('button[data-tab="files"]').click();
 });
 

@@ -1,12 +1,16 @@
 // <ac-settings-tab>: one card per editable config file (Settings plugin):
 // edit, save, reload. A refused save shows the plugin's reason (with the line)
-// in the card, and the text typed stays in the editor.
+// in the card, and the text typed stays in the editor. Unsaved text lives in
+// `drafts`, outside the element, so neither opening another card nor leaving
+// the tab (which unrenders this element) loses it.
 
 import { html } from 'lit';
 import { LightElement } from './light-element.js';
 import { rpc, hasMethod, toast } from '../rpc.js';
 
 export const CONFIG_TYPES = ['llm', 'app', 'snippets', 'host', 'system', 'system_extra', 'compaction', 'review'];
+
+const drafts = new Map();   // type -> text typed and not saved yet
 
 class AcSettingsTab extends LightElement {
   static properties = { info: { state: true }, cards: { state: true }, open: { state: true } };
@@ -33,11 +37,14 @@ class AcSettingsTab extends LightElement {
     this.cards = { ...this.cards, [type]: { ...this.cards[type], ...patch } };
   }
 
-  async load(type) {
+  // `revert`: drop the unsaved text and show the file again.
+  async load(type, revert = false) {
     this.open = type;
+    if (revert) drafts.delete(type);
     try {
       const r = await rpc('Settings.get_config_content', type);
-      this.setCard(type, { content: typeof r === 'string' ? r : r.content, error: '', note: '' });
+      const problem = typeof r === 'object' && r.problem ? `This file has a problem: ${r.problem}` : '';
+      this.setCard(type, { content: typeof r === 'string' ? r : r.content, error: problem, note: '' });
     } catch (e) {
       this.setCard(type, { content: '', error: e.message });
     }
@@ -48,8 +55,10 @@ class AcSettingsTab extends LightElement {
     this.setCard(type, { content });
     try {
       const r = await rpc('Settings.save_config_content', type, content);
+      drafts.delete(type);
       const warnings = [...(r?.warnings ?? []), ...(r?.warning ? [r.warning] : [])];
-      this.setCard(type, { error: '', note: warnings.length ? `Saved, with warnings: ${warnings.join('; ')}` : 'Saved.' });
+      const saved = r?.restart_required ? 'Saved. Restart acdc to apply it.' : 'Saved.';
+      this.setCard(type, { error: '', note: warnings.length ? `${saved} Warnings: ${warnings.join('; ')}` : saved });
       await this.reload(type, true);
     } catch (e) {
       this.setCard(type, { error: e.message, note: '' });
@@ -72,13 +81,14 @@ class AcSettingsTab extends LightElement {
     const c = this.cards[type] ?? {};
     const open = this.open === type;
     return html`<div class="card ${open ? 'open' : ''}" data-card=${type}>
-      <div class="card-head"><b>${type}</b>
-        <button @click=${() => this.load(type)}>${open ? 'Revert' : 'Edit'}</button>
+      <div class="card-head"><b>${type}</b>${drafts.has(type) ? html` <span class="dirty" data-unsaved>● unsaved</span>` : ''}
+        <button @click=${() => this.load(type, open)}>${open ? 'Revert' : 'Edit'}</button>
         ${open ? html`<button data-action="save-config" @click=${() => this.save(type)}>Save</button>` : ''}
         ${type === 'llm' || type === 'app' ? html`<button @click=${() => this.reload(type)}>Reload</button>` : ''}</div>
       ${c.error ? html`<div class="error" data-config-error>${c.error}</div>` : ''}
       ${c.note ? html`<div class="note" data-config-note>${c.note}</div>` : ''}
-      ${open && c.content !== undefined ? html`<textarea data-config=${type} rows="16" spellcheck="false" .value=${c.content}></textarea>` : ''}
+      ${open && c.content !== undefined ? html`<textarea data-config=${type} rows="16" spellcheck="false"
+        .value=${drafts.get(type) ?? c.content} @input=${(e) => { drafts.set(type, e.target.value); this.requestUpdate(); }}></textarea>` : ''}
     </div>`;
   }
 
@@ -86,7 +96,8 @@ class AcSettingsTab extends LightElement {
     const i = this.info ?? {};
     return html`<div class="settings-tab">
       <div class="banner">${i.error ? html`<span class="error">${i.error}</span>`
-        : html`Model <b data-model>${i.model ?? '…'}</b> · smaller model <b>${i.smaller_model ?? '…'}</b> · config in <code>${i.config_dir ?? '…'}</code>`}</div>
+        : html`Model <b data-model>${i.model ?? '…'}</b> · smaller model <b>${i.smaller_model ?? '…'}</b> · config in <code>${i.config_dir ?? '…'}</code>`}
+        ${(i.problems ?? []).map((p) => html`<div class="error" data-config-problem>${p}</div>`)}</div>
       ${CONFIG_TYPES.map((t) => this.renderCard(t))}
     </div>`;
   }
