@@ -19,6 +19,22 @@ TEST_CASE("settings named like a secret are redacted, their neighbours are not")
   CHECK(Secrets::redact("max_output_tokens: 8192\ncache_min_tokens: 1\n", kSettings) ==
         "max_output_tokens: 8192\ncache_min_tokens: 1\n");
   CHECK(Secrets::redact("password:\n", kSettings) == "password:\n");
+  CHECK(Secrets::redact("- token: abc\n\"x-api-key\": k", kSettings) == "- token: \"[redacted]\"\n\"x-api-key\": \"[redacted]\"");
+}
+
+TEST_CASE("words that only look like a secret setting, in a value or a comment, are left alone") {
+  for (const char* line : {"    message: \"Check the refresh token: is it rotated?\"",
+                           "    message: Check the token: is it rotated?",
+                           "# never put api_key: here",
+                           "model: x  # token: none",
+                           "message: 'a, token: b'",
+                           "message: \"a, {token: b}\"",
+                           "message: don't, it's a token: fine"}) {
+    CHECK(Secrets::redact(line, kSettings) == line);
+    CHECK_FALSE(Secrets::find(line, kSettings));
+  }
+  // An apostrophe in a plain value opens no quote: what follows it in a flow map still counts.
+  CHECK(Secrets::redact("h: {note: don't, token: abc}", kSettings) == "h: {note: don't, token: \"[redacted]\"}");
 }
 
 TEST_CASE("values shaped like provider keys are redacted anywhere, prose keeps its words") {
