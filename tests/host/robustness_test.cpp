@@ -7,6 +7,10 @@
 #include <catch2/catch.hpp>
 #include <rapidjson/document.h>
 
+#include <signal.h>
+
+#include <thread>
+
 using namespace acdc::test;
 using namespace std::chrono_literals;
 
@@ -203,4 +207,36 @@ TEST_CASE("a quiet client that answers pings is kept, one that answers nothing i
   CHECK(quiet.call("Echo.add", "[1,2]")["result"].GetInt() == 3);
   CHECK_THROWS(silent.call("Echo.add", "[1,2]", 2s));
   CHECK(host.stop() == 0);
+}
+
+TEST_CASE("a client that sends pings and never reads is cut off before the pongs pile up, others are served") {
+  HostProcess host({.config_yaml = kEcho});
+  WsClient flooder(host.port(), host.token());
+  WsClient other(host.port(), host.token());
+  const std::vector<WsClient::RawFrame> pings(8192, WsClient::RawFrame{0x89, std::string(125, 'p')});
+  // Up to 1 GiB of pings; the host keeps at most its reply limit (128 MiB) of pongs.
+  bool cut = false;
+  for (int i = 0; i < 1024 && !cut; ++i) {
+    try {
+      flooder.send_together(pings);
+    } catch (const std::exception&) {
+      cut = true;
+    }
+  }
+  CHECK(cut);
+  CHECK(other.call("Echo.add", "[1,2]")["result"].GetInt() == 3);
+  CHECK(host.stop() == 0);
+}
+
+TEST_CASE("SIGINT during a call: its answer arrives before the connection closes") {
+  HostProcess host({.config_yaml = kEcho});
+  WsClient client(host.port(), host.token());
+  client.send_text(R"({"jsonrpc":"2.0","method":"Echo.slow","params":{"args":[300]},"id":7})");
+  std::this_thread::sleep_for(50ms);
+  ::kill(host.pid(), SIGINT);
+  auto reply = parse(client.read_text(5s));
+  REQUIRE(reply.IsObject());
+  CHECK(reply["id"].GetInt() == 7);
+  CHECK(reply["result"].GetInt() == 300);
+  CHECK(host.wait() == 0);  // a second SIGINT would mean "now"
 }

@@ -134,7 +134,12 @@ void App::run_on_control(std::function<void()> work) {
 }
 
 bool App::load_plugins() {
-  runtime_dir_ = Paths::make_runtime_dir();
+  try {
+    runtime_dir_ = Paths::make_runtime_dir();
+  } catch (const std::runtime_error& e) {
+    log::error(e.what());
+    return false;
+  }
   plugins::PluginSources sources;
   for (const auto& d : options_.plugin_dirs) sources.dirs.emplace_back(d);
   for (const auto& d : config_.plugin_dirs) sources.dirs.emplace_back(d);

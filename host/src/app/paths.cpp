@@ -2,7 +2,10 @@
 
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
+#include <stdexcept>
 #include <string>
 #include <system_error>
 
@@ -47,9 +50,13 @@ fs::path Paths::make_runtime_dir() {
   fs::path base = env_path("XDG_RUNTIME_DIR");
   std::error_code ec;
   if (base.empty() || !fs::is_directory(base, ec)) base = fs::temp_directory_path(ec);
-  fs::path dir = base / ("acdc-" + std::to_string(getuid()) + "-" + std::to_string(getpid()));
-  fs::create_directories(dir, ec);
-  fs::permissions(dir, fs::perms::owner_all, ec);
+  // mkdtemp: a new directory with an unguessable name, mode 0700, never one
+  // that already exists. In a shared /tmp, a directory someone else made
+  // could let them swap a plugin copy before it is loaded.
+  std::string dir = (base / ("acdc-" + std::to_string(getuid()) + "-XXXXXX")).string();
+  if (!::mkdtemp(dir.data()))
+    throw std::runtime_error("cannot create a private directory for plugin copies in " + base.string() + ": " +
+                             std::strerror(errno) + ": set XDG_RUNTIME_DIR or TMPDIR to a directory you can write");
   return dir;
 }
 

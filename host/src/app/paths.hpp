@@ -21,7 +21,8 @@ struct Paths {
   std::vector<std::filesystem::path> plugin_dirs;
 
   static Paths discover();
-  // A private directory for copies of loaded plugins, removed at exit.
+  // A new private directory (0700) for copies of loaded plugins, removed at
+  // exit; throws std::runtime_error, saying what to do, when none can be made.
   static std::filesystem::path make_runtime_dir();
 };
 

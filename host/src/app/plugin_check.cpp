@@ -37,7 +37,13 @@ void print_descriptor(const fs::path& file, const acdc_plugin_desc& d) {
 }  // namespace
 
 int check_plugin(const std::string& file) {
-  const fs::path runtime_dir = Paths::make_runtime_dir();
+  fs::path runtime_dir;
+  try {
+    runtime_dir = Paths::make_runtime_dir();
+  } catch (const std::runtime_error& e) {
+    std::fprintf(stderr, "%s\n", e.what());
+    return 1;
+  }
   int code = 0;
   {
     auto r = plugins::load_shared(id_from_file(file), file, runtime_dir, 1, plugins::host_api());

@@ -90,6 +90,11 @@ class CoalescingStream {
 
   // Bytes accepted and not yet handed to the kernel. Any thread.
   size_t unsent_bytes() const { return unsent_.load(std::memory_order_relaxed); }
+  // Past this many bytes kept and not yet sent, the peer is taken to have
+  // stopped reading and the connection is dropped. The session's own queue
+  // limit stops its messages earlier; this one also bounds the frames Beast
+  // writes by itself (pongs to a client that pings and never reads).
+  void set_max_unsent(size_t bytes) { max_unsent_ = bytes; }
 
   // SyncWriteStream: once started, keeps the bytes; never blocks, never fails.
   template <class ConstBuffers>
@@ -218,6 +223,10 @@ class CoalescingStream {
   size_t keep(const ConstBuffers& buffers) {
     // After a failed send or a teardown, nothing will send them.
     if (failed_) return boost::asio::buffer_size(buffers);
+    if (unsent_bytes() + boost::asio::buffer_size(buffers) > max_unsent_) {
+      fail(boost::asio::error::no_buffer_space);
+      return boost::asio::buffer_size(buffers);
+    }
     size_t n = 0;
     for (auto it = boost::asio::buffer_sequence_begin(buffers); it != boost::asio::buffer_sequence_end(buffers); ++it) {
       held_.append(static_cast<const char*>((*it).data()), (*it).size());
@@ -248,6 +257,7 @@ class CoalescingStream {
   bool close_after_send_ = false;  // close_now() came while a send was in flight
   boost::system::error_code failed_;  // the first failed send
   std::atomic<size_t> unsent_{0};     // held_ + sending_
+  size_t max_unsent_ = SIZE_MAX;
 
   std::vector<char> rbuf_ = std::vector<char>(kReadBuffer);
   size_t begin_ = 0, end_ = 0;  // the bytes received and not handed to Beast yet

@@ -28,6 +28,9 @@ WsSession::~WsSession() = default;
 
 void WsSession::run(beast::http::request<beast::http::string_body> request) {
   ws_.next_layer().set_owner(weak_from_this());
+  // Above the queue limit send() keeps, by a margin for frame headers and
+  // Beast's control frames: only a peer that stopped reading gets there.
+  ws_.next_layer().set_max_unsent(limits_.max_queued + (1u << 20));
   ws_.next_layer().start(beast::role_type::server);  // HttpSession read the upgrade request
   // Beast's own idle timeout stays off: it re-arms a timer on every frame.
   // jrpc-oo has no keepalive of its own and browsers sit idle for hours, so
@@ -140,7 +143,7 @@ void WsSession::send(std::string message) {
   if (overflow) {
     log::warn("a client stopped reading its messages; closing its connection");
     return request_close(static_cast<uint16_t>(websocket::close_code::policy_error),
-                         "too many unread messages");
+                         "too many unread messages", /*drop_queued=*/true);
   }
   if (t_reading == this) flush_after_read_ = true;
   else boost::asio::post(ws_.get_executor(), [self = shared_from_this()] { self->drain(); });
@@ -178,13 +181,16 @@ void WsSession::frame_queued() {
 
 void WsSession::close(uint16_t code, std::string reason) { request_close(code, std::move(reason)); }
 
-void WsSession::request_close(uint16_t code, std::string reason) {
+void WsSession::request_close(uint16_t code, std::string reason, bool drop_queued) {
   {
     std::lock_guard lock(mu_);
     if (closing_) return;
     closing_ = true;
-    queue_.clear();
-    queued_bytes_ = 0;
+    // Replies already queued (a commit's, at shutdown) go before the close frame.
+    if (drop_queued) {
+      queue_.clear();
+      queued_bytes_ = 0;
+    }
     pending_close_ = websocket::close_reason(static_cast<websocket::close_code>(code), reason);
     if (drain_scheduled_) return;  // that drain sends the close frame
     drain_scheduled_ = true;

@@ -69,7 +69,9 @@ class WsSession : public rpc::Transport, public std::enable_shared_from_this<WsS
   void drain();
   // Frames what is queued into the stream's buffer, without sending.
   void frame_queued();
-  void request_close(uint16_t code, std::string reason);
+  // Sends what is queued, then the close frame; `drop_queued` when the
+  // queue itself is the trouble (a client that stopped reading).
+  void request_close(uint16_t code, std::string reason, bool drop_queued = false);
   void on_close(boost::beast::error_code ec);
   void shut_down();
 

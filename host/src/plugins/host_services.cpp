@@ -19,6 +19,15 @@ std::shared_ptr<Generation> generation_of(acdc_plugin* self) {
   return self ? self->generation->weak_from_this().lock() : nullptr;
 }
 
+// A generation no call, task or timer holds any more is being deactivated:
+// its plugin's own threads may still try to reach out. Nothing can answer
+// them (the library goes once deactivate returns), so they are refused, and
+// said so, rather than dropped in silence.
+void refused_after_unload(std::string_view method) {
+  log::warn("a plugin being unloaded called " + std::string(method) +
+            " from a thread of its own; the call is refused (keep a call open while such work runs)");
+}
+
 // Answers an outbound plugin call. Always posted, so a reply never runs
 // inside a host function some plugin is executing (plugin_api.h).
 class PluginOrigin final : public rpc::CallOrigin {
@@ -76,7 +85,9 @@ void get_config(acdc_plugin* self, acdc_sink_fn sink, void* user) {
   sink(user, acdc_str{json.data(), json.size()});
 }
 
-// Bookkeeping shared by both ways of completing a call.
+// Bookkeeping shared by both ways of completing a call; after the reply is
+// queued, so that shutdown, which waits for calls_in_flight to reach 0,
+// never closes a connection before a reply that was already given.
 void count_completion(const acdc_call& call) {
   call.callee->host().calls_in_flight--;
   if (!(call.method->flags & ACDC_METHOD_LONG_RUNNING)) call.callee->draining_calls--;
@@ -84,25 +95,25 @@ void count_completion(const acdc_call& call) {
 
 void complete_result(acdc_call* call, acdc_str result) {
   std::unique_ptr<acdc_call> done(call);
-  count_completion(*done);
   std::string_view json = view(result);
   if (json.empty()) json = "null";
   if (!rpc::is_valid_json(json)) {
     log::error("plugin '" + done->callee->id() + "' answered " + done->method->qualified +
                " with text that is not valid UTF-8 JSON; the caller gets an internal error");
-    return done->origin->finish(ACDC_E_INTERNAL, "plugin '" + done->callee->id() +
-                                                     "' returned invalid JSON from " +
-                                                     done->method->qualified + " (a plugin bug)");
+    done->origin->finish(ACDC_E_INTERNAL, "plugin '" + done->callee->id() + "' returned invalid JSON from " +
+                                              done->method->qualified + " (a plugin bug)");
+  } else {
+    done->origin->finish(ACDC_OK, json);
   }
-  done->origin->finish(ACDC_OK, json);
+  count_completion(*done);
 }
 
 void complete_error(acdc_call* call, acdc_status status, acdc_str message) {
   std::unique_ptr<acdc_call> done(call);
-  count_completion(*done);
   if (status > ACDC_E_INVALID_PARAMS || status < ACDC_E_APPLICATION) status = ACDC_E_INTERNAL;
   std::string_view text = view(message);
   done->origin->finish(status, text.empty() ? done->method->qualified + " failed" : std::string(text));
+  count_completion(*done);
 }
 
 acdc_client client_of(const acdc_call* call) { return call ? call->origin->client() : ACDC_CLIENT_NONE; }
@@ -110,7 +121,7 @@ acdc_client client_of(const acdc_call* call) { return call ? call->origin->clien
 void call_plugin(acdc_plugin* self, const acdc_call* parent, acdc_str method, acdc_str args,
                  acdc_reply_fn reply, void* user) {
   auto caller = generation_of(self);
-  if (!caller) return;  // deactivated: nobody is left to answer
+  if (!caller) return refused_after_unload(view(method));
   HostContext& host = caller->host();
   if (!valid_args(view(args)))
     return reply_later(host, caller, reply, user, ACDC_E_INVALID_PARAMS,
@@ -131,7 +142,7 @@ thread_local int t_calling_client = 0;
 void call_client(acdc_plugin* self, acdc_client client, acdc_str method, acdc_str args,
                  acdc_reply_fn reply, void* user) {
   auto caller = generation_of(self);
-  if (!caller) return;
+  if (!caller) return refused_after_unload(view(method));
   HostContext& host = caller->host();
   if (!valid_args(view(args)))
     return reply_later(host, caller, reply, user, ACDC_E_INVALID_PARAMS,
@@ -154,7 +165,10 @@ void call_client(acdc_plugin* self, acdc_client client, acdc_str method, acdc_st
 
 acdc_status notify_client(acdc_plugin* self, acdc_client client, acdc_str method, acdc_str args) {
   auto caller = generation_of(self);
-  if (!caller) return ACDC_E_UNAVAILABLE;
+  if (!caller) {
+    refused_after_unload(view(method));
+    return ACDC_E_UNAVAILABLE;
+  }
   if (!valid_args(view(args))) return ACDC_E_INVALID_PARAMS;
   return caller->host().hub.notify(client, view(method), view(args));
 }

@@ -19,6 +19,9 @@ void PluginSlot::dispatch(std::string_view method, std::string_view args_json,
       overflow = true;
     } else {
       gen = current_;
+      // Counted under the lock: a swap's hold() then drain() cannot miss a
+      // call that was on its way to this generation (invoke() settles it).
+      if (gen) gen->draining_calls++;
     }
   }
   if (overflow) {
@@ -38,6 +41,7 @@ void PluginSlot::invoke(std::shared_ptr<Generation> gen, std::string_view method
   }
   const MethodEntry* entry = gen->find(method);
   if (!entry) {
+    gen->draining_calls--;
     origin->finish(rpc::kStatusMethodNotFound,
                    "Method not found: " + std::string(method) + " (plugin '" + id_ +
                        "' version " + gen->version() + " no longer provides it)");
@@ -45,7 +49,9 @@ void PluginSlot::invoke(std::shared_ptr<Generation> gen, std::string_view method
   }
   void* state = gen->state();
   gen->host().calls_in_flight++;
-  if (!(entry->flags & ACDC_METHOD_LONG_RUNNING)) gen->draining_calls++;
+  // The count taken under the slot's lock is now this call's, but a
+  // long-running call must not hold a swap back.
+  if (entry->flags & ACDC_METHOD_LONG_RUNNING) gen->draining_calls--;
   auto* call = new acdc_call{std::move(gen), entry, std::move(origin)};
   entry->invoke(state, entry->method_data, call, acdc_str{args.data(), args.size()});
 }
@@ -73,6 +79,7 @@ void PluginSlot::release() {
     holding_ = false;
     held.swap(held_);
     gen = current_;
+    if (gen) gen->draining_calls += static_cast<long>(held.size());  // as dispatch() counts
   }
   for (Held& h : held) invoke(gen, h.method, h.args, std::move(h.origin));
 }

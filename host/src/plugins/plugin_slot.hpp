@@ -47,6 +47,7 @@ class PluginSlot {
     std::unique_ptr<rpc::CallOrigin> origin;
   };
 
+  // `gen`, when not null, has already counted this call in draining_calls.
   void invoke(std::shared_ptr<Generation> gen, std::string_view method, std::string_view args,
               std::unique_ptr<rpc::CallOrigin> origin);
 
