@@ -42,6 +42,8 @@ export class RpcError extends Error {
 }
 
 export async function rpc(method, ...args) {
+  if (!call)
+    throw new RpcError(method, `${method} cannot be called: not connected to acdc (it reconnects by itself; is acdc still running?)`, -32000);
   if (!hasMethod(method))
     throw new RpcError(method, `${method} is not available: the plugin that provides it is not loaded`, -32601);
   let value;

@@ -106,7 +106,7 @@ class AcChatInput extends LightElement {
         <img class="thumb" src=${src} alt="pasted image ${i + 1}">
         <button title="Remove" @click=${() => { this.images = this.images.filter((_, j) => j !== i); }}>×</button></span>`)}</div>` : ''}
       <div class="input-row">
-        <button class="icon" title="Snippets" @click=${() => { this.drawer = !this.drawer; }}>✎</button>
+        <button class="icon" title="Snippets" @click=${() => { this.drawer = !this.drawer; if (this.drawer) this.loadSnippets(); }}>✎</button>
         <textarea rows="3" placeholder=${this.disabled ? 'Chat is unavailable' : 'Ask, or describe a change (Enter sends, Shift+Enter new line)'}
           ?disabled=${this.disabled} @keydown=${this.onKey} @paste=${this.onPaste}
           @input=${(e) => localStorage.setItem(DRAFT_KEY, e.target.value)}></textarea>

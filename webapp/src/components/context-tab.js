@@ -77,7 +77,7 @@ class AcContextTab extends LightElement {
     const d = this.data;
     return html`<div class="context-tab">
       <div class="tab-head"><b>Context</b> ${d?.model ? html`<span>${d.model}</span>` : ''}
-        <button @click=${() => this.refresh().then(() => toast('Context refreshed', 'ok'))}>Refresh</button></div>
+        <button @click=${() => this.refresh().then(() => { if (!this.error) toast('Context refreshed', 'ok'); })}>Refresh</button></div>
       ${this.error ? html`<div class="error">${this.error}</div>` : ''}
       ${d ? html`<p>${(d.total_tokens ?? 0).toLocaleString()} of ${(d.max_input_tokens ?? 0).toLocaleString()} input tokens
         ${d.cache_hit_rate != null ? html` · cache hit ${Math.round(d.cache_hit_rate * 100)}%` : ''}</p>
