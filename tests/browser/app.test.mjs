@@ -29,6 +29,25 @@ test('the page loads, connects with the token and the startup overlay clears', a
   assert.deepEqual(page.errors, []);
 });
 
+test('the page runs under a Content-Security-Policy that stops injected markup from running', async () => {
+  const policy = (await page.request.get(page.url())).headers()['content-security-policy'] ?? '';
+  assert.match(policy, /script-src 'self'/);
+  const ran = await page.evaluate(async () => {
+    const seen = [];
+    document.addEventListener('securitypolicyviolation', (e) => seen.push(e.violatedDirective));
+    document.body.insertAdjacentHTML('beforeend', '<img id="csp-probe" src="data:," onerror="window.__injected = 1">' +
+      '<a id="csp-link" href="javascript:window.__injected = 2">x</a>');
+    document.getElementById('csp-link').click();
+    await new Promise((r) => setTimeout(r, 300));
+    document.getElementById('csp-probe').remove();
+    document.getElementById('csp-link').remove();
+    return { injected: window.__injected ?? null, seen };
+  });
+  assert.equal(ran.injected, null, 'neither the inline handler nor the javascript: URL ran');
+  assert.ok(ran.seen.some((d) => d.startsWith('script-src')), `violations: ${ran.seen}`);
+  assert.deepEqual(page.errors, []);
+});
+
 test('a dropped connection reconnects by itself and says so', async () => {
   await page.evaluate(() => document.querySelector('ac-app-shell').ws.close());
   await page.locator('[data-connection="down"]').waitFor({ timeout: 3000 });

@@ -12,6 +12,13 @@ namespace http = beast::http;
 
 namespace {
 
+// Scripts only from the host's own files: markup that slips into the page
+// (a model's answer, a file name) cannot run an inline handler or a
+// javascript: URL, or load anything from elsewhere. Pasted images are data:.
+constexpr const char* kContentSecurityPolicy =
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; "
+    "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+
 constexpr auto kRequestTimeout = std::chrono::seconds(30);
 
 http::response<http::string_body> text_response(const http::request<http::string_body>& req,
@@ -98,6 +105,7 @@ http::message_generator HttpSession::respond() {
                                       std::make_tuple(http::status::ok, req.version())};
   res.set(http::field::server, "acdc");
   res.set(http::field::content_type, StaticFiles::content_type(r.path));
+  res.set("Content-Security-Policy", kContentSecurityPolicy);
   // Built assets carry content hashes in their names; index.html must not be cached.
   res.set(http::field::cache_control, r.path.filename() == "index.html" ? "no-cache" : "max-age=3600");
   res.content_length(size);
