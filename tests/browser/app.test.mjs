@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { startStack, openPage, shot, closeAll, git } from './support.mjs';
+import { connect } from '../support/js/jrpc.mjs';
 
 let stack, browser, page;
 const has = (p) => stack.plugins.includes(p);
@@ -328,6 +329,24 @@ test('reset to HEAD asks first, then discards the changes', async (t) => {
   await page.locator('[data-action="confirm-reset"]').click();
   await page.locator('[data-toast]', { hasText: 'Reset to HEAD' }).waitFor({ timeout: 5000 });
   assert.doesNotMatch(readFileSync(join(stack.repo, 'README.md'), 'utf8'), /uncommitted change/);
+});
+
+test('reloading the llm plugin in the middle of an answer leaves the chat usable, and says so', async (t) => {
+  if (!needs(t, 'llm') || !stack.provider) return t.skip('needs the llm plugin and the fake provider');
+  await stack.provider.queue([{ text: 'slow '.repeat(400), chunk_chars: 5, delay_ms: 20 }]);
+  await send('Take your time.');
+  await page.locator('[data-action="stop"]').waitFor({ timeout: 5000 });
+  const other = await connect(stack.host);
+  try {
+    await other.server['Host.reload_plugin']('llm');
+  } finally {
+    other.close();
+  }
+  await page.locator('[data-toast]', { hasText: 'Plugin llm reloaded' }).waitFor({ timeout: 10000 });
+  await page.locator('[data-action="send"]').waitFor({ timeout: 10000 });
+  await stack.provider.queue([{ text: 'Back again.' }]);
+  await send('Still there?');
+  await page.locator('ac-chat-message .msg.assistant', { hasText: 'Back again.' }).waitFor({ timeout: 10000 });
 });
 
 test('an ambiguous edit fills the retry prompt below what the user typed meanwhile, without sending it', async (t) => {

@@ -17,6 +17,8 @@ export class AcAppMethods {
   filesChanged(selected) { emit('filesChanged', selected); return true; }
   filesModified(paths) { emit('filesModified', paths); return true; }
   binaryFilesSkipped(info) { emit('binaryFilesSkipped', info); return true; }
+  // acdc's own: a plugin was swapped for a rebuilt one (or the swap failed).
+  pluginStatus(info) { emit('pluginStatus', info); return true; }
   commitResult(result) { emit('commitResult', result); return true; }
   sessionChanged(data) { emit('sessionChanged', data); return true; }
   modeChanged(data) { emit('modeChanged', data); return true; }

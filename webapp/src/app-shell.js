@@ -40,6 +40,20 @@ export class AcAppShell extends JRPCClient {
     this.repoName = '';
     on('startupProgress', ({ stage }) => { if (stage === 'ready') this.ready = true; });
     on('open-tab', (tab) => this.openTab(tab));
+    on('pluginStatus', (info) => this.onPluginStatus(info));
+  }
+
+  // A swapped plugin starts afresh: what it serves, and the conversation
+  // state it holds (a stream the old one was running is gone), are read again.
+  async onPluginStatus({ id, status, version, error } = {}) {
+    if (status !== 'swapped') {
+      toast(`Plugin ${id} was not reloaded: ${error ?? status}`, 'error');
+      return;
+    }
+    toast(`Plugin ${id} reloaded${version ? ` (${version})` : ''}`, 'ok');
+    const plugins = hasMethod('Host.list_plugins') ? await rpc('Host.list_plugins').catch(() => []) : [];
+    this.gate = featureGate(hasMethod, plugins);
+    await this.restoreState();
   }
 
   createRenderRoot() { return this; }
