@@ -8,8 +8,8 @@ cd "$(dirname "$0")/.."
 packages=(
   build-essential cmake ninja-build pkg-config git ccache
   libboost1.81-dev rapidjson-dev libyaml-cpp-dev libcli11-dev catch2
-  libgit2-dev libcurl4-openssl-dev libre2-dev libpcre2-dev libgumbo-dev
-  nodejs npm chromium
+  libgit2-dev libcurl4-openssl-dev libssl-dev libre2-dev libpcre2-dev
+  nodejs npm chromium xdg-utils
 )
 missing=()
 for p in "${packages[@]}"; do
@@ -23,9 +23,22 @@ read -r -a missing <<<"${missing[*]}"
 if ((${#missing[@]})); then
   echo "setup: installing Debian packages: ${missing[*]}"
   sudo_cmd=()
-  [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
+  if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null || { echo "setup: installing ${missing[*]} needs root: run this as root, or install sudo" >&2; exit 1; }
+    sudo_cmd=(sudo)
+  fi
   "${sudo_cmd[@]}" apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  # Through env: sudo would drop a DEBIAN_FRONTEND set in front of it.
+  "${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+# The pinned web tools (vite, marked, playwright-core) need Node.js 20 or
+# later; bookworm's own nodejs is 18, which fails deep inside their code.
+node_major=$(node -p 'process.versions.node.split(".")[0]')
+if [ "$node_major" -lt 20 ]; then
+  echo "setup: Node.js $(node --version) is too old: the web app's build and browser tests need Node.js 20 or later" >&2
+  echo "setup: install Node.js 20+ (the machine's own, or from a source you trust), then run this again" >&2
+  exit 1
 fi
 
 # npm packages, pinned with integrity hashes in package-lock.json. Install
