@@ -195,9 +195,13 @@ TEST_CASE("a selected file too large to send stays selected, and the user hears 
   LlmHost h({{"a.py", "a\n"}, {"big.log", "x\n"}});
   h.call("LLMService.set_selected_files", R"([["a.py","big.log"]])");
   acdc::test::write_file(h.repo.path() / "big.log", std::string(5u << 20, 'x'));  // over the 4 MiB default
-  h.fake.queue(text_step("ok"));
+  h.fake.queue(text_step("ok\n\n" + edit_block("big.log", "xxxx", "yyyy") + "\n", 64));
   auto r = h.chat("hi");
   CHECK(r["invalid_files"].Size() == 0);
+  // It is in the selection, so an edit to it is refused for what it is, not sent back as out of context.
+  REQUIRE(result_for(r, "big.log"));
+  CHECK(str((*result_for(r, "big.log"))["status"]) == "skipped");
+  CHECK(str((*result_for(r, "big.log"))["error_type"]) == "validation_error");
   CHECK(h.call("LLMService.get_selected_files", "[]")["result"].Size() == 2);
   auto skipped = h.received("AcApp.binaryFilesSkipped");
   REQUIRE(skipped.size() == 1);
@@ -368,4 +372,30 @@ TEST_CASE("an edit to a file that is not UTF-8 is refused and leaves its bytes a
   REQUIRE(result_for(r, "marks.py"));
   CHECK(str((*result_for(r, "marks.py"))["status"]) == "applied");
   CHECK(h.read("marks.py") == "sub = '\xEF\xBF\xBD'\ny = 2\n");
+}
+
+TEST_CASE("a stream that fails midway clears the answer: no edits from it, no assistant record") {
+  LlmHost h(std::map<std::string, std::string>{{"a.py", "v = 1\n"}});
+  h.call("LLMService.set_selected_files", R"([["a.py"]])");
+  h.fake.queue(R"([{"fixture":"openai_error_midstream.sse"}])");
+  auto r = h.chat("go", "req-mid");
+  REQUIRE(r["error_info"].IsObject());
+  CHECK(str(r["response"]).empty());
+  CHECK(r["edit_blocks"].Size() == 0);
+  CHECK(h.read("a.py") == "v = 1\n");
+  std::string session = str(h.call("LLMService.get_current_state", "[]")["result"]["session_id"]);
+  auto records = h.call("LLMService.history_get_session", acdc::json_array(session));
+  REQUIRE(records["result"].Size() == 1);
+  CHECK(str(records["result"][0]["role"]) == "user");
+}
+
+TEST_CASE("a block cut off by the end of the answer is listed as incomplete, not as an edit block") {
+  LlmHost h(std::map<std::string, std::string>{{"a.py", "v = 1\n"}});
+  h.call("LLMService.set_selected_files", R"([["a.py"]])");
+  h.fake.queue(text_step("Changing v.\n\na.py\n\xF0\x9F\x9F\xA7\xF0\x9F\x9F\xA7\xF0\x9F\x9F\xA7 EDIT\nv = 1\n"));
+  auto r = h.chat("go", "req-cut");
+  CHECK(r["edit_blocks"].Size() == 0);
+  REQUIRE(r["incomplete"].Size() == 1);
+  CHECK(str(r["incomplete"][0]["file"]) == "a.py");
+  CHECK(h.read("a.py") == "v = 1\n");
 }

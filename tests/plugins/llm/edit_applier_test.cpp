@@ -138,3 +138,38 @@ TEST_CASE("previews are cut at 200 characters without splitting a character") {
   CHECK(p.ends_with("\xC3\xA9..."));
   CHECK(EditApplier::preview("short") == "short");
 }
+
+TEST_CASE("a created file is listed as modified too, so it is staged with the edits") {
+  MemoryFiles files;
+  auto out = EditApplier(files).apply({edit("docs/new.md", "", "hi")}, {});
+  CHECK(out.files_created == std::vector<std::string>{"docs/new.md"});
+  CHECK(out.files_modified == std::vector<std::string>{"docs/new.md"});
+}
+
+TEST_CASE("a CRLF file is matched with the model's LF text and keeps its CRLF endings") {
+  MemoryFiles files;
+  files.files["a.py"] = "def f():\r\n    return 1\r\n";
+  auto out = EditApplier(files).apply({edit("a.py", "def f():\n    return 1", "def f():\n    return 2")}, {"a.py"});
+  CHECK(out.results[0].status == "applied");
+  CHECK(files.files["a.py"] == "def f():\r\n    return 2\r\n");
+  files.files["b.py"] = "x = 1\r\n";
+  CHECK(EditApplier(files).apply({edit("b.py", "", "x = 1\n")}, {}).results[0].status == "already_applied");
+}
+
+TEST_CASE("anchors are counted without overlaps, as Python's str.count does") {
+  MemoryFiles files;
+  files.files["x.txt"] = "x\nx\nx\n";
+  auto out = EditApplier(files).apply({edit("x.txt", "x\nx", "y\ny")}, {"x.txt"});
+  CHECK(out.results[0].status == "applied");
+  CHECK(files.files["x.txt"] == "y\ny\nx\n");
+}
+
+TEST_CASE("creating over an existing file that cannot be read is skipped with the read error") {
+  MemoryFiles files;
+  files.files["logo.png"] = "\x89PNG";
+  files.binary.insert("logo.png");
+  auto out = EditApplier(files).apply({edit("logo.png", "", "text")}, {});
+  CHECK(out.results[0].status == "skipped");
+  CHECK(out.results[0].error_type == "validation_error");
+  CHECK_THAT(out.results[0].message, Catch::Contains("Binary"));
+}

@@ -23,3 +23,9 @@ TEST_CASE("other fences hide their $ lines and duplicates are dropped in order")
 TEST_CASE("plain text gives no commands") {
   CHECK(detect_shell_commands("Nothing to run here.\nJust words.").empty());
 }
+
+TEST_CASE("a fence's language is matched ignoring case, and $ or > counts only at a line's start") {
+  CHECK(detect_shell_commands("```Bash\nmake\n```\n```SH\nls\n```") == V{"make", "ls"});
+  CHECK(detect_shell_commands("- step one:\n  $ not-this\n$ this\n   > nor-this\n").size() == 1);
+  CHECK(detect_shell_commands("  $ indented\n$ this") == V{"this"});
+}

@@ -74,7 +74,7 @@ void ChatTurn::run(const std::function<void()>& on_complete) {
     stream(assemble(files, history));
     out_.blocks = EditParser::parse(out_.response);
     out_.shell_commands = detect_shell_commands(out_.response);
-    if (!out_.error && !out_.cancelled && !out_.blocks.empty()) apply_edits(files);
+    if (!out_.error && !out_.cancelled && !out_.blocks.empty()) apply_edits();
     persist_answer();
   } catch (const std::exception& e) {
     out_.error = ProviderError{ErrorKind::llm_error, e.what()};
@@ -88,7 +88,8 @@ void ChatTurn::run(const std::function<void()>& on_complete) {
 
 std::vector<FileEntry> ChatTurn::sync_file_context() {
   std::vector<FileEntry> files;
-  for (const auto& path : d_.session.selected()) {
+  const std::vector<std::string> selected = d_.session.selected();
+  for (const auto& path : selected) {
     try {
       files.push_back(FileEntry{path, d_.repo.read_for_prompt(path)});
     } catch (const FileAccessError& e) {
@@ -101,6 +102,8 @@ std::vector<FileEntry> ChatTurn::sync_file_context() {
       else report_unreadable(path, why);
     }
   }
+  in_context_.insert(selected.begin(), selected.end());
+  for (const auto& gone : out_.invalid_files) in_context_.erase(gone);
   if (!out_.invalid_files.empty()) {
     d_.session.remove_selected(out_.invalid_files);
     broadcast_selection();
@@ -155,12 +158,11 @@ void ChatTurn::stream(const std::string& messages_json) {
   out_.usage = r.usage;
   out_.cancelled = r.cancelled || d_.cancel.load();
   if (r.error && !out_.cancelled) out_.error = r.error;
+  if (out_.error) out_.response.clear();  // §4.2 step 10: an error clears the content
 }
 
-void ChatTurn::apply_edits(const std::vector<FileEntry>& files) {
-  std::set<std::string> in_context;
-  for (const auto& f : files) in_context.insert(f.path);
-  out_.applied = EditApplier(d_.repo).apply(out_.blocks, in_context);
+void ChatTurn::apply_edits() {
+  out_.applied = EditApplier(d_.repo).apply(out_.blocks, in_context_);
   d_.repo.stage(out_.applied.files_modified);
 }
 

@@ -26,6 +26,7 @@
 #include <chrono>
 #include <functional>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -72,7 +73,7 @@ class ChatTurn {
   SavedImages save_images();
   std::string assemble(const std::vector<FileEntry>& files, const std::vector<ChatMessage>& history);
   void stream(const std::string& messages_json);
-  void apply_edits(const std::vector<FileEntry>& files);
+  void apply_edits();
   void persist_answer();
   void notify_after_complete();
   void print_hud(const std::vector<FileEntry>& files, const std::vector<ChatMessage>& history) const;
@@ -81,6 +82,10 @@ class ChatTurn {
   TurnDeps d_;
   TurnRequest req_;
   TurnOutcome out_;
+  // The selection this turn was sent with (§4.3 step 2): a selected file that
+  // could not be loaded (binary, too large) is still in it, so an edit to it
+  // is refused for what it is, not called out of context.
+  std::set<std::string> in_context_;
   std::shared_ptr<ChunkCoalescer> coalescer_;
 };
 

@@ -37,16 +37,17 @@ void write_usage(JsonWriter& w, const Usage& u) {
   w.EndObject();
 }
 
-void write_blocks(JsonWriter& w, const std::vector<EditBlock>& blocks) {
-  w.Key("edit_blocks");
+// edit_blocks lists the finished blocks (§4.2); `incomplete` those the
+// stream cut off, which are never applied.
+void write_blocks(JsonWriter& w, const char* key, const std::vector<EditBlock>& blocks, bool completed) {
+  w.Key(key);
   w.StartArray();
   for (const auto& b : blocks) {
+    if (b.completed != completed) continue;
     w.StartObject();
     key_str(w, "file", b.file_path);
     w.Key("is_create");
     w.Bool(b.is_create);
-    w.Key("completed");
-    w.Bool(b.completed);
     key_str(w, "preview", EditApplier::preview(b.new_text));
     w.EndObject();
   }
@@ -110,7 +111,8 @@ std::string TurnOutcome::to_json() const {
   w.StartObject();
   key_str(w, "response", response);
   write_usage(w, usage);
-  write_blocks(w, blocks);
+  write_blocks(w, "edit_blocks", blocks, true);
+  write_blocks(w, "incomplete", blocks, false);
   w.Key("agent_blocks");
   w.StartArray();
   w.EndArray();

@@ -7,11 +7,27 @@
 namespace acdc::llm {
 namespace {
 
+// Non-overlapping, as Python's str.count: "x\nx" occurs once in "x\nx\nx\n".
 size_t count_occurrences(const std::string& haystack, const std::string& needle) {
   if (needle.empty()) return 0;
   size_t n = 0;
-  for (size_t at = haystack.find(needle); at != std::string::npos; at = haystack.find(needle, at + 1)) ++n;
+  for (size_t at = haystack.find(needle); at != std::string::npos; at = haystack.find(needle, at + needle.size())) ++n;
   return n;
+}
+
+// A file whose every line ends in CRLF is matched and edited with LF endings
+// (the model writes \n) and written back with CRLF again; a file with mixed
+// endings is matched as it is.
+bool only_crlf(const std::string& s) {
+  if (s.find("\r\n") == std::string::npos) return false;
+  for (size_t at = s.find('\n'); at != std::string::npos; at = s.find('\n', at + 1))
+    if (at == 0 || s[at - 1] != '\r') return false;
+  return true;
+}
+
+std::string replace_all(std::string s, std::string_view from, std::string_view to) {
+  for (size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size())) s.replace(at, from.size(), to);
+  return s;
 }
 
 std::string strip_trailing_newlines(std::string s) {
@@ -94,10 +110,15 @@ EditResult EditApplier::apply_create(const EditBlock& block, bool dry_run, Apply
   EditResult r{block.file_path, "", "", "", "", preview(block.new_text)};
   try {
     if (files_.exists(block.file_path)) {
-      std::string current = files_.read(block.file_path);
+      std::string current;
+      try {
+        current = replace_all(files_.read(block.file_path), "\r\n", "\n");
+      } catch (const FileAccessError& e) {
+        return read_failure(r, e.what());  // there, but binary or unreadable
+      }
       if (strip_trailing_newlines(current) == strip_trailing_newlines(block.new_text)) {
         r.status = "already_applied";
-        r.message = "File already exists with this content.";
+        r.message = "File already has the target content.";
         return r;
       }
       return failed(r, "validation_error", "Cannot create: file already exists with different content.");
@@ -109,11 +130,12 @@ EditResult EditApplier::apply_create(const EditBlock& block, bool dry_run, Apply
     }
     files_.create(block.file_path, block.new_text);
   } catch (const FileAccessError& e) {
-    return failed(r, "write_error", std::string("Write failed: ") + e.what());
+    return failed(r, "write_error", std::string("Failed to create file: ") + e.what());
   }
   r.status = "applied";
   r.message = "File created.";
   add_unique(out.files_created, block.file_path);
+  add_unique(out.files_modified, block.file_path);  // staged with the edits (§4.3 step 6)
   return r;
 }
 
@@ -125,6 +147,8 @@ EditResult EditApplier::apply_edit(const EditBlock& block, bool dry_run, ApplyOu
   } catch (const FileAccessError& e) {
     return read_failure(r, e.what());
   }
+  const bool crlf = only_crlf(content);
+  if (crlf) content = replace_all(std::move(content), "\r\n", "\n");
   size_t count = count_occurrences(content, block.old_text);
   if (count > 1)
     return failed(r, "ambiguous_anchor",
@@ -144,10 +168,11 @@ EditResult EditApplier::apply_edit(const EditBlock& block, bool dry_run, ApplyOu
     return r;
   }
   content.replace(content.find(block.old_text), block.old_text.size(), block.new_text);
+  if (crlf) content = replace_all(std::move(content), "\n", "\r\n");
   try {
     files_.write(block.file_path, content);
   } catch (const FileAccessError& e) {
-    return failed(r, "write_error", std::string("Write failed: ") + e.what());
+    return failed(r, "write_error", std::string("Failed to write file: ") + e.what());
   }
   r.status = "applied";
   r.message = "Edit applied.";
@@ -169,7 +194,7 @@ EditResult EditApplier::anchor_not_found(EditResult r, const std::string& conten
     return failed(r, "anchor_not_found",
                   "Old text not found — whitespace mismatch likely. Check for tabs vs spaces or "
                   "trailing whitespace.");
-  std::string first_line(trim(b.old_text.substr(0, b.old_text.find('\n'))));
+  const std::string first_line = b.old_text.substr(0, b.old_text.find('\n'));
   if (!first_line.empty() && content.find(first_line) != std::string::npos)
     return failed(r, "anchor_not_found",
                   "Old text not found — first line matches but subsequent lines differ. Re-read the "

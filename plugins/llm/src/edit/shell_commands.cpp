@@ -7,8 +7,10 @@
 namespace acdc::llm {
 namespace {
 
+// ```bash, ```Shell, ```SH: the language is matched ignoring case.
 bool is_shell_fence(std::string_view trimmed) {
-  std::string_view lang = trim(trimmed.substr(3));
+  std::string lang(trim(trimmed.substr(3)));
+  std::transform(lang.begin(), lang.end(), lang.begin(), [](unsigned char c) { return std::tolower(c); });
   return lang == "bash" || lang == "sh" || lang == "shell";
 }
 
@@ -41,9 +43,9 @@ std::vector<std::string> detect_shell_commands(std::string_view text) {
     } else if (where == shell_fence) {
       if (!trimmed.starts_with("#")) add(out, trimmed);
     } else if (where == outside) {
-      if (trimmed.starts_with("$ ")) add(out, trimmed.substr(2));
-      else if (trimmed.starts_with("> ") && !is_prose_quote(trim(trimmed.substr(2))))
-        add(out, trimmed.substr(2));
+      // At the start of the line only: an indented "$ x" is part of a list or a quote.
+      if (line.starts_with("$ ")) add(out, line.substr(2));
+      else if (line.starts_with("> ") && !is_prose_quote(trim(line.substr(2)))) add(out, line.substr(2));
     }
   }
   return out;

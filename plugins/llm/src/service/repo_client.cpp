@@ -25,14 +25,27 @@ bool RepoClient::exists(const std::string& path) {
   return call("Repo.file_exists", acdc::json_array(path)).IsTrue();
 }
 
-std::string RepoClient::read_for_prompt(const std::string& path) {
-  acdc::Json text = call("Repo.get_file_content", acdc::json_array(path));
+namespace {
+
+std::string read_text(RepoClient& repo, const std::string& path) {
+  acdc::Json text = repo.call("Repo.get_file_content", acdc::json_array(path));
   if (!text.IsString()) throw FileAccessError("Repo.get_file_content returned no text for " + path);
   return std::string(text.GetString(), text.GetStringLength());
 }
 
+}  // namespace
+
+std::string RepoClient::read_for_prompt(const std::string& path) {
+  std::string text = read_text(*this, path);
+  std::string lf;
+  lf.reserve(text.size());
+  for (size_t i = 0; i < text.size(); ++i)
+    if (!(text[i] == '\r' && i + 1 < text.size() && text[i + 1] == '\n')) lf += text[i];
+  return lf;
+}
+
 std::string RepoClient::read(const std::string& path) {
-  std::string text = read_for_prompt(path);
+  std::string text = read_text(*this, path);
   // U+FFFD may be Repo's stand-in for bytes that are not UTF-8 (Latin-1, say):
   // writing this text back would replace every one of them. Ask for the bytes.
   if (text.find("\xEF\xBF\xBD") == std::string::npos) return text;

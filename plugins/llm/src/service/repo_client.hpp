@@ -27,7 +27,8 @@ class RepoClient : public FileAccess {
   acdc::Json call(const std::string& method, const std::string& args_json,
                   std::chrono::seconds timeout = std::chrono::seconds(60));
 
-  // The file as text for a prompt: bytes that are not UTF-8 come as U+FFFD.
+  // The file as text for a prompt: bytes that are not UTF-8 come as U+FFFD,
+  // CRLF line ends as LF (as the model writes them, and as edits match them).
   std::string read_for_prompt(const std::string& path);
 
   bool exists(const std::string& path) override;
