@@ -178,7 +178,8 @@ typedef struct acdc_host_api {
 
   /* Calls "Class.method" of another plugin (or the host) with `args_json`, a
    * JSON array of positional arguments. `parent` (may be NULL) is the inbound
-   * call this one serves: its client is passed on. The reply arrives [once]
+   * call this one serves, not yet completed while call_plugin runs: its
+   * client is passed on. The reply arrives [once]
    * through `reply`, also when the target is missing (ACDC_E_UNAVAILABLE) or
    * unknown. */
   void (*call_plugin)(acdc_plugin* self, const acdc_call* parent, acdc_str method,
@@ -271,7 +272,9 @@ typedef struct acdc_plugin_desc {
    * thread, one plugin after another in dependency order, concurrently with
    * calls. May block; reports progress through report_progress(). When the
    * host shuts down meanwhile it sends the event "host.shutdown": long work
-   * should stop early then. May be NULL. */
+   * should stop early then. After a hot swap it runs again for the new
+   * generation, on a host worker thread; a failure there is logged and the
+   * generation keeps serving. May be NULL. */
   acdc_status (*start)(void* state);
 
   /* [control] Serialises state for the next generation during a hot swap,
@@ -286,7 +289,8 @@ typedef struct acdc_plugin_desc {
 
   /* [any][nonblocking] A host or plugin event: "host.client.connected"
    * {"client":N}, "host.client.disconnected" {"client":N}, "host.shutdown" {},
-   * or a topic another plugin published. May be NULL. */
+   * "host.config.changed" with this plugin's new config block (its config
+   * files were re-read), or a topic another plugin published. May be NULL. */
   void (*on_event)(void* state, acdc_str topic, acdc_str json);
 } acdc_plugin_desc;
 

@@ -27,8 +27,9 @@ class Call {
   Call(const acdc_host_api* api, acdc_call* call, std::string method)
       : state_(std::make_shared<State>(api, call, std::move(method))) {}
 
-  // The client that made the call (ACDC_CLIENT_NONE for plugin calls).
-  acdc_client client() const { return state_->api->client_of(state_->call); }
+  // The client that made the call (ACDC_CLIENT_NONE for plugin calls); read
+  // when the call arrived, so it stays valid after the call is completed.
+  acdc_client client() const { return state_->client; }
   // The raw handle, to pass as the parent of an outbound call. Only valid
   // until the call is completed.
   const acdc_call* handle() const { return state_->call; }
@@ -60,7 +61,7 @@ class Call {
  private:
   struct State {
     State(const acdc_host_api* a, acdc_call* c, std::string m)
-        : api(a), call(c), method(std::move(m)) {}
+        : api(a), call(c), method(std::move(m)), client(a->client_of(c)) {}
     ~State() {
       if (claim()) {
         std::string message = method + " returned without completing its call (plugin bug)";
@@ -72,6 +73,7 @@ class Call {
     const acdc_host_api* api;
     acdc_call* call;
     std::string method;
+    acdc_client client;
     std::atomic<bool> done{false};
   };
 

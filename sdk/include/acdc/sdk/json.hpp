@@ -25,11 +25,13 @@
 #include <rapidjson/writer.h>
 
 #include <cmath>
+#include <cstdio>
 #include <concepts>
 #include <cstdint>
 #include <limits>
 #include <map>
 #include <optional>
+#include <utility>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -171,14 +173,29 @@ inline void from_json(const JsonValue& v, double& out) {
 template <std::integral T>
   requires(!std::same_as<T, bool>)
 void from_json(const JsonValue& v, T& out) {
-  // JS numbers are doubles: 3 and 3.0 both count as the integer 3.
   if (!v.IsNumber()) throw invalid_params(std::string("expected an integer, got ") + json_type_name(v));
-  double d = v.GetDouble();
-  if (v.IsInt64()) d = static_cast<double>(v.GetInt64());
-  if (std::trunc(d) != d || d < static_cast<double>(std::numeric_limits<T>::min()) ||
-      d > static_cast<double>(std::numeric_limits<T>::max()))
-    throw invalid_params("expected an integer in range, got " + std::to_string(d));
-  out = v.IsInt64() ? static_cast<T>(v.GetInt64()) : static_cast<T>(d);
+  const auto out_of_range = [](const std::string& got) {
+    return invalid_params("expected an integer in [" + std::to_string(std::numeric_limits<T>::min()) + ", " +
+                          std::to_string(std::numeric_limits<T>::max()) + "], got " + got);
+  };
+  // Integers are compared as integers: through a double, 2^63 and up would
+  // round and their conversion be undefined.
+  if (v.IsInt64() || v.IsUint64()) {
+    const bool negative = v.IsInt64() && v.GetInt64() < 0;
+    const bool fits = negative ? std::in_range<T>(v.GetInt64()) : std::in_range<T>(v.GetUint64());
+    if (!fits) throw out_of_range(negative ? std::to_string(v.GetInt64()) : std::to_string(v.GetUint64()));
+    out = negative ? static_cast<T>(v.GetInt64()) : static_cast<T>(v.GetUint64());
+    return;
+  }
+  // JS numbers are doubles: 3.0 counts as the integer 3.
+  const double d = v.GetDouble();
+  char text[32];
+  std::snprintf(text, sizeof text, "%.17g", d);
+  if (std::trunc(d) != d) throw invalid_params(std::string("expected an integer, got ") + text);
+  if (!(d >= -9223372036854775808.0 && d < 9223372036854775808.0) ||
+      !std::in_range<T>(static_cast<std::int64_t>(d)))
+    throw out_of_range(text);
+  out = static_cast<T>(static_cast<std::int64_t>(d));
 }
 
 inline void from_json(const JsonValue& v, Json& out) { out.CopyFrom(v, out.GetAllocator()); }

@@ -27,7 +27,10 @@ struct Rest {
   std::string json = "[]";
 };
 
-// What a plugin class is built from; see acdc/sdk/plugin.hpp.
+// What a plugin class is built from; see acdc/sdk/plugin.hpp. `host` lives
+// as long as the plugin object and may be kept by reference; the rest is
+// valid only while the constructor runs: copy what you need of it (or read
+// the config again later with host.config()).
 struct Context {
   Host& host;
   const Json& config;            // the plugin's config block
@@ -123,6 +126,8 @@ template <class Tuple, size_t... I>
 Tuple decode_args(const JsonValue& args, const MethodInfo& info, std::index_sequence<I...>) {
   constexpr size_t count = sizeof...(I);
   constexpr bool has_rest = (std::is_same_v<std::tuple_element_t<I, Tuple>, Rest> || ...);
+  static_assert(((!std::is_same_v<std::tuple_element_t<I, Tuple>, Rest> || I + 1 == count) && ...),
+                "acdc::Rest takes the arguments after the others: it must be the last parameter");
   if (!has_rest && args.Size() > count)
     throw invalid_params(info.qualified + " expects at most " + std::to_string(count) +
                          " argument(s), got " + std::to_string(args.Size()));
@@ -141,11 +146,15 @@ inline void fail_call(const acdc_host_api* api, acdc_call* call, acdc_status sta
   api->complete_error(call, status, acdc_str{message.data(), message.size()});
 }
 
-template <auto Fn>
+// `T` is the plugin class, `Fn` a member of it or of one of its bases: the
+// state is always an Instance<T>, never one of the member's own class.
+template <class T, auto Fn>
 struct Trampoline {
   using Traits = MemberFn<decltype(Fn)>;
-  using Class = typename Traits::Class;
   using Args = typename Traits::Args;
+  using Class = T;
+  static_assert(std::is_base_of_v<typename Traits::Class, T>,
+                "method<&X::f>: X must be the plugin class or one of its bases");
   static constexpr bool kAsync = FirstIsCall<Args>::value;
 
   static void invoke(void* state, void* method_data, acdc_call* call, acdc_str args) noexcept {

@@ -19,6 +19,7 @@
 
 #include <cstdio>
 #include <deque>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -43,7 +44,8 @@ class PluginSpec {
 
   template <auto Fn>
   PluginSpec& method(std::string name, unsigned options = kDefault) {
-    classes_.back().methods.push_back(MethodDef{std::move(name), &detail::Trampoline<Fn>::invoke, options});
+    if (classes_.empty()) throw std::logic_error("method '" + name + "' comes before any cls(): name its class first");
+    classes_.back().methods.push_back(MethodDef{std::move(name), &detail::Trampoline<T, Fn>::invoke, options});
     return *this;
   }
 
@@ -132,6 +134,9 @@ class PluginSpec {
         } catch (const std::exception& e) {
           inst->host.log(ACDC_LOG_ERROR, std::string("start-up failed: ") + e.what());
           return ACDC_E_APPLICATION;
+        } catch (...) {
+          inst->host.log(ACDC_LOG_ERROR, "start-up threw a non-standard exception");
+          return ACDC_E_INTERNAL;
         }
       };
     } else {
@@ -140,10 +145,12 @@ class PluginSpec {
   }
 
   static constexpr auto save_state_hook() {
-    if constexpr (requires(T& t) { { t.save_state() } -> std::convertible_to<std::string>; }) {
+    if constexpr (requires(T& t) { t.save_state(); }) {
+      static_assert(std::is_constructible_v<std::string, decltype(std::declval<T&>().save_state())>,
+                    "save_state() must return the state as text (std::string or std::string_view)");
       return +[](void* state, acdc_sink_fn sink, void* user) -> acdc_status {
         try {
-          std::string bytes = static_cast<Inst*>(state)->object.save_state();
+          std::string bytes(static_cast<Inst*>(state)->object.save_state());
           sink(user, to_str(bytes));
           return ACDC_OK;
         } catch (...) {
@@ -156,10 +163,12 @@ class PluginSpec {
   }
 
   static constexpr auto event_hook() {
-    if constexpr (requires(T& t, std::string_view s) { t.on_event(s, s); }) {
+    // Probed with std::string, which also converts to std::string_view: the
+    // handler may take either, by value or by const reference.
+    if constexpr (requires(T& t, const std::string& s) { t.on_event(s, s); }) {
       return +[](void* state, acdc_str topic, acdc_str json) {
         try {
-          static_cast<Inst*>(state)->object.on_event(to_view(topic), to_view(json));
+          static_cast<Inst*>(state)->object.on_event(std::string(to_view(topic)), std::string(to_view(json)));
         } catch (...) {
           // Events are advisory; a failing handler must not reach the host.
         }
@@ -194,6 +203,13 @@ inline const acdc_plugin_desc* negotiate(const acdc_entry_args* args, const acdc
   return nullptr;
 }
 
+// The entry point's way to refuse when describing the plugin fails: an
+// exception must not cross into the host.
+inline const acdc_plugin_desc* refuse(const acdc_entry_args* args, const char* why) noexcept {
+  if (args->error && args->error_size) std::snprintf(args->error, args->error_size, "%s", why);
+  return nullptr;
+}
+
 }  // namespace detail
 }  // namespace acdc
 
@@ -208,7 +224,13 @@ inline const acdc_plugin_desc* negotiate(const acdc_entry_args* args, const acdc
 #define ACDC_PLUGIN(id, describe)                                                          \
   extern "C" ACDC_EXPORT const acdc_plugin_desc* ACDC_DETAIL_ENTRY_NAME(id)(               \
       const acdc_entry_args* args) {                                                       \
-    static auto spec = describe();                                                         \
-    decltype(spec)::host_api = args->host;                                                 \
-    return ::acdc::detail::negotiate(args, spec.descriptor());                             \
+    try {                                                                                  \
+      static auto spec = describe();                                                       \
+      decltype(spec)::host_api = args->host;                                               \
+      return ::acdc::detail::negotiate(args, spec.descriptor());                           \
+    } catch (const std::exception& e) {                                                    \
+      return ::acdc::detail::refuse(args, e.what());                                       \
+    } catch (...) {                                                                        \
+      return ::acdc::detail::refuse(args, "describing the plugin threw");                  \
+    }                                                                                      \
   }
