@@ -1,6 +1,7 @@
 #include "edit/edit_applier.hpp"
 
 #include "edit/edit_parser.hpp"
+#include "edit/line_ends.hpp"
 
 #include <algorithm>
 
@@ -13,21 +14,6 @@ size_t count_occurrences(const std::string& haystack, const std::string& needle)
   size_t n = 0;
   for (size_t at = haystack.find(needle); at != std::string::npos; at = haystack.find(needle, at + needle.size())) ++n;
   return n;
-}
-
-// A file whose every line ends in CRLF is matched and edited with LF endings
-// (the model writes \n) and written back with CRLF again; a file with mixed
-// endings is matched as it is.
-bool only_crlf(const std::string& s) {
-  if (s.find("\r\n") == std::string::npos) return false;
-  for (size_t at = s.find('\n'); at != std::string::npos; at = s.find('\n', at + 1))
-    if (at == 0 || s[at - 1] != '\r') return false;
-  return true;
-}
-
-std::string replace_all(std::string s, std::string_view from, std::string_view to) {
-  for (size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size())) s.replace(at, from.size(), to);
-  return s;
 }
 
 std::string strip_trailing_newlines(std::string s) {
@@ -112,7 +98,7 @@ EditResult EditApplier::apply_create(const EditBlock& block, bool dry_run, Apply
     if (files_.exists(block.file_path)) {
       std::string current;
       try {
-        current = replace_all(files_.read(block.file_path), "\r\n", "\n");
+        current = to_lf(files_.read(block.file_path));
       } catch (const FileAccessError& e) {
         return read_failure(r, e.what());  // there, but binary or unreadable
       }
@@ -148,7 +134,7 @@ EditResult EditApplier::apply_edit(const EditBlock& block, bool dry_run, ApplyOu
     return read_failure(r, e.what());
   }
   const bool crlf = only_crlf(content);
-  if (crlf) content = replace_all(std::move(content), "\r\n", "\n");
+  if (crlf) content = to_lf(content);  // matched with the model's LF text, written back with CRLF
   size_t count = count_occurrences(content, block.old_text);
   if (count > 1)
     return failed(r, "ambiguous_anchor",
@@ -168,7 +154,7 @@ EditResult EditApplier::apply_edit(const EditBlock& block, bool dry_run, ApplyOu
     return r;
   }
   content.replace(content.find(block.old_text), block.old_text.size(), block.new_text);
-  if (crlf) content = replace_all(std::move(content), "\n", "\r\n");
+  if (crlf) content = to_crlf(content);
   try {
     files_.write(block.file_path, content);
   } catch (const FileAccessError& e) {

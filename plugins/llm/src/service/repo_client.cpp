@@ -1,5 +1,7 @@
 #include "service/repo_client.hpp"
 
+#include "edit/line_ends.hpp"
+
 #include <acdc/sdk/base64.hpp>
 #include <acdc/sdk/utf8.hpp>
 
@@ -36,12 +38,7 @@ std::string read_text(RepoClient& repo, const std::string& path) {
 }  // namespace
 
 std::string RepoClient::read_for_prompt(const std::string& path) {
-  std::string text = read_text(*this, path);
-  std::string lf;
-  lf.reserve(text.size());
-  for (size_t i = 0; i < text.size(); ++i)
-    if (!(text[i] == '\r' && i + 1 < text.size() && text[i + 1] == '\n')) lf += text[i];
-  return lf;
+  return to_lf(read_text(*this, path));
 }
 
 std::string RepoClient::read(const std::string& path) {
