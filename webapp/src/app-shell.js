@@ -51,9 +51,14 @@ export class AcAppShell extends JRPCClient {
       return;
     }
     toast(`Plugin ${id} reloaded${version ? ` (${version})` : ''}`, 'ok');
+    await this.refreshPlugins();
+    await this.restoreState();
+  }
+
+  // Which tabs and actions the loaded plugins allow.
+  async refreshPlugins() {
     const plugins = hasMethod('Host.list_plugins') ? await rpc('Host.list_plugins').catch(() => []) : [];
     this.gate = featureGate(hasMethod, plugins);
-    await this.restoreState();
   }
 
   createRenderRoot() { return this; }
@@ -73,8 +78,7 @@ export class AcAppShell extends JRPCClient {
     this.backoff.reset();
     this.retryIn = 0;
     setCall(this.call);
-    const plugins = hasMethod('Host.list_plugins') ? await rpc('Host.list_plugins').catch(() => []) : [];
-    this.gate = featureGate(hasMethod, plugins);
+    await this.refreshPlugins();
     const reconnect = this.everConnected;
     if (reconnect) toast('Reconnected', 'ok');
     this.everConnected = true;
