@@ -104,6 +104,8 @@ bool is_valid_json(std::string_view text) {
 }
 
 std::string to_text(const rapidjson::Value& value) {
+  // Request ids are mostly such numbers, and need no writer.
+  if (value.IsUint64()) return std::to_string(value.GetUint64());
   rapidjson::StringBuffer buf;
   rapidjson::Writer<rapidjson::StringBuffer> writer(buf);
   value.Accept(writer);

@@ -76,7 +76,7 @@ std::string_view args_text(const rapidjson::Value* args) {
   if (!args) return "[]";
   thread_local rapidjson::StringBuffer buf;
   buf.Clear();
-  if (buf.stack_.GetCapacity() > kKeepCapacity) buf.ShrinkToFit();
+  release_if_large(buf);
   rapidjson::Writer<rapidjson::StringBuffer> writer(buf);
   args->Accept(writer);
   return {buf.GetString(), buf.GetSize()};
@@ -175,8 +175,7 @@ void Peer::on_request(const rapidjson::Value& v) {
   if (id != v.MemberEnd()) {
     if (!id->value.IsString() && !id->value.IsNumber() && !id->value.IsNull())
       return send(error_frame("null", kInvalidRequest, "Invalid request: id must be a number or a string"));
-    // Numeric ids are the common case, and need no JSON writer.
-    id_text = id->value.IsUint64() ? std::to_string(id->value.GetUint64()) : to_text(id->value);
+    id_text = to_text(id->value);
   }
   auto fail = [&](int code, const std::string& message) {
     if (!id_text.empty()) send(error_frame(id_text, code, message));

@@ -7,6 +7,8 @@
 //   release_if_large(buffer);
 #pragma once
 
+#include <rapidjson/stringbuffer.h>
+
 #include <cstddef>
 #include <string>
 
@@ -16,6 +18,11 @@ inline constexpr size_t kKeepCapacity = 1u << 20;
 
 inline void release_if_large(std::string& buffer) {
   if (buffer.capacity() > kKeepCapacity) std::string().swap(buffer);
+}
+
+// For a cleared writer buffer (its stack is RapidJSON's own, public member).
+inline void release_if_large(rapidjson::StringBuffer& buffer) {
+  if (buffer.stack_.GetCapacity() > kKeepCapacity) buffer.ShrinkToFit();
 }
 
 }  // namespace acdc
