@@ -189,12 +189,15 @@ void from_json(const JsonValue& v, T& out) {
   }
   // JS numbers are doubles: 3.0 counts as the integer 3.
   const double d = v.GetDouble();
-  char text[32];
-  std::snprintf(text, sizeof text, "%.17g", d);
-  if (std::trunc(d) != d) throw invalid_params(std::string("expected an integer, got ") + text);
+  const auto text = [d] {
+    char s[32];
+    std::snprintf(s, sizeof s, "%.17g", d);
+    return std::string(s);
+  };
+  if (std::trunc(d) != d) throw invalid_params("expected an integer, got " + text());
   if (!(d >= -9223372036854775808.0 && d < 9223372036854775808.0) ||
       !std::in_range<T>(static_cast<std::int64_t>(d)))
-    throw out_of_range(text);
+    throw out_of_range(text());
   out = static_cast<T>(static_cast<std::int64_t>(d));
 }
 

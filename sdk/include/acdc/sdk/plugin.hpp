@@ -163,9 +163,16 @@ class PluginSpec {
   }
 
   static constexpr auto event_hook() {
-    // Probed with std::string, which also converts to std::string_view: the
-    // handler may take either, by value or by const reference.
-    if constexpr (requires(T& t, const std::string& s) { t.on_event(s, s); }) {
+    // The handler may take std::string_view (no copy) or std::string.
+    if constexpr (requires(T& t, std::string_view s) { t.on_event(s, s); }) {
+      return +[](void* state, acdc_str topic, acdc_str json) {
+        try {
+          static_cast<Inst*>(state)->object.on_event(to_view(topic), to_view(json));
+        } catch (...) {
+          // Events are advisory; a failing handler must not reach the host.
+        }
+      };
+    } else if constexpr (requires(T& t, const std::string& s) { t.on_event(s, s); }) {
       return +[](void* state, acdc_str topic, acdc_str json) {
         try {
           static_cast<Inst*>(state)->object.on_event(std::string(to_view(topic)), std::string(to_view(json)));
