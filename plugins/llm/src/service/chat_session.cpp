@@ -62,6 +62,11 @@ std::vector<ChatMessage> ChatSession::messages() const {
   return messages_;
 }
 
+size_t ChatSession::history_tokens(const PromptAssembler& assembler) const {
+  std::lock_guard lock(mu_);
+  return assembler.history_tokens(messages_);
+}
+
 size_t ChatSession::message_count() const {
   std::lock_guard lock(mu_);
   return messages_.size();

@@ -12,6 +12,7 @@
 
 #include "history/history_store.hpp"
 #include "history/image_store.hpp"
+#include "prompt/prompt_assembler.hpp"
 #include "prompt/prompt_input.hpp"
 
 #include <mutex>
@@ -45,6 +46,9 @@ class ChatSession {
   std::string session_id() const;
   std::vector<ChatMessage> messages() const;
   size_t message_count() const;
+  // The history's tokens as `assembler` counts them, without copying the
+  // messages (their images are data URIs of up to megabytes).
+  size_t history_tokens(const PromptAssembler& assembler) const;
   const ImageStore& images() const { return images_; }
   std::vector<std::string> selected() const;
   void set_selected(std::vector<std::string> files);

@@ -166,7 +166,7 @@ acdc::RawJson LLMService::history_search(std::string query, std::optional<std::s
   return finish(buf);
 }
 
-size_t LLMService::history_tokens() const { return PromptAssembler(count_tokens_).history_tokens(session_.messages()); }
+size_t LLMService::history_tokens() const { return session_.history_tokens(PromptAssembler(count_tokens_)); }
 
 int LLMService::compaction_trigger() const {
   std::lock_guard lock(mu_);
