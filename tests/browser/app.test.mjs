@@ -333,7 +333,8 @@ test('reset to HEAD asks first, then discards the changes', async (t) => {
 
 test('reloading the llm plugin in the middle of an answer leaves the chat usable, and says so', async (t) => {
   if (!needs(t, 'llm') || !stack.provider) return t.skip('needs the llm plugin and the fake provider');
-  await stack.provider.queue([{ text: 'slow '.repeat(400), chunk_chars: 5, delay_ms: 20 }]);
+  // About 80 s if left alone: only the reload can end it within the waits below.
+  await stack.provider.queue([{ text: 'slow '.repeat(400), chunk_chars: 5, delay_ms: 200 }]);
   await send('Take your time.');
   await page.locator('[data-action="stop"]').waitFor({ timeout: 5000 });
   const other = await connect(stack.host);

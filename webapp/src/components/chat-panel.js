@@ -67,11 +67,17 @@ class AcChatPanel extends LightElement {
     this.messages = next;
   }
 
+  // A card for an answer not on screen yet; the user bubble another client's
+  // userMessage put just before it, if any, belongs to it.
+  appendAssistant(id, fields) {
+    this.messages = [...this.messages, { role: 'assistant', requestId: id, userShown: this.pendingPassiveUser, ...fields }];
+    this.pendingPassiveUser = false;
+    return this.messages.length - 1;
+  }
+
   onChunk(id, content) {
     if (!this.tracker.chunk(id).accept) return;
-    if (this.indexOf(id) < 0)
-      this.messages = [...this.messages, { role: 'assistant', content: '', streaming: true, requestId: id,
-        userShown: this.pendingPassiveUser }];
+    if (this.indexOf(id) < 0) this.appendAssistant(id, { content: '', streaming: true });
     this.pendingPassiveUser = false;
     this.coalescer.push(id, content);
   }
@@ -87,11 +93,7 @@ class AcChatPanel extends LightElement {
     const { accept, passive } = this.tracker.complete(id);
     if (!accept) return;
     let i = this.indexOf(id);
-    if (i < 0) {  // no chunk came (an error before any text): the passive user bubble may be on screen already
-      this.messages = [...this.messages, { role: 'assistant', requestId: id, userShown: this.pendingPassiveUser }];
-      this.pendingPassiveUser = false;
-      i = this.messages.length - 1;
-    }
+    if (i < 0) i = this.appendAssistant(id, {});  // no chunk came (an error before any text)
     const error = result.error ? `**Error:** ${result.error_info?.message ?? result.error}` : '';
     const content = error || (result.response ?? this.messages[i].content ?? '');
     this.replaceAt(i, { content, streaming: false, result, error: !!error });

@@ -17,6 +17,9 @@ import { diffLines, sideBySide } from '../core/diff.js';
 import { rpc, on, emit, toast } from '../rpc.js';
 
 const LINE_PX = 18;
+// path -> { work, saved }: unsaved text of files not shown now. Outside the
+// element, which closing the viewer removes.
+const drafts = new Map();
 
 class AcDiffViewer extends LightElement {
   static properties = { target: {}, shownPath: { state: true }, head: { state: true }, work: { state: true },
@@ -24,11 +27,16 @@ class AcDiffViewer extends LightElement {
 
   constructor() {
     super();
-    this.drafts = new Map();   // path -> { work, saved }: unsaved text of files not shown now
     this.stale = false;        // the file changed on disk since the unsaved text was started
   }
 
   get dirty() { return this.work !== this.saved; }
+
+  disconnectedCallback() {
+    // Closing the viewer keeps unsaved text for when its file is opened again.
+    if (this.shownPath && this.dirty) drafts.set(this.shownPath, { work: this.work, saved: this.saved });
+    super.disconnectedCallback();
+  }
 
   connectedCallback() {
     super.connectedCallback();
@@ -46,7 +54,7 @@ class AcDiffViewer extends LightElement {
   willUpdate(changed) {
     if (!changed.has('target') || this.target?.path === this.loadedPath) return;
     if (this.shownPath && this.dirty) {
-      this.drafts.set(this.shownPath, { work: this.work, saved: this.saved });
+      drafts.set(this.shownPath, { work: this.work, saved: this.saved });
       toast(`Unsaved changes to ${this.shownPath} kept: open it again to save them`, 'warn');
     }
     this.load();
@@ -74,8 +82,8 @@ class AcDiffViewer extends LightElement {
     }
     if (this.target?.path !== path) return;                         // another file was opened meanwhile
     if (this.shownPath === path && this.dirty) return;               // the user started typing: keep it
-    const draft = error ? undefined : this.drafts.get(path);
-    this.drafts.delete(path);
+    const draft = error ? undefined : drafts.get(path);
+    drafts.delete(path);
     Object.assign(this, { shownPath: path, work: draft?.work ?? work, saved: work, head, error,
       stale: draft ? draft.saved !== work : false });
     if (this.target.line) this.updateComplete.then(() => this.goToLine(this.target.line));
