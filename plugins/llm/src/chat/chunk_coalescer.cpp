@@ -3,15 +3,16 @@
 namespace acdc::llm {
 
 std::shared_ptr<ChunkCoalescer> ChunkCoalescer::create(Send send, Schedule schedule,
-                                                       std::chrono::milliseconds interval) {
-  return std::shared_ptr<ChunkCoalescer>(new ChunkCoalescer(std::move(send), std::move(schedule), interval));
+                                                       std::chrono::milliseconds interval, Now now) {
+  return std::shared_ptr<ChunkCoalescer>(
+      new ChunkCoalescer(std::move(send), std::move(schedule), interval, std::move(now)));
 }
 
 void ChunkCoalescer::send_locked() {
   send_(text_);
   sent_size_ = text_.size();
   ++frames_;
-  last_send_ = Clock::now();
+  last_send_ = now_();
 }
 
 void ChunkCoalescer::append(std::string_view delta) {
@@ -20,7 +21,8 @@ void ChunkCoalescer::append(std::string_view delta) {
   if (finished_) return;
   text_.append(delta);
   if (timer_armed_) return;
-  auto since = Clock::now() - last_send_;
+  if (!last_send_) return send_locked();
+  auto since = now_() - *last_send_;
   if (since >= interval_) return send_locked();
   timer_armed_ = true;
   auto wait = std::chrono::duration_cast<std::chrono::milliseconds>(interval_ - since) + std::chrono::milliseconds(1);
