@@ -31,7 +31,9 @@ test('a fixture is replayed byte for byte', async () => {
   try {
     await fake.queue([{ fixture: 'anthropic_thinking.sse', split: 'random' }]);
     const res = await fetch(`${fake.baseUrl}/messages`, { method: 'POST', body: '{}' });
-    const expected = readFileSync(`${process.env.ACDC_SHARED_DIR}/fixtures/llm/anthropic_thinking.sse`, 'utf8');
+    const dir = process.env.ACDC_LLM_FIXTURES;
+    assert.ok(dir, 'ACDC_LLM_FIXTURES is not set: run this test through ctest');
+    const expected = readFileSync(`${dir}/anthropic_thinking.sse`, 'utf8');
     assert.equal(await res.text(), expected);
     assert.equal(res.headers.get('request-id') !== null, true);
   } finally {

@@ -18,7 +18,7 @@ namespace acdc::test {
 
 class FakeProvider {
  public:
-  // `fixtures_dir` empty: the binary's default (shared/fixtures/llm).
+  // `fixtures_dir` empty: the binary's default, tests/fixtures/llm.
   explicit FakeProvider(const std::string& fixtures_dir = "");
   ~FakeProvider();
   FakeProvider(const FakeProvider&) = delete;

@@ -1,7 +1,8 @@
-// fake_provider/fixture_set.hpp -- the fixture files of shared/fixtures/llm/
-// and what manifest.json says to send with each (status and headers).
+// fake_provider/fixture_set.hpp -- the fixture files of a directory such as
+// tests/fixtures/llm/ and what its manifest.json says to send with each
+// (status and headers).
 //
-//   FixtureSet fixtures("/work/shared/fixtures/llm");
+//   FixtureSet fixtures("tests/fixtures/llm");
 //   const Fixture* f = fixtures.find("openai_text.sse");   // nullptr if unknown
 #pragma once
 

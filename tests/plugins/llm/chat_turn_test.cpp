@@ -346,7 +346,7 @@ TEST_CASE("streamComplete carries the provider's cost, and a provider error name
   h.fake.queue(R"([{"fixture":"openrouter_keepalive.sse"}])");
   auto paid = h.chat("hello", "req-cost");
   REQUIRE(paid["token_usage"]["cost_usd"].IsNumber());
-  CHECK(paid["token_usage"]["cost_usd"].GetDouble() == Approx(0.0049626));
+  CHECK(paid["token_usage"]["cost_usd"].GetDouble() == Approx(0.0071835));
   h.fake.queue(R"([{"fixture":"openai_429_insufficient_quota.http"}])");
   auto failed = h.chat("again", "req-quota");
   REQUIRE(failed["error_info"].IsObject());

@@ -111,7 +111,7 @@ TEST_CASE("x-should-retry: false stops a retry the status would allow") {
 
 TEST_CASE("a cancel during the retry wait ends the call at once") {
   FakeProvider fake;
-  fake.queue(R"([{"fixture":"anthropic_429_rate_limit.http"},{"text":"no"}])");  // retry-after: 7
+  fake.queue(R"([{"fixture":"anthropic_429_rate_limit.http"},{"text":"no"}])");  // retry-after: 12
   auto config = acdc::test::fake_config(fake, ProviderKind::anthropic);
   config.num_retries = 2;
   CancelFlag cancel{false};
@@ -119,7 +119,7 @@ TEST_CASE("a cancel during the retry wait ends the call at once") {
   auto start = Clock::now();
   ChatResult r = make_provider(config)->stream(
       kRequest, {.on_retry = [&](const RetryNotice& n) {
-        CHECK(n.wait_seconds == Approx(7));
+        CHECK(n.wait_seconds == Approx(12));
         canceller = std::thread([&] {
           std::this_thread::sleep_for(std::chrono::milliseconds(100));
           cancel = true;

@@ -1,5 +1,6 @@
 // The SSE parser against llm-wire.md §0: comments, line ends, field rules,
 // and the same events whatever the split of the bytes into reads.
+#include "fixture_replay.hpp"
 #include "wire_test_support.hpp"
 
 #include "provider/line_splitter.hpp"
@@ -96,14 +97,14 @@ TEST_CASE("a CRLF pair split across two reads is one line end") {
 }
 
 TEST_CASE("every split point of every SSE fixture gives the same events") {
-  for (const char* name : {"openai_text.sse", "openai_tool_calls.sse", "openai_usage_cached.sse",
-                           "openai_error_midstream.sse", "anthropic_text_cached.sse",
-                           "anthropic_thinking.sse", "anthropic_tool_use.sse",
-                           "anthropic_error_overloaded.sse", "openrouter_keepalive.sse",
-                           "ollama_openai_compat.sse", "llamacpp_reasoning.sse"}) {
+  int fixtures = 0;
+  for (const auto& name : acdc::test::response_fixtures(acdc::test::fixture_dir())) {
+    if (!name.ends_with(".sse")) continue;
+    ++fixtures;
     INFO(name);
     std::string body = acdc::test::read_fixture(name);
     auto expected = parse(body);
+    REQUIRE_FALSE(expected.empty());
     std::string_view all(body);
     for (std::size_t cut = 0; cut <= body.size(); ++cut)
       REQUIRE(same(parse_in_reads({all.substr(0, cut), all.substr(cut)}), expected));
@@ -118,6 +119,7 @@ TEST_CASE("every split point of every SSE fixture gives the same events") {
       REQUIRE(same(parse_in_reads(reads), expected));
     }
   }
+  CHECK(fixtures >= 12);
 }
 
 TEST_CASE("the line splitter hands over an unterminated last line at the end") {

@@ -42,7 +42,7 @@ rapidjson::Document body_of(const rapidjson::Value& request) {
 
 TEST_CASE("keep-alive comments are not progress: the first-chunk timeout still fires") {
   FakeProvider fake;
-  // 3 comments of 25 bytes, 20 bytes every 150 ms: data starts after ~600 ms.
+  // 4 comments of 25 bytes, 20 bytes every 150 ms: data starts after ~750 ms.
   fake.queue(R"([{"fixture":"openrouter_keepalive.sse","split":20,"delay_ms":150}])");
   auto config = acdc::test::fake_config(fake, ProviderKind::openai);
   config.first_chunk_timeout_seconds = 0.35;
@@ -59,7 +59,7 @@ TEST_CASE("keep-alives before the first token do not disturb a stream within its
   CancelFlag cancel{false};
   ChatResult r = make_provider(acdc::test::fake_config(fake, ProviderKind::openai))->stream(kRequest, {}, cancel);
   CHECK_FALSE(r.error);
-  CHECK(r.text == "It lives in `include/mem/arena.h`.");
+  CHECK(r.text == "It is in `src/config/loader.cpp`.");
 }
 
 TEST_CASE("a provider that never answers hits the first-chunk timeout") {
@@ -89,7 +89,7 @@ TEST_CASE("a stream that stalls midway hits the between-chunk timeout and keeps 
   REQUIRE(r.error);
   CHECK(r.error->kind == ErrorKind::timeout);
   CHECK_THAT(r.error->message, Catch::Contains("mid-stream"));
-  CHECK_THAT(r.text, Catch::StartsWith("Use"));
+  CHECK_THAT(r.text, Catch::StartsWith("Prefer"));
   CHECK(retries == 0);
 }
 

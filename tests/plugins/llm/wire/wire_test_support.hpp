@@ -1,7 +1,8 @@
 // wire/wire_test_support.hpp -- shared bits of the wire tests: the fixture
-// directory, reading a fixture, and a provider config pointed at the fake.
+// directory (the suite's own, tests/fixtures/llm), reading a fixture, and a
+// provider config pointed at the fake.
 //
-//   std::string body = read_fixture("openai_text.sse");
+//   std::string body = read_fixture("openai_text.sse");   // throws if it is missing
 //   ProviderConfig c = fake_config(fake, ProviderKind::openai);
 #pragma once
 
@@ -10,14 +11,17 @@
 
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 
 namespace acdc::test {
 
-inline std::string fixture_dir() { return std::string(ACDC_TEST_SHARED_DIR) + "/fixtures/llm"; }
+inline std::string fixture_dir() { return ACDC_TEST_LLM_FIXTURES_DIR; }
 
-inline std::string read_fixture(const std::string& name) {
-  std::ifstream in(fixture_dir() + "/" + name, std::ios::binary);
+// An empty string for a missing file would let a test pass on nothing.
+inline std::string read_fixture(const std::string& name, const std::string& dir = fixture_dir()) {
+  std::ifstream in(dir + "/" + name, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot read the fixture " + dir + "/" + name);
   std::ostringstream out;
   out << in.rdbuf();
   return out.str();
