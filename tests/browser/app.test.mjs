@@ -1,5 +1,5 @@
 // What a user sees and does in the browser, against the real host. Steps that
-// need a plugin this build does not have are skipped with the reason.
+// need a plugin this build was configured without are skipped with the reason.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
@@ -11,7 +11,7 @@ let stack, browser, page;
 const has = (p) => stack.plugins.includes(p);
 const needs = (t, ...plugins) => {
   const missing = plugins.filter((p) => !has(p));
-  if (missing.length) t.skip(`needs the ${missing.join(', ')} plugin(s), not in this build`);
+  if (missing.length) t.skip(`needs the ${missing.join(', ')} plugin(s), which this build was configured without`);
   return missing.length === 0;
 };
 
@@ -150,7 +150,7 @@ async function send(text) {
 }
 
 test('send: the answer streams in, its edit is applied on disk and shows in the tree', async (t) => {
-  if (!needs(t, 'repo', 'llm') || !stack.provider) return t.skip('needs the llm plugin and the fake provider');
+  if (!needs(t, 'repo', 'llm')) return;
   const answer = `I will fix the multiplication.\n\nsrc/math.py\n${EDIT}\n    return a + b\n${REPL}\n    return a * b\n${END}\n\nThat is all.`;
   await stack.provider.queue([{ text: answer, chunk_chars: 6, delay_ms: 15 }]);
   const checkbox = page.locator('.row[data-path="src/math.py"] input[type=checkbox]');
@@ -170,7 +170,7 @@ test('send: the answer streams in, its edit is applied on disk and shows in the 
 });
 
 test('stop mid-stream keeps the partial answer and marks it stopped', async (t) => {
-  if (!needs(t, 'llm') || !stack.provider) return t.skip('needs the llm plugin and the fake provider');
+  if (!needs(t, 'llm')) return;
   await stack.provider.queue([{ text: 'word '.repeat(600), chunk_chars: 5, delay_ms: 20 }]);
   await send('Say many words.');
   await page.locator('ac-chat-message .msg.assistant.streaming', { hasText: 'word word' }).waitFor({ timeout: 5000 });
@@ -183,7 +183,7 @@ test('stop mid-stream keeps the partial answer and marks it stopped', async (t) 
 });
 
 test('reload: the conversation comes back from the server', async (t) => {
-  if (!needs(t, 'llm') || !stack.provider) return t.skip('needs the llm plugin and the fake provider');
+  if (!needs(t, 'llm')) return;
   await page.reload();
   await page.locator('[data-connection="up"]').waitFor({ timeout: 10000 });
   await page.locator('ac-chat-message .msg.user', { hasText: 'Please make multiply multiply.' }).waitFor({ timeout: 5000 });
@@ -192,7 +192,7 @@ test('reload: the conversation comes back from the server', async (t) => {
 });
 
 test('commit with a generated, editable message', async (t) => {
-  if (!needs(t, 'repo', 'llm') || !stack.provider) return t.skip('needs the repo and llm plugins and the fake provider');
+  if (!needs(t, 'repo', 'llm')) return;
   await stack.provider.queue([{ text: 'Fix multiply to multiply' }]);
   await page.locator('[data-action="commit"]').click();
   const msg = page.locator('textarea.commit-msg');
@@ -207,7 +207,7 @@ test('commit with a generated, editable message', async (t) => {
 });
 
 test('a reload mid-stream re-attaches to the running stream', async (t) => {
-  if (!needs(t, 'llm') || !stack.provider) return t.skip('needs the llm plugin and the fake provider');
+  if (!needs(t, 'llm')) return;
   await stack.provider.queue([{ text: 'tick '.repeat(300) + 'THE END', chunk_chars: 10, delay_ms: 20 }]);
   await send('Count slowly.');
   await page.locator('ac-chat-message .msg.assistant.streaming', { hasText: 'tick tick' }).waitFor({ timeout: 5000 });
@@ -281,7 +281,7 @@ test('the context tab draws the token budget as a bar chart', async (t) => {
 });
 
 test('the history browser lists, searches and loads a past session', async (t) => {
-  if (!needs(t, 'llm') || !stack.provider) return t.skip('needs the llm plugin and the fake provider');
+  if (!needs(t, 'llm')) return;
   await page.locator('[data-action="new-session"]').click();
   await page.waitForFunction(() => document.querySelectorAll('ac-chat-message').length === 0, null, { timeout: 5000 });
   await page.locator('[data-action="history"]').click();
@@ -332,7 +332,7 @@ test('reset to HEAD asks first, then discards the changes', async (t) => {
 });
 
 test('reloading the llm plugin in the middle of an answer leaves the chat usable, and says so', async (t) => {
-  if (!needs(t, 'llm') || !stack.provider) return t.skip('needs the llm plugin and the fake provider');
+  if (!needs(t, 'llm')) return;
   // About 80 s if left alone: only the reload can end it within the waits below.
   await stack.provider.queue([{ text: 'slow '.repeat(400), chunk_chars: 5, delay_ms: 200 }]);
   await send('Take your time.');
@@ -351,7 +351,7 @@ test('reloading the llm plugin in the middle of an answer leaves the chat usable
 });
 
 test('an ambiguous edit fills the retry prompt below what the user typed meanwhile, without sending it', async (t) => {
-  if (!needs(t, 'repo', 'llm') || !stack.provider) return t.skip('needs the repo and llm plugins and the fake provider');
+  if (!needs(t, 'repo', 'llm')) return;
   writeFile('dup.py', 'x = 1\ny = 2\nx = 1\n');
   await page.evaluate(() => document.querySelector('ac-file-picker').load());
   await page.locator('.row[data-path="dup.py"] input[type=checkbox]').check();
@@ -372,7 +372,7 @@ test('an ambiguous edit fills the retry prompt below what the user typed meanwhi
 });
 
 test('unsaved viewer text survives opening another file, and is not saved over an applied edit unasked', async (t) => {
-  if (!needs(t, 'repo', 'llm') || !stack.provider) return t.skip('needs the repo and llm plugins and the fake provider');
+  if (!needs(t, 'repo', 'llm')) return;
   writeFile('notes.py', 'a = 1\nb = 2\n');
   writeFile('other.py', 'o = 1\n');
   await page.evaluate(() => document.querySelector('ac-file-picker').load());

@@ -1,7 +1,9 @@
 // Browser-test support: the real host (with every plugin this build has, a
-// temporary git repository, and the fake LLM provider when it is built),
-// Debian's chromium through playwright-core, and screenshots into
-// tests/browser/artifacts/.
+// temporary git repository, and the fake LLM provider when the llm plugin is
+// loaded), Debian's chromium through playwright-core, and screenshots into
+// tests/browser/artifacts/. What a test needs and cannot find (webapp/dist,
+// a plugin the build was configured with, the fake provider, chromium) is an
+// error that names it, never a skip.
 //
 //   const stack = await startStack();           // host + repo (+ provider)
 //   const { browser, page } = await openPage(stack);
@@ -12,7 +14,7 @@ import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync, rmSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,17 +25,31 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const ROOT = join(here, '..', '..');
 export const DIST = join(ROOT, 'webapp', 'dist');
 export const ARTIFACTS = join(here, 'artifacts');
+const CHROMIUM = '/usr/bin/chromium';
 
 export function requireDist() {
   if (!existsSync(join(DIST, 'index.html')))
     throw new Error(`webapp/dist is not built: run \`npm ci && npm run build:webapp\` in ${ROOT} first`);
 }
 
-// The plugins of this build, in the order of config/acdc.yaml.
+function envList(name) {
+  const value = process.env[name];
+  if (value === undefined) throw new Error(`${name} is not set: run this test through ctest`);
+  return value.split(',').filter(Boolean);
+}
+
+// The plugins this build was configured with (ACDC_PLUGINS, from CMake), in
+// the order of config/acdc.yaml. A test may skip what a trimmed build leaves
+// out; a configured plugin whose file is missing is an error.
 export function builtPlugins() {
+  const configured = envList('ACDC_PLUGINS');
+  const linkedIn = envList('ACDC_STATIC_PLUGINS');
   const dir = process.env.ACDC_PLUGIN_DIR;
-  const files = dir && existsSync(dir) ? readdirSync(dir) : [];
-  return ['settings', 'repo', 'llm'].filter((p) => files.includes(`${p}.acdc.so`));
+  for (const p of configured.filter((id) => !linkedIn.includes(id))) {
+    if (!dir || !existsSync(join(dir, `${p}.acdc.so`)))
+      throw new Error(`the build is configured with the ${p} plugin, but ${dir}/${p}.acdc.so is missing: build the tree first`);
+  }
+  return ['settings', 'repo', 'llm'].filter((p) => configured.includes(p));
 }
 
 const PROVIDES = { settings: 'Settings', repo: 'Repo', llm: 'LLMService' };
@@ -93,7 +109,7 @@ export async function startStack({ plugins = builtPlugins(), populate = makeRepo
   const repo = populate(join(dir, 'demo'));
   const configHome = join(dir, 'config');
   mkdirSync(configHome, { recursive: true });
-  const provider = plugins.includes('llm') && existsSync(process.env.ACDC_FAKE_PROVIDER ?? '') ? await startFakeProvider() : null;
+  const provider = plugins.includes('llm') ? await startFakeProvider() : null;
   if (provider)
     writeFileSync(join(configHome, 'llm.yaml'), `provider: openai\nbase_url: ${provider.baseUrl}\nmodel: fake-model\n` +
       'smaller_model: fake-small\napi_key_env: ACDC_BROWSER_TEST_KEY\nnum_retries: 0\n');
@@ -125,9 +141,10 @@ export async function restartHost(stack, downMs) {
 }
 
 export async function openPage(stack, { viewport = { width: 1400, height: 900 } } = {}) {
+  if (!existsSync(CHROMIUM)) throw new Error(`no chromium at ${CHROMIUM}: install Debian's chromium (scripts/setup.sh does)`);
   const userDataDir = mkdtempSync(join(tmpdir(), 'acdc-chromium-'));
   const browser = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: '/usr/bin/chromium', headless: true, viewport,
+    executablePath: CHROMIUM, headless: true, viewport,
     args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });

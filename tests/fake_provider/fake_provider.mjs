@@ -9,10 +9,12 @@
 //   const sent = await fake.requests();
 //   await fake.stop();
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
 export async function startFakeProvider({ binary = process.env.ACDC_FAKE_PROVIDER, fixtures } = {}) {
   if (!binary) throw new Error('ACDC_FAKE_PROVIDER is not set: run through ctest or set it to build/acdc-fake-provider');
+  if (!existsSync(binary)) throw new Error(`the fake LLM provider ${binary} is not built: build the tree first`);
   const args = ['--port', '0', ...(fixtures ? ['--fixtures', fixtures] : [])];
   const child = spawn(binary, args, { stdio: ['pipe', 'pipe', 'inherit'] });
   const port = await new Promise((resolve, reject) => {

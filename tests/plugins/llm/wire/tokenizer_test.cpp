@@ -34,6 +34,7 @@ std::vector<std::uint32_t> parse_ids(const std::string& list) {
 // Blocks of "EncodingName: <name>\nSample: <text>\nEncoded: [ids]\n\n".
 std::vector<Golden> cl100k_goldens() {
   std::ifstream in(kData + "/TestPlans.txt", std::ios::binary);
+  INFO("gpt-tokenizer's goldens " << kData << "/TestPlans.txt: missing? run npm ci (scripts/setup.sh does)");
   REQUIRE(in);
   std::stringstream all;
   all << in.rdbuf();
