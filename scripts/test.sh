@@ -7,8 +7,42 @@
 # browser ones against that build.
 #
 #   ./scripts/test.sh            # what CI runs (.ci/run)
+#
+# Under CI (CI=true) the suite runs in a fresh clone of HEAD in an empty
+# temporary directory instead of in the checkout, so nothing beside the
+# checkout (a ../shared folder above all) can make it pass where a user's
+# clone would fail (issue 14). A CI checkout is clean, so HEAD is the tree
+# under test. The clone builds from nothing, as a clean checkout would, and
+# the suite runs once, there: the check costs the clone and its removal,
+# measured on a 2-core machine at 0.6 s and 0.1 s per GB of build directory.
+# ccache keys are made relative to the clone, so a kept cache still hits.
+#
+#   CI=true ./scripts/test.sh    # what CI does: clone, then test there
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+if [ "${CI:-}" = true ] && [ -z "${ACDC_TEST_IN_CLONE:-}" ]; then
+  if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+    [ -z "$(git status --porcelain)" ] ||
+      echo "test.sh: uncommitted changes are not in the clone: testing HEAD $(git rev-parse --short HEAD)" >&2
+    work=$(mktemp -d)
+    echo "== clone into $work/acdc, with nothing beside it"
+    git clone -q "$PWD" "$work/acdc"
+    # Without these, ccache hashes the absolute paths and build directory
+    # (-g) and misses in every new temporary directory; the price is debug
+    # info that may name the directory of the clone that filled the cache.
+    status=0
+    ACDC_TEST_IN_CLONE=1 CCACHE_BASEDIR="$work/acdc" CCACHE_NOHASHDIR=true \
+      bash "$work/acdc/scripts/test.sh" || status=$?
+    # The screenshots, where a run in place would have left them.
+    if [ -d "$work/acdc/tests/browser/artifacts" ]; then
+      mkdir -p tests/browser && cp -r "$work/acdc/tests/browser/artifacts" tests/browser/
+    fi
+    if [ "$status" -eq 0 ]; then rm -rf "$work"; else echo "test.sh: the failed clone is kept in $work/acdc" >&2; fi
+    exit "$status"
+  fi
+  echo "test.sh: CI=true, but this is not a git checkout: testing in place" >&2
+fi
 
 bash scripts/setup.sh
 jobs=$(nproc)
