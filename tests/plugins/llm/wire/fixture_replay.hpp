@@ -4,7 +4,8 @@
 // result against the manifest's expectations with Catch. Used for the suite's
 // own fixtures and, when present, for the shared folder's as a cross-check.
 //
-//   CHECK(replay_fixture_set(acdc::test::fixture_dir()) == response_fixtures(dir).size());
+//   const std::string dir = acdc::test::fixture_dir();
+//   CHECK(acdc::test::replay_fixture_set(dir) == acdc::test::response_fixtures(dir).size());
 #pragma once
 
 #include <cstddef>
