@@ -18,9 +18,9 @@
 #include "history/image_store.hpp"
 #include "service/chat_session.hpp"
 #include "service/repo_client.hpp"
-#include "service/worker_thread.hpp"
 
 #include <acdc/sdk.hpp>
+#include <acdc/sdk/worker_thread.hpp>
 
 #include <atomic>
 #include <filesystem>
@@ -90,11 +90,11 @@ class LLMService {
   TokenCounter count_tokens_;
   // Declared last: destroyed first, so queued work finishes while the
   // members it uses are still alive.
-  WorkerThread aux_worker_;
-  WorkerThread chat_worker_;
+  acdc::WorkerThread aux_worker_{"llm"};
+  acdc::WorkerThread chat_worker_{"llm"};
   // set_selected_files, then the start of each turn, in arrival order. Last:
   // its queued turn starts still reach a live chat_worker_.
-  WorkerThread selection_worker_;
+  acdc::WorkerThread selection_worker_{"llm"};
 };
 
 }  // namespace acdc::llm

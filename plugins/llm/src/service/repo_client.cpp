@@ -3,22 +3,15 @@
 #include "edit/line_ends.hpp"
 
 #include <acdc/sdk/base64.hpp>
+#include <acdc/sdk/call_and_wait.hpp>
 #include <acdc/sdk/utf8.hpp>
 
-#include <future>
-#include <memory>
 
 namespace acdc::llm {
 
 acdc::Json RepoClient::call(const std::string& method, const std::string& args_json,
                             std::chrono::seconds timeout) {
-  auto promise = std::make_shared<std::promise<acdc::Result>>();
-  auto future = promise->get_future();
-  host_.call(method, args_json, [promise](acdc::Result r) { promise->set_value(std::move(r)); });
-  if (future.wait_for(timeout) != std::future_status::ready)
-    throw FileAccessError(method + " did not answer within " + std::to_string(timeout.count()) +
-                          " s: is the repo plugin loaded and responsive?");
-  acdc::Result r = future.get();
+  acdc::Result r = acdc::call_and_wait(host_, method, args_json, timeout);
   if (!r.ok()) throw FileAccessError(r.payload, r.status);
   return r.json();
 }

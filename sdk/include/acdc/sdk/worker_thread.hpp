@@ -1,11 +1,13 @@
-// service/worker_thread.hpp -- one plugin-owned thread running tasks in
-// order. Chat turns and commit messages block on Repo.* answers and on the
-// provider, so they run here rather than on the host's I/O threads or its
-// small worker pool, whose threads the Repo.* calls themselves need.
+// acdc/sdk/worker_thread.hpp -- one plugin-owned thread running tasks in
+// order. Work that waits on other plugins' answers (acdc::call_and_wait), on
+// the network or on a long computation belongs here, not on the host's I/O
+// threads nor its small worker pool, whose threads those very calls to
+// other plugins need: blocking them can deadlock the host.
 //
-//   WorkerThread worker;
+//   acdc::WorkerThread worker("llm");
 //   worker.post([] { long_blocking_work(); });
-//   // the destructor finishes the queued tasks and joins
+//   // the destructor finishes the queued tasks and joins: declare the worker
+//   // after the members its tasks use, so it is destroyed first
 #pragma once
 
 #include <condition_variable>
@@ -13,13 +15,15 @@
 #include <deque>
 #include <functional>
 #include <mutex>
+#include <string>
 #include <thread>
 
-namespace acdc::llm {
+namespace acdc {
 
 class WorkerThread {
  public:
-  WorkerThread() : thread_([this] { loop(); }) {}
+  // `owner` names the plugin in the message of a task that throws.
+  explicit WorkerThread(std::string owner) : owner_(std::move(owner)), thread_([this] { loop(); }) {}
   ~WorkerThread() {
     {
       std::lock_guard lock(mu_);
@@ -56,9 +60,9 @@ class WorkerThread {
       try {
         task();
       } catch (const std::exception& e) {
-        std::fprintf(stderr, "acdc llm: a background task failed: %s\n", e.what());
+        std::fprintf(stderr, "acdc %s: a background task failed: %s\n", owner_.c_str(), e.what());
       } catch (...) {
-        std::fprintf(stderr, "acdc llm: a background task failed\n");
+        std::fprintf(stderr, "acdc %s: a background task failed\n", owner_.c_str());
       }
     }
   }
@@ -67,7 +71,8 @@ class WorkerThread {
   std::condition_variable cv_;
   std::deque<std::function<void()>> tasks_;
   bool stopping_ = false;
-  std::thread thread_;
+  std::string owner_;
+  std::thread thread_;  // last: started once every other member exists
 };
 
-}  // namespace acdc::llm
+}  // namespace acdc
