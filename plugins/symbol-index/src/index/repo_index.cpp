@@ -1,0 +1,205 @@
+#include "index/repo_index.hpp"
+
+#include "cache/index_cache.hpp"
+#include "render/compact_map.hpp"
+
+#include <algorithm>
+#include <unordered_set>
+
+namespace acdc::symbols {
+namespace {
+
+double seconds_since(std::chrono::steady_clock::time_point t) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+}
+
+}  // namespace
+
+RepoIndex::RepoIndex(std::filesystem::path root, IndexOptions options)
+    : root_(std::move(root)), options_(options) {}
+
+RepoIndex::~RepoIndex() = default;
+
+std::string RepoIndex::load_cache(const std::filesystem::path& file) {
+  CacheLoad loaded = symbols::load_cache(file);
+  std::lock_guard lock(update_mu_);
+  disk_ = std::move(loaded.records);
+  return loaded.error;
+}
+
+void RepoIndex::save_cache(const std::filesystem::path& file) const {
+  std::shared_lock lock(mu_);
+  std::vector<const FileRecord*> records;
+  records.reserve(order_.size());
+  for (FileId id : order_) records.push_back(graph_.node(id).record.get());
+  symbols::save_cache(file, records);
+}
+
+void RepoIndex::clear() {
+  std::lock_guard serial(update_mu_);
+  std::unique_lock lock(mu_);
+  graph_ = SymbolGraph();
+  aliases_ = PathAliases();
+  blocks_.clear();
+  order_.clear();
+  skipped_.clear();
+  disk_.clear();
+}
+
+UpdateStats RepoIndex::update(const std::vector<std::string>& paths, const ProgressFn& progress) {
+  auto started = std::chrono::steady_clock::now();
+  std::lock_guard serial(update_mu_);
+  UpdateStats stats;
+  std::vector<ParseJob> jobs;
+  std::vector<SymbolGraph::Change> changes;
+  std::vector<SkippedFile> skipped;
+  std::vector<std::pair<FileId, FileStamp>> restamps;
+  std::unordered_set<std::string_view> listed;
+  // Only this thread changes the graph (update_mu_), so reading it here
+  // needs no lock.
+  for (const std::string& path : paths) {
+    if (language_for_path(path) == Language::none || !listed.insert(path).second) continue;
+    FileProbe probe = probe_file(root_, path, options_.limits);
+    FileId id = graph_.id_of(path);
+    if (!probe.skip_reason.empty()) {
+      skipped.push_back({path, std::move(probe.skip_reason)});
+      if (id != kNoFile) changes.emplace_back(path, nullptr);
+      continue;
+    }
+    if (id != kNoFile && graph_.node(id).record->stamp == probe.stamp) continue;
+    ParseJob job{path, probe.stamp, std::nullopt, nullptr};
+    if (id != kNoFile) job.known_hash = graph_.node(id).record->content_hash;
+    if (auto cached = disk_.find(path); cached != disk_.end()) {
+      if (cached->second->stamp == probe.stamp) {  // unchanged since the cache was written
+        ++stats.from_cache;
+        changes.emplace_back(path, std::move(cached->second));
+        continue;
+      }
+      job.known_hash = cached->second->content_hash;
+      job.known = std::move(cached->second);
+    }
+    jobs.push_back(std::move(job));
+  }
+  disk_.clear();
+  for (FileId id = 0; id < graph_.slot_count(); ++id) {
+    const auto& rec = graph_.node(id).record;
+    if (rec && !listed.count(rec->path)) changes.emplace_back(rec->path, nullptr);
+  }
+
+  auto parse_started = std::chrono::steady_clock::now();
+  std::vector<ParseOutput> outputs =
+      parse_files(root_, jobs, {.threads = options_.threads, .timeout = options_.parse_timeout, .stop = options_.stop},
+                  progress);
+  if (options_.stop && options_.stop->load()) return stats;
+  stats.parse_seconds = seconds_since(parse_started);
+  for (size_t i = 0; i < jobs.size(); ++i) {
+    ParseOutput& out = outputs[i];
+    const std::string& path = jobs[i].path;
+    FileId id = graph_.id_of(path);
+    switch (out.kind) {
+      case ParseOutput::Kind::skipped:
+        skipped.push_back({path, std::move(out.skip_reason)});
+        if (id != kNoFile) changes.emplace_back(path, nullptr);
+        break;
+      case ParseOutput::Kind::unchanged:
+        if (out.record) changes.emplace_back(path, std::move(out.record));  // from the disk cache
+        else restamps.emplace_back(id, jobs[i].stamp);
+        break;
+      case ParseOutput::Kind::parsed:
+        ++stats.parsed;
+        stats.changed.push_back(path);
+        changes.emplace_back(path, std::move(out.record));
+        break;
+    }
+  }
+  for (const auto& [path, record] : changes)
+    if (!record) {
+      ++stats.removed;
+      stats.changed.push_back(path);
+    }
+
+  std::unique_lock lock(mu_);
+  for (const auto& [id, stamp] : restamps) graph_.restamp(id, stamp);
+  bool set_changed = std::any_of(changes.begin(), changes.end(), [&](const SymbolGraph::Change& c) {
+    return !c.second || graph_.id_of(c.first) == kNoFile;
+  });
+  auto graph_started = std::chrono::steady_clock::now();
+  std::vector<FileId> dirty = changes.empty() ? std::vector<FileId>{} : graph_.apply(std::move(changes));
+  stats.graph_seconds = seconds_since(graph_started);
+  auto render_started = std::chrono::steady_clock::now();
+  render(dirty, set_changed, stats);
+  stats.render_seconds = seconds_since(render_started);
+  std::sort(skipped.begin(), skipped.end(), [](const auto& a, const auto& b) { return a.path < b.path; });
+  skipped_ = std::move(skipped);
+  stats.files = order_.size();
+  stats.skipped = skipped_.size();
+  stats.seconds = seconds_since(started);
+  return stats;
+}
+
+void RepoIndex::render(const std::vector<FileId>& dirty, bool set_changed, UpdateStats& stats) {
+  std::vector<FileId> to_render = dirty;
+  if (set_changed) {
+    order_.clear();
+    std::vector<std::string_view> paths;
+    for (FileId id = 0; id < graph_.slot_count(); ++id)
+      if (graph_.node(id).record) order_.push_back(id);
+    std::sort(order_.begin(), order_.end(), [&](FileId a, FileId b) {
+      return graph_.node(a).record->path < graph_.node(b).record->path;
+    });
+    for (FileId id : order_) paths.push_back(graph_.node(id).record->path);
+    PathAliases next = PathAliases::compute(paths);
+    if (!(next == aliases_)) {
+      aliases_ = std::move(next);
+      to_render = order_;
+    }
+  }
+  blocks_.resize(graph_.slot_count());
+  for (FileId id = 0; id < blocks_.size(); ++id)
+    if (!graph_.node(id).record) blocks_[id].clear();
+  for (FileId id : to_render) blocks_[id] = render_block(graph_, id, aliases_, false);
+  stats.rendered = to_render.size();
+}
+
+std::size_t RepoIndex::file_count() const {
+  std::shared_lock lock(mu_);
+  return order_.size();
+}
+
+std::vector<SkippedFile> RepoIndex::skipped() const {
+  std::shared_lock lock(mu_);
+  return skipped_;
+}
+
+std::string RepoIndex::legend(bool with_lines) const {
+  std::shared_lock lock(mu_);
+  return map_legend(aliases_, with_lines);
+}
+
+void RepoIndex::for_each_block(const std::set<std::string>& exclude,
+                               const std::function<void(std::string_view, std::string_view)>& fn) const {
+  std::shared_lock lock(mu_);
+  for (FileId id : order_) {
+    const std::string& path = graph_.node(id).record->path;
+    if (!exclude.count(path)) fn(path, blocks_[id]);
+  }
+}
+
+std::string RepoIndex::block(std::string_view path, bool with_lines) const {
+  std::shared_lock lock(mu_);
+  FileId id = graph_.id_of(path);
+  if (id == kNoFile) return {};
+  return with_lines ? render_block(graph_, id, aliases_, true) : blocks_[id];
+}
+
+bool RepoIndex::indexed(std::string_view path) const {
+  std::shared_lock lock(mu_);
+  return graph_.id_of(path) != kNoFile;
+}
+
+void RepoIndex::read(const std::function<void(const SymbolGraph&)>& fn) const {
+  std::shared_lock lock(mu_);
+  fn(graph_);
+}
+
+}  // namespace acdc::symbols

@@ -1,0 +1,115 @@
+// index/repo_index.hpp -- the symbol index of one directory tree: the files'
+// symbols, the reference graph, and each file's rendered map block, kept up
+// to date incrementally.
+//
+//   update(paths): stat every path; a file whose stamp changed is read, and
+//     parsed only when its content hash changed; parsing runs on every core;
+//     removed files leave; then the graph is updated and only the blocks it
+//     reports as affected are rendered again. Files the disk cache holds
+//     with an unchanged stamp are taken without reading them.
+//
+// Indexing happens at request boundaries (§7.1): readers see the index as
+// it was after the last update, never half of one.
+//
+//   RepoIndex index(root, {.threads = 2});
+//   index.load_cache(root / ".acdc/symbol-index.bin");
+//   UpdateStats s = index.update(paths, progress);
+//   index.for_each_block(exclude, [](std::string_view path, std::string_view block) {...});
+//
+// Thread-safe: updates are serialised; reads share a lock and may run while
+// an update parses (they wait only while it swaps the result in).
+#pragma once
+
+#include "graph/symbol_graph.hpp"
+#include "index/file_scan.hpp"
+#include "index/parallel_indexer.hpp"
+#include "render/path_aliases.hpp"
+
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <shared_mutex>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace acdc::symbols {
+
+struct IndexOptions {
+  unsigned threads = 1;
+  ScanLimits limits;
+  std::chrono::milliseconds parse_timeout = std::chrono::seconds(10);
+  // Set (by the owner, at shutdown): an update stops parsing and changes nothing.
+  const std::atomic<bool>* stop = nullptr;
+};
+
+struct UpdateStats {
+  std::size_t files = 0;        // indexed now
+  std::size_t parsed = 0;       // read and parsed in this update
+  std::size_t from_cache = 0;   // taken from the disk cache without parsing
+  std::size_t removed = 0;
+  std::size_t skipped = 0;
+  std::size_t rendered = 0;     // map blocks rendered again
+  std::vector<std::string> changed;  // paths parsed, or removed, in this update
+  double seconds = 0;        // in all, and its parts:
+  double parse_seconds = 0;  // reading and parsing, on every core
+  double graph_seconds = 0;  // resolving calls and imports
+  double render_seconds = 0; // rendering map blocks
+};
+
+class RepoIndex {
+ public:
+  RepoIndex(std::filesystem::path root, IndexOptions options);
+  ~RepoIndex();
+
+  const std::filesystem::path& root() const { return root_; }
+
+  // Takes the disk cache's records as candidates for the next update.
+  // Returns why the file was discarded, or "" (read, or no file yet).
+  std::string load_cache(const std::filesystem::path& file);
+  // Writes the index; throws std::runtime_error on failure.
+  void save_cache(const std::filesystem::path& file) const;
+  // Forgets everything, so the next update parses every file.
+  void clear();
+
+  // `paths`: every file of the tree now (relative, '/'-separated); files of
+  // no indexed language are ignored. Blocks until done.
+  UpdateStats update(const std::vector<std::string>& paths, const ProgressFn& progress = {});
+
+  // Reading the index.
+  std::size_t file_count() const;
+  std::vector<SkippedFile> skipped() const;
+  std::string legend(bool with_lines) const;
+  // Every block but those of `exclude`, in path order.
+  void for_each_block(const std::set<std::string>& exclude,
+                      const std::function<void(std::string_view path, std::string_view block)>& fn) const;
+  // One file's block (the LSP variant with line numbers when asked); "" when not indexed.
+  std::string block(std::string_view path, bool with_lines) const;
+  bool indexed(std::string_view path) const;
+
+  // Runs `fn` with the graph under the read lock, for the LSP queries and
+  // the tier initialisation.
+  void read(const std::function<void(const SymbolGraph&)>& fn) const;
+
+ private:
+  void take_results(std::vector<ParseJob>& jobs, std::vector<ParseOutput>& outputs,
+                    std::vector<SymbolGraph::Change>& changes, UpdateStats& stats);
+  void render(const std::vector<FileId>& dirty, bool set_changed, UpdateStats& stats);
+
+  std::filesystem::path root_;
+  IndexOptions options_;
+  std::mutex update_mu_;  // one update at a time
+  mutable std::shared_mutex mu_;
+  SymbolGraph graph_;
+  PathAliases aliases_;
+  std::vector<std::string> blocks_;  // by FileId
+  std::vector<FileId> order_;        // live files by path
+  std::vector<SkippedFile> skipped_;
+  std::unordered_map<std::string, std::unique_ptr<FileRecord>> disk_;  // until the first update
+};
+
+}  // namespace acdc::symbols

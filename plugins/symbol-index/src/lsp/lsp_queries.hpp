@@ -1,0 +1,58 @@
+// lsp/lsp_queries.hpp -- hover, go-to-definition, references and
+// completions from the index (acdc-features.md §4.1 "LSP"), for the file
+// viewer and any editor that asks. Coordinates in and out are 1-based, as
+// Monaco and the reference use them; the index's own ranges are 0-based.
+//
+// The name under the cursor is read from the file on disk, then resolved as
+// a call made from that file would be (graph/symbol_graph.hpp), falling
+// back to a definition in the same file, then to the one definition in the
+// repository.
+//
+//   LspQueries q(index);
+//   std::optional<Definition> d = q.definition("src/a.py", 12, 9);
+#pragma once
+
+#include "index/repo_index.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace acdc::symbols {
+
+struct Location {
+  std::string file;
+  Range range;  // 1-based lines and columns
+};
+
+struct Definition {
+  Location location;
+  const char* kind;        // "class", "function", ...
+  std::string header;      // the declaration as written (its first lines)
+  std::uint32_t references = 0;
+};
+
+struct Completion {
+  std::string label;
+  int kind;  // Monaco's CompletionItemKind
+  std::string detail;
+};
+
+class LspQueries {
+ public:
+  explicit LspQueries(const RepoIndex& index) : index_(index) {}
+
+  std::optional<Definition> definition(const std::string& path, int line, int col) const;
+  std::vector<Location> references(const std::string& path, int line, int col) const;
+  // `prefix` empty: the identifier part before the cursor.
+  std::vector<Completion> completions(const std::string& path, int line, int col, std::string prefix) const;
+
+ private:
+  const RepoIndex& index_;
+};
+
+// The identifier at 1-based (line, col) of `text`, or "" (a cursor just after
+// a name counts as on it, as editors place it).
+std::string word_at(std::string_view text, int line, int col, bool before_only = false);
+
+}  // namespace acdc::symbols

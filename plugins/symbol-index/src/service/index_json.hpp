@@ -1,0 +1,28 @@
+// service/index_json.hpp -- the JSON replies of SymbolIndex.* (RapidJSON),
+// kept apart from the service so that its methods read as what they do.
+#pragma once
+
+#include "index/repo_index.hpp"
+#include "lsp/lsp_queries.hpp"
+
+#include <set>
+#include <string>
+#include <vector>
+
+namespace acdc::symbols {
+
+// {ready:true, legend, blocks:[{path, text}]}
+std::string map_json(const RepoIndex& index, const std::set<std::string>& exclude);
+std::string block_json(const std::string& path, const std::string& block);
+std::string refresh_json(const UpdateStats& stats);
+std::string status_json(const char* state, int percent, const RepoIndex& index, const UpdateStats& last,
+                        const std::vector<std::string>& excluded, const std::string& cache_note);
+// {files:[{path, references}], components:[[paths]]}: what tier seeding needs (§4.7).
+std::string graph_json(const RepoIndex& index);
+// Monaco's shapes: {contents:[markdown]}, {file, range}, [{file, range}], [{label, kind, detail, insertText}].
+std::string hover_json(const Definition& d, Language lang);
+std::string location_json(const Location& l);
+std::string locations_json(const std::vector<Location>& ls);
+std::string completions_json(const std::vector<Completion>& cs);
+
+}  // namespace acdc::symbols

@@ -1,0 +1,90 @@
+// service/symbol_index_service.hpp -- the plugin's class, SymbolIndex.*:
+// the repository's symbol index behind RPC.
+//
+// Start-up: start() returns at once; the plugin's own thread loads the disk
+// cache, lists the repository (Repo.get_flat_file_list, or a directory walk
+// without the repo plugin), indexes on every core while reporting the
+// `indexing` stage (AcApp.startupProgress), and saves the cache. Until it is
+// done, get_map answers {ready:false} and the chat goes on without a map.
+//
+//   SymbolIndex.refresh()              -> {ready, changed:[paths], files, seconds}   (turn start)
+//   SymbolIndex.get_map(exclude)       -> {ready, legend, blocks:[{path, text}]}
+//   SymbolIndex.get_file_block(path, with_lines?) -> {path, content}
+//   SymbolIndex.get_status()           -> {state, files, percent, skipped, grammars, excluded}
+//   SymbolIndex.set_excluded_files(files) / get_excluded_files() -> [paths]
+//   SymbolIndex.rebuild()              -> {status:"started"}
+//   SymbolIndex.reference_graph()      -> {files:[{path, references}], components:[[paths]]}
+//   SymbolIndex.hover/definition/references(path, line, col), completions(path, line, col, prefix?)
+//   SymbolIndex.index_directory(dir)   -> {legend, map, files}   (other plugins only)
+//
+// The llm plugin reaches these through the host by name (LLMService keeps
+// the reference's names and delegates); no other plugin includes this one.
+#pragma once
+
+#include "index/repo_index.hpp"
+#include "service/excluded_files.hpp"
+
+#include <acdc/sdk.hpp>
+#include <acdc/sdk/worker_thread.hpp>
+
+#include <atomic>
+#include <filesystem>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace acdc::symbols {
+
+class SymbolIndexService {
+ public:
+  explicit SymbolIndexService(acdc::Context& ctx);
+  ~SymbolIndexService();
+
+  void start();
+
+  void refresh(acdc::Call call);
+  acdc::RawJson get_map(std::optional<std::vector<std::string>> exclude);
+  acdc::RawJson get_file_block(std::string path, std::optional<bool> with_lines);
+  acdc::RawJson get_status();
+  std::vector<std::string> set_excluded_files(std::vector<std::string> files);
+  std::vector<std::string> get_excluded_files();
+  acdc::RawJson rebuild();
+  acdc::RawJson reference_graph();
+
+  acdc::RawJson hover(std::string path, int line, int col);
+  acdc::RawJson definition(std::string path, int line, int col);
+  acdc::RawJson references(std::string path, int line, int col);
+  acdc::RawJson completions(std::string path, int line, int col, std::optional<std::string> prefix);
+
+  void index_directory(acdc::Call call, std::string dir);
+
+ private:
+  enum class State { starting, indexing, ready };
+
+  // The repository's files now; from the repo plugin when it is loaded.
+  std::vector<std::string> list_files();
+  // Runs on worker_: (re)indexes, reporting progress when `report`.
+  void run_update(bool report);
+  void save_cache_quietly();
+  void require_ready() const;
+
+  acdc::Host& host_;
+  std::filesystem::path root_;
+  std::filesystem::path cache_file_;
+  IndexOptions options_;
+  ExcludedFiles excluded_;
+  std::unique_ptr<RepoIndex> index_;
+  std::atomic<State> state_{State::starting};
+  std::atomic<int> percent_{0};
+  mutable std::mutex status_mu_;
+  UpdateStats last_update_;
+  std::string cache_note_;  // why the disk cache was discarded, if it was
+  std::atomic<bool> stopping_{false};
+  // Last: destroyed first, so a running index finishes (or sees
+  // stopping_) while everything it uses still exists.
+  acdc::WorkerThread worker_{"symbol-index"};
+};
+
+}  // namespace acdc::symbols
