@@ -23,6 +23,14 @@ acdc::PluginSpec<LLMService> describe() {
       .method<&LLMService::history_search>("history_search")
       .method<&LLMService::get_history_status>("get_history_status")
       .method<&LLMService::get_context_breakdown>("get_context_breakdown")
+      .method<&LLMService::get_file_map_block>("get_file_map_block")
+      .method<&LLMService::set_excluded_index_files>("set_excluded_index_files")
+      .method<&LLMService::get_excluded_index_files>("get_excluded_index_files")
+      .method<&LLMService::rebuild_cache>("rebuild_cache")
+      .method<&LLMService::lsp_get_hover>("lsp_get_hover")
+      .method<&LLMService::lsp_get_definition>("lsp_get_definition")
+      .method<&LLMService::lsp_get_references>("lsp_get_references")
+      .method<&LLMService::lsp_get_completions>("lsp_get_completions")
       .method<&LLMService::get_snippets>("get_snippets", acdc::kBlocking)
       .method<&LLMService::generate_commit_message>("generate_commit_message", acdc::kLongRunning);
 }

@@ -66,6 +66,7 @@ void ChatTurn::run(const std::function<void()>& on_complete) {
   std::vector<ChatMessage> history;
   try {
     files = sync_file_context();
+    map_ = d_.symbols.for_turn(d_.session.selected());
     history = d_.session.messages();
     SavedImages images = save_images();
     d_.session.add("user", req_.message,
@@ -135,9 +136,13 @@ SavedImages ChatTurn::save_images() {
 
 std::string ChatTurn::assemble(const std::vector<FileEntry>& files, const std::vector<ChatMessage>& history) {
   // No stability tracker yet (§4.7, a later issue): L0 holds the system
-  // prompt, everything else is active.
+  // prompt and the symbol map, everything else is active.
   PromptInput in;
   in.system_prompt = d_.prompts.system_prompt();
+  if (map_.available()) {
+    in.map_header_and_legend = map_.header_and_legend();
+    in.tiers[0].symbol_blocks = map_.blocks_text();
+  }
   in.active_files = files;
   in.active_history = history;
   in.user_prompt = req_.message + d_.prompts.system_reminder();
@@ -191,10 +196,12 @@ void ChatTurn::print_hud(const std::vector<FileEntry>& files, const std::vector<
   try {
     auto count = [this](const std::string& text) { return static_cast<long>(d_.count_tokens(text)); };
     f.system = count(d_.prompts.system_prompt());
+    f.symbol_map = map_.available() ? count(map_.header_and_legend()) + count(map_.blocks_text()) : 0;
     f.files = files.empty() ? 0 : count(PromptAssembler::format_files(files));
     f.history = static_cast<long>(PromptAssembler(d_.count_tokens).history_tokens(history));
     // L0 is cached only past the breakpoint guard (prompt_assembler.hpp).
-    f.blocks = {{"L0", f.system, static_cast<size_t>(f.system) >= d_.min_cacheable_tokens},
+    long l0 = f.system + f.symbol_map;
+    f.blocks = {{"L0", l0, static_cast<size_t>(l0) >= d_.min_cacheable_tokens},
                 {"active", f.files + f.history + count(req_.message), false}};
   } catch (const std::exception& e) {
     d_.host.log(ACDC_LOG_WARN, std::string("token counts for the HUD failed: ") + e.what());

@@ -3,6 +3,8 @@
 // (acdc-features.md §4.2, seed 002 "Request Flow"):
 //
 //   file context sync (binary / missing files refused and reported) ->
+//   re-index of changed files and the symbol map without the selected
+//   files (SymbolIndex.*, when that plugin is loaded) ->
 //   pasted images stored (bad ones refused and logged) ->
 //   user message persisted -> prompt assembly (§4.6) -> provider stream ->
 //   coalesced AcApp.streamChunk to the caller -> edit parsing and
@@ -20,6 +22,7 @@
 #include "provider/provider.hpp"
 #include "service/chat_session.hpp"
 #include "service/repo_client.hpp"
+#include "service/symbol_map_client.hpp"
 
 #include <acdc/sdk.hpp>
 
@@ -35,6 +38,7 @@ namespace acdc::llm {
 struct TurnDeps {
   const acdc::Host& host;
   RepoClient& repo;
+  const SymbolMapClient& symbols;
   ChatSession& session;
   PromptStore prompts;
   Provider& provider;
@@ -86,6 +90,7 @@ class ChatTurn {
   // could not be loaded (binary, too large) is still in it, so an edit to it
   // is refused for what it is, not called out of context.
   std::set<std::string> in_context_;
+  SymbolMap map_;
   std::shared_ptr<ChunkCoalescer> coalescer_;
 };
 

@@ -45,6 +45,7 @@ LLMService::LLMService(acdc::Context& ctx)
     : host_(ctx.host),
       config_(copy_json(ctx.config)),
       repo_(ctx.host),
+      symbols_(ctx.host),
       state_dir_(state_dir(config_)),
       store_(state_dir_ / "history.jsonl"),
       images_(state_dir_ / "images"),
@@ -66,6 +67,17 @@ void LLMService::start() {
   if (session_.restore_latest())
     host_.log(ACDC_LOG_INFO, "restored session " + session_.session_id() + " (" +
                                  std::to_string(session_.message_count()) + " messages)");
+  host_.call("SymbolIndex.get_excluded_files", "[]", [this](acdc::Result r) {
+    std::vector<std::string> files;
+    if (!r.ok()) return;  // no symbol-index plugin: nothing is excluded
+    try {
+      acdc::from_json(r.json(), files);
+    } catch (const std::exception&) {
+      return;
+    }
+    std::lock_guard lock(mu_);
+    excluded_index_files_ = std::move(files);
+  });
   init_complete_ = true;
 }
 
@@ -118,6 +130,7 @@ TurnDeps LLMService::turn_deps(Provider& provider, const ProviderConfig& pc, con
   std::lock_guard lock(mu_);
   return TurnDeps{.host = host_,
                   .repo = repo_,
+                  .symbols = symbols_,
                   .session = session_,
                   .prompts = PromptStore(config_["host"]),
                   .provider = provider,

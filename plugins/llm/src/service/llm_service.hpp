@@ -18,6 +18,7 @@
 #include "history/image_store.hpp"
 #include "service/chat_session.hpp"
 #include "service/repo_client.hpp"
+#include "service/symbol_map_client.hpp"
 
 #include <acdc/sdk.hpp>
 #include <acdc/sdk/worker_thread.hpp>
@@ -56,6 +57,17 @@ class LLMService {
   acdc::RawJson get_history_status();
 
   void get_context_breakdown(acdc::Call call);
+
+  // The symbol map (llm_service_symbols.cpp): the reference's names,
+  // answered by the symbol-index plugin.
+  void get_file_map_block(acdc::Call call, std::string path);
+  void set_excluded_index_files(acdc::Call call, std::vector<std::string> files, std::optional<bool> invalidate_l0);
+  void get_excluded_index_files(acdc::Call call);
+  void rebuild_cache(acdc::Call call);
+  void lsp_get_hover(acdc::Call call, std::string path, int line, int col);
+  void lsp_get_definition(acdc::Call call, std::string path, int line, int col);
+  void lsp_get_references(acdc::Call call, std::string path, int line, int col);
+  void lsp_get_completions(acdc::Call call, std::string path, int line, int col, std::optional<std::string> prefix);
   acdc::RawJson get_snippets();
   void generate_commit_message(acdc::Call call);
 
@@ -73,6 +85,8 @@ class LLMService {
   size_t history_tokens() const;
   std::string context_breakdown();
   int compaction_trigger() const;
+  // Forwards a call to `method` of another plugin and passes its answer on.
+  void forward(acdc::Call call, std::string_view method, std::string args_json) const;
   // Sends AcApp.sessionChanged({session_id, messages}) to every client;
   // returns that object's JSON text.
   std::string broadcast_session() const;
@@ -83,6 +97,10 @@ class LLMService {
   std::optional<ActiveStream> active_;
   std::atomic<bool> init_complete_{false};
   RepoClient repo_;
+  SymbolMapClient symbols_;
+  // SymbolIndex's excluded files as last heard, for get_current_state
+  // (answered on an I/O thread, so it cannot ask).
+  std::vector<std::string> excluded_index_files_;  // guarded by mu_
   const std::filesystem::path state_dir_;  // <repo>/.acdc: history, images, snippets.yaml
   HistoryStore store_;
   ImageStore images_;

@@ -68,6 +68,9 @@ std::string LLMService::context_breakdown() {
   }
   d.EndArray();
   long history = static_cast<long>(history_tokens());
+  SymbolMap map = symbols_.current(session_.selected());
+  const long legend = map.available() ? static_cast<long>(count_tokens_(map.header_and_legend())) : 0;
+  const long symbol_map = map.available() ? static_cast<long>(count_tokens_(map.blocks_text())) : 0;
   rapidjson::StringBuffer buf;
   acdc::JsonWriter w(buf);
   w.StartObject();
@@ -75,13 +78,18 @@ std::string LLMService::context_breakdown() {
   w.Key("model"); acdc::to_json(w, model);
   w.Key("mode"); w.String("code");
   w.Key("cross_ref_enabled"); w.Bool(false);
-  key_int(w, "total_tokens", system + files + history);
+  key_int(w, "total_tokens", system + legend + symbol_map + files + history);
   key_int(w, "max_input_tokens", kMaxInputTokens);
   w.Key("breakdown");
   w.StartObject();
   key_int(w, "system", system);
-  key_int(w, "legend", 0);
-  key_int(w, "symbol_map", 0);
+  key_int(w, "legend", legend);
+  key_int(w, "symbol_map", symbol_map);
+  key_int(w, "symbol_map_files", static_cast<long>(map.blocks.size()));
+  if (!map.available()) {
+    w.Key("symbol_map_unavailable");
+    acdc::to_json(w, map.unavailable);
+  }
   key_int(w, "files", files);
   key_int(w, "file_count", file_count);
   w.Key("file_details"); w.RawValue(details.GetString(), details.GetSize(), rapidjson::kArrayType);

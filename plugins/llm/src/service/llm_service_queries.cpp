@@ -47,8 +47,10 @@ acdc::RawJson LLMService::get_current_state() {
   w.Key("selected_files");
   acdc::to_json(w, session_.selected());
   w.Key("excluded_index_files");
-  w.StartArray();
-  w.EndArray();
+  {
+    std::lock_guard lock(mu_);
+    acdc::to_json(w, excluded_index_files_);
+  }
   w.Key("streaming_active");
   w.Bool(stream.has_value());
   w.Key("active_streams");
