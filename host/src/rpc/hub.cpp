@@ -2,6 +2,8 @@
 
 #include "rpc/json_util.hpp"
 
+#include <algorithm>
+
 namespace acdc::rpc {
 
 acdc_client Hub::add(std::shared_ptr<Peer> peer) {
@@ -112,19 +114,21 @@ void Hub::report_progress(std::string_view stage, std::string_view message, int 
   args += ',' + std::to_string(percent) + ']';
   {
     std::lock_guard lock(mu_);
-    last_progress_ = args;
+    auto it = std::find_if(progress_.begin(), progress_.end(), [&](const auto& p) { return p.first == stage; });
+    if (it != progress_.end()) it->second = args;
+    else progress_.emplace_back(std::string(stage), args);
   }
   notify(ACDC_CLIENT_ALL, "AcApp.startupProgress", args);
 }
 
 void Hub::on_client_ready(Peer& peer) {
-  std::optional<std::string> progress;
+  std::vector<std::pair<std::string, std::string>> progress;
   {
     std::lock_guard lock(mu_);
-    progress = last_progress_;
+    progress = progress_;
   }
-  if (progress && peer.exposes("AcApp.startupProgress"))
-    peer.notify("AcApp.startupProgress", *progress);
+  if (!peer.exposes("AcApp.startupProgress")) return;
+  for (const auto& [stage, args] : progress) peer.notify("AcApp.startupProgress", args);
 }
 
 void Hub::announce_methods() {

@@ -61,7 +61,11 @@ class Hub {
   mutable std::mutex mu_;
   acdc_client next_id_ = 1;
   std::map<acdc_client, std::weak_ptr<Peer>> peers_;
-  std::optional<std::string> last_progress_;  // args JSON of the latest startupProgress
+  // The latest startupProgress args JSON of each stage, in the order the
+  // stages first reported: a client joining after "ready" must still learn
+  // of a stage that goes on in the background (indexing), and one joining
+  // during it must not miss "ready".
+  std::vector<std::pair<std::string, std::string>> progress_;
 };
 
 }  // namespace acdc::rpc
