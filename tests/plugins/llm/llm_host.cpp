@@ -10,11 +10,14 @@
 namespace acdc::llm::test {
 namespace {
 
-const char* kHostConfig =
-    "plugins:\n"
-    "  - name: repo\n"
-    "  - name: llm\n"
-    "    config_files: [llm.yaml, app.yaml]\n";
+std::string host_config(const std::vector<std::string>& plugins) {
+  std::string out = "plugins:\n";
+  for (const auto& p : plugins) {
+    out += "  - name: " + p + "\n";
+    if (p == "llm") out += "    config_files: [llm.yaml, app.yaml]\n";
+  }
+  return out;
+}
 
 void git(const std::filesystem::path& dir, const std::string& args) {
   std::string cmd = "git -C '" + dir.string() + "' -c user.email=t@example.com -c user.name=t " + args + " >/dev/null 2>&1";
@@ -35,7 +38,8 @@ std::string text_step(const std::string& text, int chunk_chars, int delay_ms) {
          ",\"usage\":{\"input_tokens\":120,\"output_tokens\":30,\"cache_read_tokens\":100,\"cache_write_tokens\":0}}]";
 }
 
-LlmHost::LlmHost(const std::map<std::string, std::string>& files) {
+LlmHost::LlmHost(const std::map<std::string, std::string>& files, Plugins plugin_list)
+    : plugins(std::move(plugin_list.names)) {
   git(repo.path(), "init -q");
   for (const auto& [path, content] : files) acdc::test::write_file(repo.path() / path, content);
   acdc::test::write_file(repo.path() / ".gitkeep", "");
@@ -51,18 +55,18 @@ LlmHost::LlmHost(const std::map<std::string, std::string>& files) {
 void LlmHost::start() {
   client.reset();
   host = std::make_unique<acdc::test::HostProcess>(acdc::test::HostOptions{
-      .config_yaml = kHostConfig,
+      .config_yaml = host_config(plugins),
       .env = {{"ACDC_CONFIG_HOME", config_home.path().string()}, {"ACDC_TEST_LLM_KEY", "test-key"}},
       .repo = repo.path().string()});
-  client = std::make_unique<acdc::test::WsClient>(host->port(), host->token());
-  // Broadcasts reach only clients that expose the method, as the webapp does.
+  // Broadcasts reach only clients that expose the method, as the webapp
+  // does; announced in the first handshake, so the host's replay of the
+  // start-up stages reaches this client too.
+  acdc::test::WsClient::Connect options{.token = host->token()};
   for (const char* m : {"streamChunk", "streamComplete", "streamRetry", "postResponseComplete", "userMessage",
-                        "filesChanged", "filesModified", "binaryFilesSkipped", "sessionChanged", "compactionEvent"})
-    client->on(std::string("AcApp.") + m, [](const rapidjson::Value&) { return std::string("true"); });
-  // Tell the host the methods registered after the constructor's handshake.
-  client->send_text(R"({"jsonrpc":"2.0","method":"system.listComponents","params":)" + client->methods_json() +
-                    R"(,"id":"relist"})");
-  REQUIRE_FALSE(client->read_text(std::chrono::seconds(5)).empty());
+                        "filesChanged", "filesModified", "binaryFilesSkipped", "sessionChanged", "compactionEvent",
+                        "startupProgress"})
+    options.handlers[std::string("AcApp.") + m] = [](const rapidjson::Value&) { return std::string("true"); };
+  client = std::make_unique<acdc::test::WsClient>(host->port(), options);
   for (int i = 0; i < 200; ++i) {
     auto state = call("LLMService.get_current_state", "[]");
     if (state["result"]["init_complete"].GetBool()) return;

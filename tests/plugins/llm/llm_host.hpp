@@ -4,6 +4,7 @@
 //   LlmHost h({{"a.py", "x = 1\n"}});
 //   h.fake.queue(R"([{"text":"Hi","format":"openai"}])");
 //   auto result = h.chat("hello");          // the streamComplete result
+//   LlmHost with_map(files, {{"repo", "symbol-index", "llm"}});
 #pragma once
 
 #include "fake_provider/fake_provider_process.hpp"
@@ -22,7 +23,13 @@ namespace acdc::llm::test {
 
 class LlmHost {
  public:
-  explicit LlmHost(const std::map<std::string, std::string>& files = {});
+  // The host's plugin list, in load order.
+  struct Plugins {
+    std::vector<std::string> names = {"repo", "llm"};
+  };
+
+  explicit LlmHost(const std::map<std::string, std::string>& files = {}) : LlmHost(files, Plugins{}) {}
+  LlmHost(const std::map<std::string, std::string>& files, Plugins plugins);
 
   // Starts (or restarts, on the same repository) the host and connects.
   void start();
@@ -38,6 +45,7 @@ class LlmHost {
   acdc::test::FakeProvider fake;
   acdc::test::TempDir repo;
   acdc::test::TempDir config_home;
+  std::vector<std::string> plugins;
   std::unique_ptr<acdc::test::HostProcess> host;
   std::unique_ptr<acdc::test::WsClient> client;
 };

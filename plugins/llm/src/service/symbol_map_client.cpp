@@ -5,10 +5,15 @@
 namespace acdc::llm {
 namespace {
 
-// The plugin's own words when it is absent ("plugin 'symbol-index' is not
-// loaded: ..."), so the user learns what to change.
+// Said once in the Context tab, so it names the cause and the remedy. The
+// host answers an absent class with "Method not found: X (why)".
 std::string why_not(const acdc::Result& r) {
-  return r.payload.empty() ? "the symbol-index plugin did not answer" : r.payload;
+  if (!r.payload.starts_with("Method not found"))
+    return "no repository map: " + (r.payload.empty() ? std::string("the symbol-index plugin did not answer") : r.payload);
+  std::string out = "no repository map: the symbol-index plugin is not loaded";
+  if (auto open = r.payload.find(" ("); open != std::string::npos && r.payload.ends_with(")"))
+    out += " (" + r.payload.substr(open + 2, r.payload.size() - open - 3) + ")";
+  return out + "; add it to the plugins in acdc.yaml, or leave out --plugins, to give the model a map";
 }
 
 }  // namespace

@@ -48,16 +48,16 @@ FileProbe probe_file(const fs::path& root, const std::string& path, const ScanLi
     return p;
   }
   if (S_ISLNK(st.st_mode)) {
+    if (::stat(full.c_str(), &st) != 0) {
+      p.skip_reason = std::string("a broken link: ") + std::strerror(errno);
+      return p;
+    }
     std::error_code ec;
     fs::path target = fs::canonical(full, ec);
-    fs::path base = fs::canonical(root, ec);
+    fs::path base = ec ? fs::path() : fs::canonical(root, ec);
     auto rel = target.lexically_relative(base);
     if (ec || rel.empty() || *rel.begin() == "..") {
       p.skip_reason = "a link to a file outside the repository";
-      return p;
-    }
-    if (::stat(full.c_str(), &st) != 0) {
-      p.skip_reason = std::string("a broken link: ") + std::strerror(errno);
       return p;
     }
   }

@@ -185,6 +185,17 @@ void RepoIndex::for_each_block(const std::set<std::string>& exclude,
   }
 }
 
+std::string RepoIndex::map_text(const std::set<std::string>& exclude) const {
+  std::string out = legend(false) + "\n";
+  bool first = true;
+  for_each_block(exclude, [&](std::string_view, std::string_view block) {
+    if (!first) out += "\n\n";
+    first = false;
+    out += block;
+  });
+  return out + "\n";
+}
+
 std::string RepoIndex::block(std::string_view path, bool with_lines) const {
   std::shared_lock lock(mu_);
   FileId id = graph_.id_of(path);

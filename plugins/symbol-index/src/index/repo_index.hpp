@@ -87,6 +87,9 @@ class RepoIndex {
   // Every block but those of `exclude`, in path order.
   void for_each_block(const std::set<std::string>& exclude,
                       const std::function<void(std::string_view path, std::string_view block)>& fn) const;
+  // The whole map as text: the legend, a blank line, the blocks joined by a
+  // blank line, ending with "\n" (§7.2).
+  std::string map_text(const std::set<std::string>& exclude = {}) const;
   // One file's block (the LSP variant with line numbers when asked); "" when not indexed.
   std::string block(std::string_view path, bool with_lines) const;
   bool indexed(std::string_view path) const;

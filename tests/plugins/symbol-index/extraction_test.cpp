@@ -1,0 +1,106 @@
+// Extraction and the compact map (acdc-features.md §7.1, §7.2): each
+// fixture project of tests/fixtures/symbols is indexed and its whole map
+// compared with the expected one written next to it (<language>.map). The
+// focused cases below say what a difference would break.
+#include "symbol_test_support.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace acdc::symbols;
+using namespace acdc::symbols::test;
+
+namespace {
+
+std::string map_of(const std::string& project) { return index_tree(fixture(project))->map_text(); }
+
+bool has_line(const std::string& map, const std::string& line) {
+  return ("\n" + map + "\n").find("\n" + line + "\n") != std::string::npos;
+}
+
+}  // namespace
+
+TEST_CASE("each language's project renders exactly its expected map", "[extract]") {
+  for (const char* project : {"python", "javascript", "typescript", "c", "cpp"}) {
+    INFO("project " << project << " (tests/fixtures/symbols/" << project << ".map)");
+    CHECK(map_of(project) == acdc::test::read_file(fixture(std::string(project) + ".map")));
+  }
+}
+
+TEST_CASE("python: signatures, properties, nesting, instance variables, relative imports", "[extract]") {
+  std::string map = map_of("python");
+  CHECK(has_line(map, "  m __init__(owner,discount?)"));           // self dropped, keyword-only default
+  CHECK(has_line(map, "  p total()->float →price_of,apply_tax"));  // @property; its setter not listed twice
+  CHECK(has_line(map, "  am checkout(gateway,retries?)->bool"));   // async method
+  CHECK(has_line(map, "f price_of(item,*modifiers,**options)->float ←2"));
+  CHECK(has_line(map, "  c Line ←1"));                             // a nested class
+  CHECK(has_line(map, "  v owner"));                               // self.owner = ...
+  CHECK(has_line(map, "i→ shop/pricing.py"));                      // from ..pricing import
+  CHECK(has_line(map, "i logging,dataclasses"));                   // external modules, once each
+}
+
+TEST_CASE("javascript and typescript: classes, getters, arrows, interfaces, enums, imports", "[extract]") {
+  std::string js = map_of("javascript");
+  CHECK(has_line(js, "c Store(EventTarget) ←2"));
+  CHECK(has_line(js, "  p total()"));
+  CHECK(has_line(js, "  m add(item)"));                        // a field holding an arrow function
+  CHECK(has_line(js, "af boot(root,*plugins) ←1 →load,shout,formatPrice"));
+  CHECK(has_line(js, "i→ src/store.js,src/util/index.js"));    // ./util resolves to util/index.js
+  CHECK(has_line(js, "i fs/promises"));                        // const { readFile } = require(...)
+  std::string ts = map_of("typescript");
+  CHECK(has_line(ts, "c User(Entity,Named) ←1"));              // extends and implements
+  CHECK(has_line(ts, "  m constructor(id,name,role?)"));
+  CHECK(has_line(ts, "af fetchUser(id,timeoutMs?)->Promise<User> ←1 →User"));
+  CHECK(has_line(ts, "c Role"));                               // an enum
+  CHECK(has_line(ts, "f Badge({…})->JSX.Element ←1 →greet"));  // .tsx, a destructured parameter
+}
+
+TEST_CASE("c and c++: typedef structs, prototypes, variadics, namespaces, out-of-line methods", "[extract]") {
+  std::string c = map_of("c");
+  CHECK(has_line(c, "c node_t"));                                   // named by its typedef
+  CHECK(has_line(c, "f log_message(format,...) ←1"));
+  CHECK(has_line(c, "f list_new()->list_t* ←1"));                   // f(void) has no parameter
+  CHECK(has_line(c, "include/list.h: ←6"));                         // included by two files, called from them
+  std::string cpp = map_of("cpp");
+  CHECK(has_line(cpp, "c Circle(Shape)"));
+  CHECK(has_line(cpp, "  m Circle(radius,center?)"));
+  CHECK(has_line(cpp, "  m add(item,*rest)"));                      // a parameter pack
+  CHECK(has_line(cpp, "f largest(shapes)->const Shape* ←1"));       // a trailing return type
+  CHECK(has_line(cpp, "m Circle::area()->double ←3"));              // defined out of line
+  CHECK(has_line(cpp, "i→ include/geo/shape.hpp"));                 // "geo/shape.hpp" found in the tree
+}
+
+TEST_CASE("syntax errors and macros keep what the partial tree holds", "[extract]") {
+  std::string map = map_of("broken");
+  CHECK(map == acdc::test::read_file(fixture("broken.map")));
+  // Python: everything after the unclosed parenthesis is one ERROR node in
+  // the tree; the definitions in it are read piece by piece.
+  CHECK(has_line(map, "c StillFound"));
+  CHECK(has_line(map, "f fine_after(*args) ←1"));
+  CHECK(has_line(map, "  m method(y) ←1 →fine_before"));
+  // C: macros the grammar cannot expand do not lose the functions around them.
+  CHECK(has_line(map, "f survivor(a,b)->int →helper"));
+  // TypeScript: the class after a broken function is still there.
+  CHECK(has_line(map, "  m run()->void →ok"));
+}
+
+TEST_CASE("the map is byte-stable: the same tree gives the same bytes, however it is indexed", "[extract]") {
+  std::string two_threads = index_tree(fixture("cpp"))->map_text();
+  std::string one_thread = index_tree(fixture("cpp"), {.threads = 1})->map_text();
+  CHECK(two_threads == one_thread);
+  CHECK(index_tree(fixture("cpp"))->map_text() == two_threads);
+}
+
+TEST_CASE("a file in full context leaves the map", "[extract]") {
+  auto index = index_tree(fixture("python"));
+  std::string map = index->map_text({"shop/cart.py"});
+  CHECK(map.find("shop/cart.py:") == std::string::npos);
+  CHECK(map.find("shop/pricing.py: ←5") != std::string::npos);  // its counts still include cart.py's calls
+}
+
+TEST_CASE("the LSP variant numbers each symbol's line", "[extract]") {
+  auto index = index_tree(fixture("python"));
+  std::string block = index->block("shop/pricing.py", true);
+  CHECK(block == "shop/pricing.py: ←5\nv PRICES:1\nf price_of:4(item,*modifiers,**options)->float ←2\n"
+                 "f apply_tax:11(amount,rate?) ←1");
+  CHECK(index->legend(true).find("# :N=line(s) ->T=returns ?=optional\n") != std::string::npos);
+}

@@ -1,0 +1,78 @@
+// Incremental updates: after any change to the tree, the index's map is the
+// one a fresh index of the tree would render, and only what changed was
+// parsed (acdc-features.md §4.2 step 3: re-index what changed, not the tree).
+#include "symbol_test_support.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <thread>
+
+using namespace acdc::symbols;
+using namespace acdc::symbols::test;
+
+namespace {
+
+// A later write with the same size may share the first one's mtime on a
+// coarse clock; wait for it to tick.
+void touch_later() { std::this_thread::sleep_for(std::chrono::milliseconds(20)); }
+
+}  // namespace
+
+TEST_CASE("an edited file is parsed again, alone, and the map matches a fresh index", "[incremental]") {
+  acdc::test::TempDir dir;
+  copy_tree(fixture("python"), dir.path());
+  auto index = index_tree(dir.path());
+  touch_later();
+  // pricing.py gains a function that fmt.py now calls, and loses apply_tax,
+  // which cart.py calls: resolution changes in files that were not edited.
+  acdc::test::write_file(dir.path() / "shop/pricing.py",
+                         "PRICES = {}\n\n\ndef price_of(item, *modifiers, **options) -> float:\n    return 1.0\n\n\n"
+                         "def discount(amount):\n    return amount\n");
+  acdc::test::write_file(dir.path() / "shop/util/fmt.py",
+                         "from ..pricing import discount, price_of\n\n\ndef money(value):\n    return discount(value)\n");
+  UpdateStats s = update_tree(*index);
+  CHECK(s.parsed == 2);
+  CHECK(s.changed == std::vector<std::string>{"shop/pricing.py", "shop/util/fmt.py"});
+  std::string incremental = index->map_text();
+  CHECK(incremental == index_tree(dir.path())->map_text());
+  CHECK(incremental.find("f discount(amount) ←1") != std::string::npos);
+  CHECK(incremental.find("apply_tax(amount") == std::string::npos);
+  CHECK(incremental.find("p total()->float →price_of\n") != std::string::npos);  // apply_tax no longer resolves
+}
+
+TEST_CASE("files added and removed outside acdc join and leave the map", "[incremental]") {
+  acdc::test::TempDir dir;
+  copy_tree(fixture("javascript"), dir.path());
+  auto index = index_tree(dir.path());
+  acdc::test::write_file(dir.path() / "src/extra.js", "import { shout } from './util/format.js';\nexport const loud = () => shout('x');\n");
+  std::filesystem::remove(dir.path() / "src/store.js");
+  UpdateStats s = update_tree(*index);
+  CHECK(s.parsed == 1);
+  CHECK(s.removed == 1);
+  std::string map = index->map_text();
+  CHECK(map == index_tree(dir.path())->map_text());
+  CHECK(map.find("src/extra.js:") != std::string::npos);
+  CHECK(map.find("src/store.js") == std::string::npos);
+  CHECK(map.find("src/util/format.js: ←5") != std::string::npos);  // one more import and one more call
+}
+
+TEST_CASE("nothing changed: nothing is parsed or rendered", "[incremental]") {
+  auto index = index_tree(fixture("cpp"));
+  UpdateStats s = update_tree(*index);
+  CHECK(s.parsed == 0);
+  CHECK(s.rendered == 0);
+  CHECK(s.changed.empty());
+}
+
+TEST_CASE("a touched but unchanged file is read, not parsed", "[incremental]") {
+  acdc::test::TempDir dir;
+  copy_tree(fixture("c"), dir.path());
+  auto index = index_tree(dir.path());
+  touch_later();
+  std::string text = acdc::test::read_file(dir.path() / "src/main.c");
+  acdc::test::write_file(dir.path() / "src/main.c", text);
+  std::filesystem::last_write_time(dir.path() / "src/main.c", std::filesystem::file_time_type::clock::now());
+  UpdateStats s = update_tree(*index);
+  CHECK(s.parsed == 0);
+  CHECK(s.changed.empty());
+}
