@@ -3,8 +3,8 @@
 # (scripts/setup.sh), builds the tree optimised and runs every test (Catch2,
 # the node interop tests with the real jrpc-oo client, the webapp's unit tests
 # and its browser tests in headless Chromium), then builds it again with
-# AddressSanitizer and UndefinedBehaviorSanitizer and runs every test but the
-# browser ones against that build.
+# AddressSanitizer and UndefinedBehaviorSanitizer (and Debian's tree-sitter
+# runtime) and runs every test but the browser ones against that build.
 #
 #   ./scripts/test.sh            # what CI runs (.ci/run)
 #
@@ -60,7 +60,11 @@ echo "== tests"
 ctest --test-dir build --output-on-failure -j "$jobs"
 
 echo "== build with sanitizers"
-cmake -S . -B build-asan "${cmake_args[@]}" -DCMAKE_BUILD_TYPE=Debug -DACDC_SANITIZE=ON -DACDC_BUILD_BENCH=OFF
+# This build also links Debian's tree-sitter runtime instead of the npm
+# package's core, so that fallback (ACDC_SYSTEM_TREE_SITTER) stays honest
+# at no extra build (deps-pins.md: one grammar set runs on both).
+cmake -S . -B build-asan "${cmake_args[@]}" -DCMAKE_BUILD_TYPE=Debug -DACDC_SANITIZE=ON -DACDC_BUILD_BENCH=OFF \
+  -DACDC_SYSTEM_TREE_SITTER=ON
 cmake --build build-asan -j "$jobs"
 echo "== tests with sanitizers"
 ctest --test-dir build-asan --output-on-failure -j "$jobs" --label-exclude "browser|packaging"

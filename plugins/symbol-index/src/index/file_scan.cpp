@@ -44,6 +44,7 @@ FileProbe probe_file(const fs::path& root, const std::string& path, const ScanLi
   fs::path full = root / path;
   struct stat st{};
   if (::lstat(full.c_str(), &st) != 0) {
+    p.missing = errno == ENOENT || errno == ENOTDIR;
     p.skip_reason = std::string("cannot read: ") + std::strerror(errno);
     return p;
   }

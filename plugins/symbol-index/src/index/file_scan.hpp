@@ -36,6 +36,7 @@ std::vector<std::string> walk_directory(const std::filesystem::path& root, std::
 
 struct FileProbe {
   FileStamp stamp;
+  bool missing = false;     // no such file (any more)
   std::string skip_reason;  // empty: index it
 };
 

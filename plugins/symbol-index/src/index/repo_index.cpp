@@ -46,95 +46,132 @@ void RepoIndex::clear() {
   disk_.clear();
 }
 
-UpdateStats RepoIndex::update(const std::vector<std::string>& paths, const ProgressFn& progress) {
-  auto started = std::chrono::steady_clock::now();
-  std::lock_guard serial(update_mu_);
-  UpdateStats stats;
+// What an update will do, worked out before any lock is taken: which files
+// to parse, which to take or drop, which were skipped and why.
+struct RepoIndex::Plan {
   std::vector<ParseJob> jobs;
   std::vector<SymbolGraph::Change> changes;
   std::vector<SkippedFile> skipped;
   std::vector<std::pair<FileId, FileStamp>> restamps;
-  std::unordered_set<std::string_view> listed;
-  // Only this thread changes the graph (update_mu_), so reading it here
-  // needs no lock.
-  for (const std::string& path : paths) {
-    if (language_for_path(path) == Language::none || !listed.insert(path).second) continue;
-    FileProbe probe = probe_file(root_, path, options_.limits);
-    FileId id = graph_.id_of(path);
-    if (!probe.skip_reason.empty()) {
-      skipped.push_back({path, std::move(probe.skip_reason)});
-      if (id != kNoFile) changes.emplace_back(path, nullptr);
-      continue;
-    }
-    if (id != kNoFile && graph_.node(id).record->stamp == probe.stamp) continue;
-    ParseJob job{path, probe.stamp, std::nullopt, nullptr};
-    if (id != kNoFile) job.known_hash = graph_.node(id).record->content_hash;
-    if (auto cached = disk_.find(path); cached != disk_.end()) {
-      if (cached->second->stamp == probe.stamp) {  // unchanged since the cache was written
-        ++stats.from_cache;
-        changes.emplace_back(path, std::move(cached->second));
-        continue;
-      }
-      job.known_hash = cached->second->content_hash;
-      job.known = std::move(cached->second);
-    }
-    jobs.push_back(std::move(job));
+  std::vector<std::string> probed;  // every path looked at, for the partial update's skip list
+};
+
+void RepoIndex::probe(const std::string& path, Plan& plan, UpdateStats& stats) {
+  // Only the updating thread changes the graph (update_mu_), so reading it
+  // here needs no lock.
+  FileProbe probe = probe_file(root_, path, options_.limits);
+  FileId id = graph_.id_of(path);
+  plan.probed.push_back(path);
+  if (probe.missing || !probe.skip_reason.empty()) {
+    if (!probe.missing) plan.skipped.push_back({path, std::move(probe.skip_reason)});
+    if (id != kNoFile) plan.changes.emplace_back(path, nullptr);
+    return;
   }
+  if (id != kNoFile && graph_.node(id).record->stamp == probe.stamp) return;
+  ParseJob job{path, probe.stamp, std::nullopt, nullptr};
+  if (id != kNoFile) job.known_hash = graph_.node(id).record->content_hash;
+  if (auto cached = disk_.find(path); cached != disk_.end()) {
+    if (cached->second->stamp == probe.stamp) {  // unchanged since the cache was written
+      ++stats.from_cache;
+      plan.changes.emplace_back(path, std::move(cached->second));
+      return;
+    }
+    job.known_hash = cached->second->content_hash;
+    job.known = std::move(cached->second);
+  }
+  plan.jobs.push_back(std::move(job));
+}
+
+UpdateStats RepoIndex::update(const std::vector<std::string>& paths, const ProgressFn& progress) {
+  auto started = std::chrono::steady_clock::now();
+  std::lock_guard serial(update_mu_);
+  UpdateStats stats;
+  Plan plan;
+  std::unordered_set<std::string_view> listed;
+  for (const std::string& path : paths)
+    if (language_for_path(path) != Language::none && listed.insert(path).second) probe(path, plan, stats);
   disk_.clear();
   for (FileId id = 0; id < graph_.slot_count(); ++id) {
     const auto& rec = graph_.node(id).record;
-    if (rec && !listed.count(rec->path)) changes.emplace_back(rec->path, nullptr);
+    if (rec && !listed.count(rec->path)) plan.changes.emplace_back(rec->path, nullptr);
   }
+  if (!parse(plan, progress, stats)) return stats;
+  commit(plan, {}, stats);
+  stats.seconds = seconds_since(started);
+  return stats;
+}
 
+UpdateStats RepoIndex::update_files(const std::vector<std::string>& touched) {
+  auto started = std::chrono::steady_clock::now();
+  std::lock_guard serial(update_mu_);
+  UpdateStats stats;
+  Plan plan;
+  std::unordered_set<std::string_view> seen;
+  for (const std::string& path : touched)
+    if (language_for_path(path) != Language::none && seen.insert(path).second) probe(path, plan, stats);
+  if (!parse(plan, {}, stats)) return stats;
+  std::set<std::string> keep_skipped_except(plan.probed.begin(), plan.probed.end());
+  commit(plan, keep_skipped_except, stats);
+  stats.seconds = seconds_since(started);
+  return stats;
+}
+
+bool RepoIndex::parse(Plan& plan, const ProgressFn& progress, UpdateStats& stats) {
   auto parse_started = std::chrono::steady_clock::now();
-  std::vector<ParseOutput> outputs =
-      parse_files(root_, jobs, {.threads = options_.threads, .timeout = options_.parse_timeout, .stop = options_.stop},
-                  progress);
-  if (options_.stop && options_.stop->load()) return stats;
+  std::vector<ParseOutput> outputs = parse_files(
+      root_, plan.jobs, {.threads = options_.threads, .timeout = options_.parse_timeout, .stop = options_.stop},
+      progress);
+  if (options_.stop && options_.stop->load()) return false;
   stats.parse_seconds = seconds_since(parse_started);
-  for (size_t i = 0; i < jobs.size(); ++i) {
+  for (size_t i = 0; i < plan.jobs.size(); ++i) {
     ParseOutput& out = outputs[i];
-    const std::string& path = jobs[i].path;
+    const std::string& path = plan.jobs[i].path;
     FileId id = graph_.id_of(path);
     switch (out.kind) {
       case ParseOutput::Kind::skipped:
-        skipped.push_back({path, std::move(out.skip_reason)});
-        if (id != kNoFile) changes.emplace_back(path, nullptr);
+        plan.skipped.push_back({path, std::move(out.skip_reason)});
+        if (id != kNoFile) plan.changes.emplace_back(path, nullptr);
         break;
       case ParseOutput::Kind::unchanged:
-        if (out.record) changes.emplace_back(path, std::move(out.record));  // from the disk cache
-        else restamps.emplace_back(id, jobs[i].stamp);
+        if (out.record) plan.changes.emplace_back(path, std::move(out.record));  // from the disk cache
+        else plan.restamps.emplace_back(id, plan.jobs[i].stamp);
         break;
       case ParseOutput::Kind::parsed:
         ++stats.parsed;
         stats.changed.push_back(path);
-        changes.emplace_back(path, std::move(out.record));
+        plan.changes.emplace_back(path, std::move(out.record));
         break;
     }
   }
-  for (const auto& [path, record] : changes)
+  for (const auto& [path, record] : plan.changes)
     if (!record) {
       ++stats.removed;
       stats.changed.push_back(path);
     }
+  return true;
+}
 
+// `partial`: the paths a partial update looked at; the skip list keeps its
+// other entries. Empty for a whole-tree update, whose list replaces it.
+void RepoIndex::commit(Plan& plan, const std::set<std::string>& partial, UpdateStats& stats) {
   std::unique_lock lock(mu_);
-  for (const auto& [id, stamp] : restamps) graph_.restamp(id, stamp);
-  bool set_changed = std::any_of(changes.begin(), changes.end(), [&](const SymbolGraph::Change& c) {
+  for (const auto& [id, stamp] : plan.restamps) graph_.restamp(id, stamp);
+  bool set_changed = std::any_of(plan.changes.begin(), plan.changes.end(), [&](const SymbolGraph::Change& c) {
     return !c.second || graph_.id_of(c.first) == kNoFile;
   });
   auto graph_started = std::chrono::steady_clock::now();
-  std::vector<FileId> dirty = changes.empty() ? std::vector<FileId>{} : graph_.apply(std::move(changes));
+  std::vector<FileId> dirty = plan.changes.empty() ? std::vector<FileId>{} : graph_.apply(std::move(plan.changes));
   stats.graph_seconds = seconds_since(graph_started);
   auto render_started = std::chrono::steady_clock::now();
   render(dirty, set_changed, stats);
   stats.render_seconds = seconds_since(render_started);
-  std::sort(skipped.begin(), skipped.end(), [](const auto& a, const auto& b) { return a.path < b.path; });
-  skipped_ = std::move(skipped);
+  if (!partial.empty())
+    for (auto& s : skipped_)
+      if (!partial.count(s.path)) plan.skipped.push_back(std::move(s));
+  std::sort(plan.skipped.begin(), plan.skipped.end(), [](const auto& a, const auto& b) { return a.path < b.path; });
+  skipped_ = std::move(plan.skipped);
   stats.files = order_.size();
   stats.skipped = skipped_.size();
-  stats.seconds = seconds_since(started);
-  return stats;
 }
 
 void RepoIndex::render(const std::vector<FileId>& dirty, bool set_changed, UpdateStats& stats) {

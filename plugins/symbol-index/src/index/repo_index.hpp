@@ -77,8 +77,12 @@ class RepoIndex {
   void clear();
 
   // `paths`: every file of the tree now (relative, '/'-separated); files of
-  // no indexed language are ignored. Blocks until done.
+  // no indexed language are ignored, indexed files not listed leave. Blocks
+  // until done.
   UpdateStats update(const std::vector<std::string>& paths, const ProgressFn& progress = {});
+  // Only `touched` (files a watcher saw change, appear or go): each is
+  // looked at again; the rest of the index stays as it is.
+  UpdateStats update_files(const std::vector<std::string>& touched);
 
   // Reading the index.
   std::size_t file_count() const;
@@ -99,8 +103,11 @@ class RepoIndex {
   void read(const std::function<void(const SymbolGraph&)>& fn) const;
 
  private:
-  void take_results(std::vector<ParseJob>& jobs, std::vector<ParseOutput>& outputs,
-                    std::vector<SymbolGraph::Change>& changes, UpdateStats& stats);
+  struct Plan;
+  void probe(const std::string& path, Plan& plan, UpdateStats& stats);
+  // False when stopped: nothing is changed.
+  bool parse(Plan& plan, const ProgressFn& progress, UpdateStats& stats);
+  void commit(Plan& plan, const std::set<std::string>& partial, UpdateStats& stats);
   void render(const std::vector<FileId>& dirty, bool set_changed, UpdateStats& stats);
 
   std::filesystem::path root_;

@@ -5,6 +5,7 @@
 
 #include <acdc/sdk/call_and_wait.hpp>
 
+#include <algorithm>
 #include <thread>
 
 namespace acdc::symbols {
@@ -44,7 +45,8 @@ SymbolIndexService::SymbolIndexService(acdc::Context& ctx)
       root_(config_string(ctx.config, "host", "repo_root")),
       cache_file_(state_dir(ctx.config, root_) / "symbol-index.bin"),
       options_(options_from(ctx.config)),
-      excluded_(state_dir(ctx.config, root_) / "symbol-index-excluded.json") {
+      excluded_(state_dir(ctx.config, root_) / "symbol-index-excluded.json"),
+      watcher_(root_) {
   if (root_.empty()) throw acdc::Error(ACDC_E_FAILED_PRECONDITION, "the host named no repository root (host.repo_root)");
   options_.stop = &stopping_;
   index_ = std::make_unique<RepoIndex>(root_, options_);
@@ -66,6 +68,7 @@ void SymbolIndexService::start() {
       cache_note_ = why;
     }
     run_update(true);
+    save_cache_if_stale();
   });
 }
 
@@ -99,6 +102,9 @@ void SymbolIndexService::run_update(bool report) {
   std::vector<std::string> paths = list_files();
   std::set<std::string> excluded = excluded_.snapshot();
   std::erase_if(paths, [&](const std::string& p) { return excluded.count(p) != 0; });
+  // Watching starts before the files are looked at: a change from here on
+  // is either seen by this update or reported to the next.
+  if (!watcher_.watch(paths)) host_.log(ACDC_LOG_WARN, "symbol index: " + watcher_.error());
   ProgressFn progress;
   if (report)
     progress = [this](std::size_t done, std::size_t total) {
@@ -108,10 +114,7 @@ void SymbolIndexService::run_update(bool report) {
     };
   UpdateStats stats = index_->update(paths, progress);
   if (stopping_) return;
-  {
-    std::lock_guard lock(status_mu_);
-    last_update_ = stats;
-  }
+  record(stats);
   state_ = State::ready;
   percent_ = 100;
   if (report) {
@@ -121,10 +124,38 @@ void SymbolIndexService::run_update(bool report) {
                                  " from the cache, " + std::to_string(stats.skipped) + " skipped) in " +
                                  std::to_string(static_cast<int>(stats.seconds * 1000)) + " ms");
   }
-  if (stats.parsed || stats.removed || stats.from_cache) save_cache_quietly();
 }
 
-void SymbolIndexService::save_cache_quietly() {
+void SymbolIndexService::run_refresh() {
+  if (!watcher_.active()) return run_update(false);
+  ChangeWatcher::Changes changes = watcher_.take();
+  std::set<std::string> excluded = excluded_.snapshot();
+  std::erase_if(changes.touched, [&](const std::string& p) { return excluded.count(p) != 0; });
+  // A source file the index does not know: git's ignore rules decide
+  // whether it belongs, and only the repository's listing knows them.
+  bool unknown = std::any_of(changes.touched.begin(), changes.touched.end(), [&](const std::string& p) {
+    return !index_->indexed(p) && std::filesystem::exists(root_ / p);
+  });
+  if (changes.sweep || unknown) return run_update(false);
+  UpdateStats stats = changes.touched.empty() ? UpdateStats{.files = index_->file_count()}
+                                              : index_->update_files(changes.touched);
+  record(stats);
+}
+
+void SymbolIndexService::record(const UpdateStats& stats) {
+  std::lock_guard lock(status_mu_);
+  last_update_ = stats;
+  if (stats.parsed || stats.removed || stats.from_cache) cache_stale_ = true;
+}
+
+// Called once the caller has its answer: writing a large index takes a
+// while (~120 ms for /usr/include/boost), and no turn should wait for it.
+void SymbolIndexService::save_cache_if_stale() {
+  {
+    std::lock_guard lock(status_mu_);
+    if (!cache_stale_) return;
+    cache_stale_ = false;
+  }
   try {
     index_->save_cache(cache_file_);
   } catch (const std::exception& e) {
@@ -141,13 +172,14 @@ void SymbolIndexService::require_ready() const {
 void SymbolIndexService::refresh(acdc::Call call) {
   if (state_ != State::ready) return call.ok_raw(R"({"ready":false,"changed":[]})");
   worker_.post([this, call]() mutable {
-    run_update(false);
+    run_refresh();
     UpdateStats stats;
     {
       std::lock_guard lock(status_mu_);
       stats = last_update_;
     }
     call.ok_raw(refresh_json(stats));
+    save_cache_if_stale();
   });
 }
 
@@ -181,7 +213,10 @@ std::vector<std::string> SymbolIndexService::set_excluded_files(std::vector<std:
   } catch (const std::exception& e) {
     throw acdc::Error(ACDC_E_APPLICATION, e.what());
   }
-  if (state_ == State::ready) worker_.post([this] { run_update(false); });
+  if (state_ == State::ready) worker_.post([this] {
+    run_update(false);
+    save_cache_if_stale();
+  });
   return excluded_.list();
 }
 
@@ -194,6 +229,7 @@ acdc::RawJson SymbolIndexService::rebuild() {
     std::filesystem::remove(cache_file_, ignored);
     state_ = State::indexing;
     run_update(true);
+    save_cache_if_stale();
   });
   return {R"({"status":"started"})"};
 }

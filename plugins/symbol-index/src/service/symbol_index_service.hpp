@@ -21,6 +21,7 @@
 // the reference's names and delegates); no other plugin includes this one.
 #pragma once
 
+#include "index/change_watcher.hpp"
 #include "index/repo_index.hpp"
 #include "service/excluded_files.hpp"
 
@@ -65,9 +66,14 @@ class SymbolIndexService {
 
   // The repository's files now; from the repo plugin when it is loaded.
   std::vector<std::string> list_files();
-  // Runs on worker_: (re)indexes, reporting progress when `report`.
+  // On worker_: lists the repository, watches it and brings the index up
+  // to date with it, reporting progress when `report`.
   void run_update(bool report);
-  void save_cache_quietly();
+  // On worker_, at a turn's start: only what the watcher saw change, or
+  // everything when it cannot tell.
+  void run_refresh();
+  void record(const UpdateStats& stats);
+  void save_cache_if_stale();
   void require_ready() const;
 
   acdc::Host& host_;
@@ -76,10 +82,12 @@ class SymbolIndexService {
   IndexOptions options_;
   ExcludedFiles excluded_;
   std::unique_ptr<RepoIndex> index_;
+  ChangeWatcher watcher_;  // worker_'s only
   std::atomic<State> state_{State::starting};
   std::atomic<int> percent_{0};
   mutable std::mutex status_mu_;
   UpdateStats last_update_;
+  bool cache_stale_ = false;  // the index changed since the cache was written
   std::string cache_note_;  // why the disk cache was discarded, if it was
   std::atomic<bool> stopping_{false};
   // Last: destroyed first, so a running index finishes (or sees
