@@ -1,5 +1,5 @@
 // The packager's and the plugin author's paths (issue 6): a trimmed build
-// with only repo and settings linked into one acdc binary, and a third-party
+// with only repo, settings and symbol-index linked into one acdc binary, and a third-party
 // plugin configured and built outside the tree against the installed SDK.
 // Both build with CMake here, so they run once, in the plain build only.
 import { test, after } from 'node:test';
@@ -47,22 +47,34 @@ function rawCall(host, method) {
   });
 }
 
-test('a trimmed single binary with only repo and settings starts and serves Repo.*', async () => {
+test('a trimmed single binary with repo, settings and symbol-index starts and serves them', async () => {
   const dir = join(work, 'trimmed');
-  cmakeConfigure(source, dir, ['-DACDC_PLUGINS=repo;settings', '-DACDC_STATIC_PLUGINS=repo;settings',
-    '-DACDC_BUILD_TESTS=OFF', '-DACDC_BUILD_BENCH=OFF']);
+  cmakeConfigure(source, dir, ['-DACDC_PLUGINS=repo;settings;symbol-index',
+    '-DACDC_STATIC_PLUGINS=repo;settings;symbol-index', '-DACDC_BUILD_TESTS=OFF', '-DACDC_BUILD_BENCH=OFF']);
   run('cmake', ['--build', dir, '--target', 'acdc']);
   const repo = join(work, 'repo');
   run('git', ['init', '-q', repo]);
   writeFileSync(join(repo, 'hello.txt'), 'hi\n');
-  const config = 'plugins:\n  - name: repo\n  - name: settings\n  - name: llm\n    provides: [LLMService]\n';
+  writeFileSync(join(repo, 'hello.py'), 'def greet(name):\n    return name\n');
+  const config = 'plugins:\n  - name: repo\n  - name: settings\n  - name: symbol-index\n' +
+    '  - name: llm\n    provides: [LLMService]\n';
   const host = await startHost({ config, repo, bin: join(dir, 'acdc'), pluginDirs: [] });
   try {
     const client = await connect(host);
     const plugins = await client.server['Host.list_plugins']();
-    assert.deepEqual(plugins.filter((p) => p.status === 'active').map((p) => p.id).sort(), ['repo', 'settings']);
+    assert.deepEqual(plugins.filter((p) => p.status === 'active').map((p) => p.id).sort(),
+      ['repo', 'settings', 'symbol-index']);
     const tree = await client.server['Repo.get_file_tree']();
     assert.ok(tree.untracked.includes('hello.txt'), JSON.stringify(tree.untracked));
+    // The tree-sitter core and grammars linked into the one binary work.
+    let status;
+    for (let i = 0; i < 200 && status?.state !== 'ready'; i++) {
+      status = await client.server['SymbolIndex.get_status']();
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    assert.equal(status.state, 'ready');
+    const block = await client.server['SymbolIndex.get_file_block']('hello.py');
+    assert.equal(block.content, 'hello.py:\nf greet(name)');
     client.close();
     const missing = await rawCall(host, 'LLMService.get_current_state');
     assert.equal(missing.error.code, -32601);
