@@ -1,5 +1,6 @@
 // <ac-app-shell>: owns the WebSocket (extends jrpc-oo's JRPCClient), registers
-// "AcApp", shows the startup overlay, reconnects with backoff, and lays out the
+// "AcApp", shows the startup overlay until `ready` and a stage still running
+// after it (indexing) in the header, reconnects with backoff, and lays out the
 // tabs. Everything else talks to the server through rpc.js.
 //
 //   <ac-app-shell></ac-app-shell>   (page URL: /?port=N&token=T)
@@ -9,6 +10,7 @@ import { html } from 'lit';
 import { AcAppMethods } from './acapp-methods.js';
 import { Backoff } from './core/backoff.js';
 import { featureGate } from './core/plugins.js';
+import { startupInitial, reportStage, markReady, forgetStages, backgroundStages } from './core/startup.js';
 import { setCall, hasMethod, rpc, on, emit, toast } from './rpc.js';
 import './components/toasts.js';
 import './components/startup-overlay.js';
@@ -25,7 +27,7 @@ const LAZY = {
 export class AcAppShell extends JRPCClient {
   static properties = {
     connected: { state: true }, tab: { state: true }, gate: { state: true },
-    repoName: { state: true }, ready: { state: true }, retryIn: { state: true },
+    repoName: { state: true }, startup: { state: true }, retryIn: { state: true },
   };
 
   constructor() {
@@ -34,11 +36,11 @@ export class AcAppShell extends JRPCClient {
     this.tab = 'files';
     this.connected = false;
     this.everConnected = false;
-    this.ready = false;
+    this.startup = startupInitial();
     this.gate = featureGate(() => false);
     this.backoff = new Backoff();
     this.repoName = '';
-    on('startupProgress', ({ stage }) => { if (stage === 'ready') this.ready = true; });
+    on('startupProgress', (report) => { this.startup = reportStage(this.startup, report); });
     on('open-tab', (tab) => this.openTab(tab));
     on('pluginStatus', (info) => this.onPluginStatus(info));
   }
@@ -90,12 +92,12 @@ export class AcAppShell extends JRPCClient {
   // The conversation, the selection and any stream still running come from
   // the server, on first load and after every reconnect.
   async restoreState() {
-    if (!hasMethod('LLMService.get_current_state')) { this.ready = true; return; }
+    if (!hasMethod('LLMService.get_current_state')) { this.startup = markReady(this.startup); return; }
     try {
       const state = await rpc('LLMService.get_current_state');
       if (state.repo_name) document.title = `${state.repo_name} · AC-DC++`;
       this.repoName = state.repo_name ?? '';
-      if (state.init_complete) this.ready = true;
+      if (state.init_complete) this.startup = markReady(this.startup);
       emit('state', state);
     } catch (e) {
       toast(`Could not load the session: ${e.message}`, 'error');
@@ -104,6 +106,7 @@ export class AcAppShell extends JRPCClient {
 
   remoteDisconnected() {
     this.connected = false;
+    this.startup = forgetStages(this.startup);
     setCall(null);
     emit('disconnected');
     this.scheduleReconnect();
@@ -147,14 +150,23 @@ export class AcAppShell extends JRPCClient {
     return this.gate(id);
   }
 
+  // After `ready`, a stage still running (the symbol index being built) is a
+  // small indicator; the page is usable meanwhile.
+  renderBackground() {
+    return backgroundStages(this.startup).map((s) => html`<span class="background-stage" data-background-stage=${s.stage}
+      data-percent=${s.percent} title="${s.stage}: ${s.percent}% (the page is usable meanwhile)">${s.message || s.stage}
+      <span class="bar"><span class="fill" style="width:${s.percent}%"></span></span></span>`);
+  }
+
   render() {
     return html`
-      <ac-startup-overlay ?hidden=${this.ready}></ac-startup-overlay>
+      <ac-startup-overlay .state=${this.startup} ?hidden=${this.startup.ready}></ac-startup-overlay>
       <header class="top">
         <span class="brand">AC-DC++</span>
         <span class="repo">${this.repoName}</span>
         <nav role="tablist">${TABS.map((t, i) => this.renderTab(t, i))}</nav>
         <span class="spacer"></span>
+        ${this.renderBackground()}
         <ac-commit-actions .gate=${this.gate}></ac-commit-actions>
         <span class="conn ${this.connected ? 'up' : 'down'}" data-connection=${this.connected ? 'up' : 'down'}>
           ${this.connected ? 'connected' : this.retryIn ? `reconnecting (${this.retryIn}s)` : 'connecting'}</span>
