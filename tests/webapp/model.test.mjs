@@ -110,3 +110,14 @@ test('the sliced build gives the same model as the one-go build', async () => {
   assert.deepEqual(sliced.files, whole.files);
   assert.deepEqual(sliced.rows({ filter: 'file12' }), whole.rows({ filter: 'file12' }));
 });
+
+test('the symbol map needs symbol-index; exclusion and the viewer queries need it and llm', () => {
+  const llmOnly = featureGate((m) => m.startsWith('LLMService.'), [{ id: 'llm', status: 'active' }]);
+  assert.match(llmOnly('exclusion').reason, /Excluding files from the index is unavailable: the symbol-index plugin is not loaded/);
+  assert.match(llmOnly('symbolMap').reason, /The symbol map is unavailable: the symbol-index plugin is not loaded/);
+  assert.match(llmOnly('lsp').reason, /Looking up names \(hover, definition, references\) is unavailable: the symbol-index plugin/);
+  const both = featureGate((m) => m.startsWith('LLMService.') || m.startsWith('SymbolIndex.'));
+  assert.equal(both('lsp').ok, true);
+  const indexOnly = featureGate((m) => m.startsWith('SymbolIndex.'), [{ id: 'symbol-index', status: 'active' }]);
+  assert.match(indexOnly('exclusion').reason, /the llm plugin is not loaded/);
+});

@@ -173,7 +173,7 @@ export class AcAppShell extends JRPCClient {
       </header>
       <main>
         <ac-files-tab ?hidden=${this.tab !== 'files'} .gate=${this.gate}></ac-files-tab>
-        ${this.tab === 'context' ? html`<ac-context-tab></ac-context-tab>` : ''}
+        ${this.tab === 'context' ? html`<ac-context-tab .gate=${this.gate}></ac-context-tab>` : ''}
         <ac-search-tab ?hidden=${this.tab !== 'search'}></ac-search-tab>
         ${this.tab === 'settings' ? html`<ac-settings-tab></ac-settings-tab>` : ''}
       </main>

@@ -1,17 +1,22 @@
 // <ac-context-tab>: where the context window's tokens go, drawn as an SVG
 // bar chart: one stacked bar of the whole budget, one bar per category, and
 // the cache tiers when the llm plugin reports them. Refreshed after each turn.
+// The symbol map's line says how many files it covers, or, when the prompt
+// goes without one, why (breakdown.symbol_map_unavailable), once, here.
 
 import { html, svg } from 'lit';
 import { LightElement } from './light-element.js';
 import { rpc, on, toast } from '../rpc.js';
 
-const CATEGORIES = [['system', 'System prompt', '#7aa2f7'], ['symbol_map', 'Symbol map', '#bb9af7'],
+// [key, label, colour, the breakdown's fields it sums]: the map's header and
+// legend are sent with its blocks, so they count as the map.
+const CATEGORIES = [['system', 'System prompt', '#7aa2f7'], ['symbol_map', 'Symbol map', '#bb9af7', ['symbol_map', 'legend']],
   ['files', 'Files', '#9ece6a'], ['urls', 'URLs', '#e0af68'], ['history', 'History', '#f7768e']];
+const tokensOf = (b, fields) => fields.reduce((n, f) => n + Number(b[f] ?? 0), 0);
 const WIDTH = 640, BAR = 22, LABEL = 130;
 
 class AcContextTab extends LightElement {
-  static properties = { data: { state: true }, error: { state: true } };
+  static properties = { data: { state: true }, error: { state: true }, gate: {} };
 
   connectedCallback() {
     super.connectedCallback();
@@ -33,7 +38,7 @@ class AcContextTab extends LightElement {
   // are to the scale of the largest category, so small contexts stay legible.
   chart(d) {
     const b = d.breakdown ?? {};
-    const cats = CATEGORIES.map(([key, label, color]) => ({ key, label, color, tokens: Number(b[key] ?? 0) }));
+    const cats = CATEGORIES.map(([key, label, color, fields = [key]]) => ({ key, label, color, tokens: tokensOf(b, fields) }));
     const used = d.total_tokens ?? cats.reduce((n, c) => n + c.tokens, 0);
     const budget = Math.max(d.max_input_tokens ?? used, used, 1);
     const span = WIDTH - LABEL - 90;
@@ -63,6 +68,21 @@ class AcContextTab extends LightElement {
     </svg>`;
   }
 
+  symbolMap(b = {}) {
+    if (b.symbol_map_unavailable) {
+      // The host's words for a plugin that is not there are a bare "Method
+      // not found"; the gate names the plugin and why.
+      const gate = this.gate?.('symbolMap') ?? { ok: true };
+      return html`<p class="unavailable" data-symbol-map-note>${gate.ok ? `No symbol map in the prompt: ${b.symbol_map_unavailable}`
+        : `${gate.reason} Chat goes on without it.`}</p>`;
+    }
+    const files = Number(b.symbol_map_files ?? 0);
+    return html`<p data-symbol-map data-tokens=${tokensOf(b, ['symbol_map', 'legend'])} data-files=${files}>
+      Symbol map: ${tokensOf(b, ['symbol_map', 'legend']).toLocaleString()} tokens
+      (${Number(b.legend ?? 0).toLocaleString()} of them its header and legend) for ${files.toLocaleString()} ${files === 1 ? 'file' : 'files'}
+      not in full context</p>`;
+  }
+
   tiers(blocks = []) {
     if (!blocks.length) return '';
     const max = Math.max(...blocks.map((b) => b.tokens ?? 0), 1);
@@ -81,7 +101,7 @@ class AcContextTab extends LightElement {
       ${this.error ? html`<div class="error">${this.error}</div>` : ''}
       ${d ? html`<p>${(d.total_tokens ?? 0).toLocaleString()} of ${(d.max_input_tokens ?? 0).toLocaleString()} input tokens
         ${d.cache_hit_rate != null ? html` · cache hit ${Math.round(d.cache_hit_rate * 100)}%` : ''}</p>
-        ${this.chart(d)}${this.tiers(d.blocks)}` : html`<p>Loading…</p>`}
+        ${this.chart(d)}${this.symbolMap(d.breakdown)}${this.tiers(d.blocks)}` : html`<p>Loading…</p>`}
     </div>`;
   }
 }

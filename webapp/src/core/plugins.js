@@ -1,5 +1,6 @@
-// Which features this host can serve. A feature needs one RPC method; when
-// the method is absent, the reason names the plugin and what Host.list_plugins
+// Which features this host can serve. A feature needs one RPC method (and,
+// for one served through another plugin, that plugin's method too); when a
+// method is absent, the reason names the plugin and what Host.list_plugins
 // says about it, so a trimmed build disables a tab with an explanation.
 //
 //   const gate = featureGate(hasMethod, pluginList);
@@ -16,18 +17,27 @@ export const FEATURES = {
   reset: { method: 'Repo.reset_hard', plugin: 'repo', label: 'Reset' },
   history: { method: 'LLMService.history_list_sessions', plugin: 'llm', label: 'History' },
   viewer: { method: 'Repo.get_file_content', plugin: 'repo', label: 'The diff viewer' },
+  symbolMap: { method: 'SymbolIndex.get_map', plugin: 'symbol-index', label: 'The symbol map' },
+  // LLMService keeps the reference's names and forwards to SymbolIndex, so
+  // both plugins must be there.
+  exclusion: { method: 'LLMService.set_excluded_index_files', plugin: 'llm', label: 'Excluding files from the index',
+    also: { method: 'SymbolIndex.set_excluded_files', plugin: 'symbol-index' } },
+  lsp: { method: 'LLMService.lsp_get_hover', plugin: 'llm', label: 'Looking up names (hover, definition, references)',
+    also: { method: 'SymbolIndex.hover', plugin: 'symbol-index' } },
 };
 
 export function featureGate(has, pluginList = []) {
   return (name) => {
     const f = FEATURES[name];
-    if (has(f.method)) return { ok: true, reason: '' };
-    const p = pluginList.find((x) => x.id === f.plugin);
+    const missing = [f, f.also].find((need) => need && !has(need.method));
+    if (!missing) return { ok: true, reason: '' };
+    const { method, plugin } = missing;
+    const p = pluginList.find((x) => x.id === plugin);
     let why;
-    if (!p) why = `the ${f.plugin} plugin is not loaded by this host (not built, or not in its plugin list)`;
-    else if (p.error) why = `the ${f.plugin} plugin failed: ${p.error}`;
-    else if (p.status && p.status !== 'active') why = `the ${f.plugin} plugin is ${p.status}`;
-    else why = `the ${f.plugin} plugin does not provide ${f.method}`;
+    if (!p) why = `the ${plugin} plugin is not loaded by this host (not built, or not in its plugin list)`;
+    else if (p.error) why = `the ${plugin} plugin failed: ${p.error}`;
+    else if (p.status && p.status !== 'active') why = `the ${plugin} plugin is ${p.status}`;
+    else why = `the ${plugin} plugin does not provide ${method}`;
     return { ok: false, reason: `${f.label} is unavailable: ${why}.` };
   };
 }
