@@ -1,13 +1,15 @@
 // <ac-file-menu>: the file tree's context menu. Stage, unstage, discard,
 // rename, delete and new file, each through the repo plugin; a name is asked
-// for inline, a destructive action asks for confirmation inline.
+// for inline, a destructive action asks for confirmation inline. "Exclude
+// from index" / "Include in index" is the picker's (a `toggle-exclusion`
+// event): `exclusion` is {ok, reason, excluded} for the entry.
 
 import { html } from 'lit';
 import { LightElement } from './light-element.js';
 import { rpc, emit, toast } from '../rpc.js';
 
 class AcFileMenu extends LightElement {
-  static properties = { menu: {}, asking: { state: true } };
+  static properties = { menu: {}, exclusion: {}, asking: { state: true } };
 
   close() {
     this.dispatchEvent(new CustomEvent('close'));
@@ -22,6 +24,18 @@ class AcFileMenu extends LightElement {
       toast(`${label} failed: ${e.message}`, 'error');
     }
     this.close();
+  }
+
+  toggleExclusion() {
+    this.dispatchEvent(new CustomEvent('toggle-exclusion'));
+    this.close();
+  }
+
+  renderExclusion() {
+    const x = this.exclusion ?? { ok: false, reason: '' };
+    return html`<button role="menuitem" data-action="toggle-exclusion" ?disabled=${!x.ok}
+      title=${x.ok ? (x.excluded ? 'Back into the symbol index and the map' : 'Out of the symbol index and the map (Shift+click on the checkbox)') : x.reason}
+      @click=${() => this.toggleExclusion()}>${x.excluded ? 'Include in index' : 'Exclude from index'}</button>`;
   }
 
   ask(kind, initial) {
@@ -62,7 +76,8 @@ class AcFileMenu extends LightElement {
             <button role="menuitem" @click=${() => this.run('Unstage', 'Repo.unstage_files', [entry.path])}>Unstage</button>
             <button role="menuitem" @click=${() => this.ask('discard', '')}>Discard changes</button>
             <button role="menuitem" @click=${() => this.ask('rename', entry.path)}>Rename…</button>
-            ${file ? html`<button role="menuitem" @click=${() => this.ask('delete', '')}>Delete</button>` : ''}` : ''}
+            ${file ? html`<button role="menuitem" @click=${() => this.ask('delete', '')}>Delete</button>` : ''}
+            ${this.renderExclusion()}` : ''}
           <button role="menuitem" @click=${() => this.ask('new', dirPrefix)}>New file…</button>`}
       </div>`;
   }

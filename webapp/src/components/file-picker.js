@@ -1,11 +1,17 @@
 // <ac-file-picker>: the repository tree with git badges, diff stats, line
-// counts, the branch badge, a filter, keyboard navigation and checkboxes whose
-// state is the server's selection (set_selected_files / filesChanged). Only the
-// rows in view exist in the DOM, so 50,000 files stay fast.
+// counts, the branch badge, a filter, keyboard navigation and three-state
+// checkboxes (core/file-states.js): in context, the server's selection
+// (set_selected_files / filesChanged); map only; excluded from the symbol
+// index (set_excluded_index_files, kept per repository by the server; needs
+// the symbol-index plugin). Only the rows in view exist in the DOM, so 50,000
+// files stay fast.
 
 import { html } from 'lit';
+import { live } from 'lit/directives/live.js';
 import { LightElement } from './light-element.js';
 import { FileRows } from '../core/file-rows.js';
+import { fileState, clickFiles, STATE_TITLES } from '../core/file-states.js';
+import { featureGate } from '../core/plugins.js';
 import { rpc, hasMethod, on, emit, toast } from '../rpc.js';
 import './file-menu.js';
 
@@ -16,13 +22,14 @@ class AcFilePicker extends LightElement {
   static properties = {
     model: { state: true }, selected: { state: true }, expanded: { state: true }, filter: { state: true },
     focus: { state: true }, branch: { state: true }, scrollTop: { state: true }, error: { state: true },
-    menu: { state: true },
+    menu: { state: true }, excluded: { state: true }, gate: {},
   };
 
   constructor() {
     super();
     this.model = new FileRows();
     this.selected = new Set();
+    this.excluded = new Set();
     this.expanded = new Set();
     this.filter = '';
     this.focus = 0;
@@ -35,7 +42,13 @@ class AcFilePicker extends LightElement {
   connectedCallback() {
     super.connectedCallback();
     this.listen(on('connected', () => this.load()));
-    this.listen(on('state', (s) => { this.stateKnown = true; this.applySelection(s.selected_files ?? []); this.autoSelect(); }));
+    this.listen(on('state', (s) => {
+      this.stateKnown = true;
+      this.applySelection(s.selected_files ?? []);
+      this.excluded = new Set(s.excluded_index_files ?? []);
+      this.loadExcluded();
+      this.autoSelect();
+    }));
     this.listen(on('filesChanged', (files) => this.applySelection(files)));
     this.listen(on('filesModified', () => this.load()));
     this.listen(on('tree-changed', () => this.load()));
@@ -97,12 +110,42 @@ class AcFilePicker extends LightElement {
     }
   }
 
-  toggle(entry) {
-    const next = new Set(this.selected);
+  get exclusion() {
+    return this.gate?.('exclusion') ?? { ok: false, reason: '' };
+  }
+
+  // The symbol index's own list: it outlives the llm plugin's memory (a
+  // restarted host), which get_current_state answers from.
+  async loadExcluded() {
+    if (!featureGate(hasMethod)('exclusion').ok) return;
+    try {
+      this.excluded = new Set(await rpc('LLMService.get_excluded_index_files'));
+    } catch (e) {
+      this.error = `Could not read the files excluded from the index: ${e.message}`;
+    }
+  }
+
+  async pushExcluded(next) {
+    const before = this.excluded;
+    this.excluded = next;
+    try {
+      this.excluded = new Set(await rpc('LLMService.set_excluded_index_files', [...next]));
+    } catch (e) {
+      this.excluded = before;
+      toast(`Exclusion not saved: ${e.message}`, 'error');
+    }
+  }
+
+  // A click ticks or unticks; Shift excludes from the index or includes again.
+  toggle(entry, shift = false) {
+    if (shift && !this.exclusion.ok) {
+      toast(this.exclusion.reason, 'warn');
+      return;
+    }
     const paths = entry.type === 'dir' ? this.model.filesUnder(entry.path) : [entry.path];
-    const on = !paths.every((p) => next.has(p));
-    for (const p of paths) on ? next.add(p) : next.delete(p);
-    this.pushSelection(next);
+    const next = clickFiles(this, paths, { shift });
+    if (!sameSet(next.excluded, this.excluded)) this.pushExcluded(next.excluded);
+    if (!sameSet(next.selected, this.selected)) this.pushSelection(next.selected);
   }
 
   toggleDir(path) {
@@ -129,7 +172,7 @@ class AcFilePicker extends LightElement {
     if (moves[e.key]) this.moveFocus(this.focus + moves[e.key]);
     else if (e.key === 'ArrowRight' && cur?.type === 'dir' && !this.expanded.has(cur.path)) this.toggleDir(cur.path);
     else if (e.key === 'ArrowLeft' && cur?.type === 'dir' && this.expanded.has(cur.path)) this.toggleDir(cur.path);
-    else if (e.key === ' ' && cur) this.toggle(cur);
+    else if (e.key === ' ' && cur) this.toggle(cur, e.shiftKey);
     else if (e.key === 'Enter' && cur) this.activate(cur);
     else return;
     e.preventDefault();
@@ -153,21 +196,37 @@ class AcFilePicker extends LightElement {
     });
   }
 
+  // The context menu's "Exclude from index" / "Include in index".
+  menuExclusion(entry) {
+    const paths = entry.type === 'dir' ? this.model.filesUnder(entry.path) : [entry.path];
+    return { ...this.exclusion, excluded: paths.length > 0 && paths.every((p) => this.excluded.has(p)) };
+  }
+
   openMenu(e, entry) {
     e.preventDefault();
     this.menu = { x: e.clientX, y: e.clientY, entry };
   }
 
+  // What a checkbox's tooltip says: the state, and what Shift+click would do
+  // or why it cannot.
+  checkboxTitle(state) {
+    if (this.exclusion.ok) return STATE_TITLES[state];
+    return `${STATE_TITLES[state].split('. ')[0]}. Shift+click: ${this.exclusion.reason}`;
+  }
+
   renderRow(entry, index) {
     const dir = entry.type === 'dir';
-    const checked = dir ? false : this.selected.has(entry.path);
-    return html`<div class="row ${index === this.focus ? 'focused' : ''} ${dir ? 'dir' : 'file'}" role="treeitem"
-        style="top:${index * ROW}px;padding-left:${entry.depth * 14 + 4}px" data-path=${entry.path}
+    // A folder's box acts on all its files; only files show a state.
+    const state = dir ? 'map' : fileState(entry.path, this.selected, this.excluded);
+    return html`<div class="row ${index === this.focus ? 'focused' : ''} ${dir ? 'dir' : 'file'} ${state}" role="treeitem"
+        style="top:${index * ROW}px;padding-left:${entry.depth * 14 + 4}px" data-path=${entry.path} data-state=${state}
         @click=${() => { this.focus = index; this.activate(entry); }} @contextmenu=${(e) => this.openMenu(e, entry)}>
-      <input type="checkbox" .checked=${checked} aria-label="select ${entry.path}"
-        @click=${(e) => { e.stopPropagation(); this.toggle(entry); }}>
+      <input type="checkbox" .checked=${live(state === 'context')} .indeterminate=${live(state === 'excluded')}
+        aria-label="select ${entry.path}" title=${dir ? 'All files of this folder (Shift+click: exclude them from the index)' : this.checkboxTitle(state)}
+        @click=${(e) => { e.stopPropagation(); this.toggle(entry, e.shiftKey); }}>
       <span class="twisty">${dir ? (this.expanded.has(entry.path) || this.filter ? '▾' : '▸') : ''}</span>
       <span class="name">${entry.name}</span>
+      ${state === 'excluded' ? html`<span class="excluded-mark" data-excluded title=${STATE_TITLES.excluded}>excluded</span>` : ''}
       ${entry.badge ? html`<span class="badge b-${entry.badge}" data-badge=${entry.badge}>${entry.badge}</span>` : ''}
       ${entry.stats ? html`<span class="stats"><span class="add">+${entry.stats.additions}</span><span class="del">-${entry.stats.deletions}</span></span>` : ''}
       ${dir ? '' : html`<span class="lines ${entry.lines > 1000 ? 'big' : entry.lines > 300 ? 'mid' : ''}">${entry.lines}</span>`}
@@ -193,7 +252,12 @@ class AcFilePicker extends LightElement {
           ${rows.slice(first, last).map((entry, i) => this.renderRow(entry, first + i))}
         </div>
       </div>
-      ${this.menu ? html`<ac-file-menu .menu=${this.menu} @close=${() => { this.menu = null; }}></ac-file-menu>` : ''}`;
+      ${this.menu ? html`<ac-file-menu .menu=${this.menu} .exclusion=${this.menuExclusion(this.menu.entry)}
+        @toggle-exclusion=${() => this.toggle(this.menu.entry, true)} @close=${() => { this.menu = null; }}></ac-file-menu>` : ''}`;
   }
 }
 customElements.define('ac-file-picker', AcFilePicker);
+
+function sameSet(a, b) {
+  return a.size === b.size && [...a].every((x) => b.has(x));
+}

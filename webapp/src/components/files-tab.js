@@ -24,7 +24,7 @@ class AcFilesTab extends LightElement {
   render() {
     const files = this.gate?.('files') ?? { ok: false, reason: '' };
     return html`<div class="files-tab ${this.open ? 'with-viewer' : ''}">
-      <section class="left">${files.ok ? html`<ac-file-picker></ac-file-picker>`
+      <section class="left">${files.ok ? html`<ac-file-picker .gate=${this.gate}></ac-file-picker>`
         : html`<div class="unavailable" data-unavailable="files">${files.reason || 'Connecting…'}</div>`}</section>
       <section class="center"><ac-chat-panel .gate=${this.gate}></ac-chat-panel></section>
       ${this.open ? html`<section class="right"><ac-diff-viewer .target=${this.open}
