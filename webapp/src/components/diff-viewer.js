@@ -1,6 +1,8 @@
 // <ac-diff-viewer>: HEAD beside the working copy of one file. The working copy
 // is an editable textarea over a layer that marks added lines; HEAD marks the
-// removed ones. Ctrl+S saves through Repo.write_file.
+// removed ones. Ctrl+S saves through Repo.write_file. Hover, go to definition
+// and references come from the symbol index (viewer-lsp.js); the line a file
+// was opened at (a search hit, a definition, a reference) stays marked.
 //
 // Unsaved text is never dropped: opening another file keeps it as a draft
 // that comes back with its file, and when the file changes on disk under it
@@ -8,13 +10,15 @@
 //
 // Why not Monaco: monaco-editor's smallest useful build is several MB of
 // JavaScript (about 1 MB gzipped plus workers) for features this view does not
-// use yet (LSP, minimap); this element with the shared Myers diff is a few KB
-// and loads only when a file is first opened.
+// use (minimap, its language workers); this element with the shared Myers diff
+// and the symbol index's hover and jumps is a few KB and loads only when a
+// file is first opened.
 
-import { html } from 'lit';
+import { html, nothing } from 'lit';
 import { LightElement } from './light-element.js';
 import { diffLines, sideBySide } from '../core/diff.js';
 import { rpc, on, emit, toast } from '../rpc.js';
+import { ViewerLsp } from './viewer-lsp.js';
 
 const LINE_PX = 18;
 // path -> { work, saved }: unsaved text of files not shown now. Outside the
@@ -22,12 +26,13 @@ const LINE_PX = 18;
 const drafts = new Map();
 
 class AcDiffViewer extends LightElement {
-  static properties = { target: {}, shownPath: { state: true }, head: { state: true }, work: { state: true },
+  static properties = { target: {}, gate: {}, shownPath: { state: true }, head: { state: true }, work: { state: true },
     saved: { state: true }, error: { state: true }, stale: { state: true } };
 
   constructor() {
     super();
     this.stale = false;        // the file changed on disk since the unsaved text was started
+    this.lsp = new ViewerLsp(this);
   }
 
   get dirty() { return this.work !== this.saved; }
@@ -126,12 +131,14 @@ class AcDiffViewer extends LightElement {
 
   onKey(e) {
     if ((e.ctrlKey || e.metaKey) && e.key === 's') { e.preventDefault(); this.save(); }
+    else this.lsp.onKey(e);
   }
 
   onScroll(e) {
     const t = e.target;
     for (const el of this.querySelectorAll('.pane-scroll')) if (el !== t) el.scrollTop = t.scrollTop;
     this.querySelector('.backdrop-lines').style.transform = `translateY(${-this.querySelector('textarea').scrollTop}px)`;
+    this.lsp.hideHover();
   }
 
   render() {
@@ -140,12 +147,15 @@ class AcDiffViewer extends LightElement {
     const left = rows.filter((r) => r.left).map((r) => r.left);
     const right = rows.filter((r) => r.right).map((r) => r.right);
     const dirty = this.dirty;
+    const mark = this.target.line;   // the line this file was opened at
     return html`<div class="viewer" @keydown=${this.onKey}>
       <div class="viewer-head"><b data-viewer-path>${this.shownPath}</b>
         <span class="dirty">${dirty ? '● unsaved (Ctrl+S)' : ''}</span>
+        ${this.lsp.renderButton()}
         <button data-action="save" ?disabled=${!dirty} @click=${() => this.save()}>Save</button>
         <button @click=${() => this.dispatchEvent(new CustomEvent('close'))}>Close</button></div>
       ${this.error ? html`<div class="error">${this.error}</div>` : ''}
+      ${this.lsp.renderNote()}
       ${this.stale && dirty ? html`<div class="error" data-stale>This file changed on disk while you edited it.
         <button data-action="keep-mine" @click=${() => this.save(true)}>Keep mine and save</button>
         <button data-action="load-disk" @click=${this.reloadFromDisk}>Load the disk version</button></div>` : ''}
@@ -154,11 +164,15 @@ class AcDiffViewer extends LightElement {
           <pre class="pane-scroll head" @scroll=${this.onScroll}>${left.map((l) => html`<div class="ln ${l.op}">${l.text || ' '}</div>`)}</pre></div>
         <div class="pane"><div class="pane-title">Working copy</div>
           <div class="editor">
-            <div class="backdrop-lines">${right.map((l) => html`<div class="ln ${l.op}">&nbsp;</div>`)}</div>
+            <div class="backdrop-lines">${right.map((l, i) => html`<div class="ln ${l.op} ${i + 1 === mark ? 'mark' : ''}"
+              data-marked-line=${i + 1 === mark ? mark : nothing}>&nbsp;</div>`)}</div>
             <textarea class="pane-scroll" spellcheck="false" .value=${this.work}
-              @input=${(e) => { this.work = e.target.value; }} @scroll=${this.onScroll}></textarea>
+              @input=${(e) => { this.work = e.target.value; }} @scroll=${this.onScroll}
+              @mousemove=${(e) => this.lsp.onMouseMove(e)} @mouseleave=${() => this.lsp.onMouseLeave()}
+              @click=${(e) => this.lsp.onClick(e)}></textarea>
           </div></div>
-      </div></div>`;
+      </div>
+      ${this.lsp.renderReferences()}${this.lsp.renderHover()}</div>`;
   }
 }
 customElements.define('ac-diff-viewer', AcDiffViewer);

@@ -27,7 +27,7 @@ class AcFilesTab extends LightElement {
       <section class="left">${files.ok ? html`<ac-file-picker .gate=${this.gate}></ac-file-picker>`
         : html`<div class="unavailable" data-unavailable="files">${files.reason || 'Connecting…'}</div>`}</section>
       <section class="center"><ac-chat-panel .gate=${this.gate}></ac-chat-panel></section>
-      ${this.open ? html`<section class="right"><ac-diff-viewer .target=${this.open}
+      ${this.open ? html`<section class="right"><ac-diff-viewer .target=${this.open} .gate=${this.gate}
         @close=${() => { this.open = null; }}></ac-diff-viewer></section>` : ''}
     </div>`;
   }
