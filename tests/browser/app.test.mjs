@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { startStack, openPage, shot, closeAll, git } from './support.mjs';
+import { startStack, openPage, shot, closeAll, git, send as sendTo } from './support.mjs';
 import { connect } from '../support/js/jrpc.mjs';
 
 let stack, browser, page;
@@ -143,11 +143,7 @@ test('settings are saved, reloaded, a bad one is refused in place, and unsaved t
 
 const EDIT = '\u{1F7E7}\u{1F7E7}\u{1F7E7} EDIT', REPL = '\u{1F7E8}\u{1F7E8}\u{1F7E8} REPL', END = '\u{1F7E9}\u{1F7E9}\u{1F7E9} END';
 
-async function send(text) {
-  const box = page.locator('ac-chat-input textarea');
-  await box.fill(text);
-  await box.press('Enter');
-}
+const send = (text) => sendTo(page, text);
 
 test('send: the answer streams in, its edit is applied on disk and shows in the tree', async (t) => {
   if (!needs(t, 'repo', 'llm')) return;

@@ -49,10 +49,10 @@ export function builtPlugins() {
     if (!dir || !existsSync(join(dir, `${p}.acdc.so`)))
       throw new Error(`the build is configured with the ${p} plugin, but ${dir}/${p}.acdc.so is missing: build the tree first`);
   }
-  return ['settings', 'repo', 'llm'].filter((p) => configured.includes(p));
+  return ['settings', 'repo', 'symbol-index', 'llm'].filter((p) => configured.includes(p));
 }
 
-const PROVIDES = { settings: 'Settings', repo: 'Repo', llm: 'LLMService' };
+const PROVIDES = { settings: 'Settings', repo: 'Repo', 'symbol-index': 'SymbolIndex', llm: 'LLMService' };
 
 function hostConfig(plugins) {
   const lines = ['plugins:', '  - name: echo'];
@@ -81,6 +81,24 @@ export function makeRepo(dir) {
   writeFileSync(join(dir, 'src', 'math.py'), 'def multiply(a, b):\n    return a + b\n');
   writeFileSync(join(dir, 'README.md'), '# Demo\n\nA demo repository for the browser tests.\n');
   writeFileSync(join(dir, 'src', 'util.js'), 'export function greet(name) {\n  return `hello ${name}`;\n}\n');
+  git(dir, 'add', '-A');
+  git(dir, 'commit', '-q', '-m', 'initial');
+  return dir;
+}
+
+// A repository whose files call each other, for the symbol index: Python
+// (src/app.py imports and calls multiply from src/math.py) and JavaScript
+// (web/main.js imports and calls greet from web/util.js).
+export function makeSymbolRepo(dir) {
+  initRepo(dir);
+  mkdirSync(join(dir, 'src'), { recursive: true });
+  mkdirSync(join(dir, 'web'), { recursive: true });
+  writeFileSync(join(dir, 'src', 'math.py'), 'def multiply(a, b):\n    """Multiply two numbers."""\n    return a * b\n');
+  writeFileSync(join(dir, 'src', 'app.py'),
+    'from src.math import multiply\n\n\ndef area(width, height):\n    return multiply(width, height)\n\n\nprint(area(2, 3))\n');
+  writeFileSync(join(dir, 'web', 'util.js'), 'export function greet(name) {\n  return `hello ${name}`;\n}\n');
+  writeFileSync(join(dir, 'web', 'main.js'), "import { greet } from './util.js';\n\nconsole.log(greet('world'));\n");
+  writeFileSync(join(dir, 'README.md'), '# Symbols\n\nA repository for the symbol-index browser tests.\n');
   git(dir, 'add', '-A');
   git(dir, 'commit', '-q', '-m', 'initial');
   return dir;
@@ -186,4 +204,46 @@ export async function closeAll(browser, stack) {
   const code = await stack?.host.stop();
   if (stack) rmSync(stack.dir, { recursive: true, force: true });
   return code;
+}
+
+// Types `text` into the chat input and sends it with Enter.
+export async function send(page, text) {
+  const box = page.locator('ac-chat-input textarea');
+  await box.fill(text);
+  await box.press('Enter');
+}
+
+// Every message text of the provider's latest request, joined: what the
+// model received.
+export async function lastPrompt(provider) {
+  const requests = await provider.requests();
+  const body = JSON.parse(requests.at(-1).body);
+  return body.messages.map((m) => (typeof m.content === 'string' ? m.content
+    : m.content.map((part) => part.text ?? '').join(''))).join('\n');
+}
+
+// The client point at the middle of the first `word` on 1-based `line` of
+// the viewer's textarea, measured as the browser lays the text out (a copy
+// of the textarea's text in a <pre> with its box and font), not by the
+// viewer's own grid arithmetic, which this checks.
+export async function viewerPoint(page, line, word) {
+  return page.evaluate(({ line, word }) => {
+    const area = document.querySelector('ac-diff-viewer .editor textarea');
+    const cs = getComputedStyle(area), r = area.getBoundingClientRect();
+    const pre = document.createElement('pre');
+    for (const p of ['font', 'padding', 'border', 'tabSize', 'lineHeight', 'whiteSpace', 'letterSpacing', 'boxSizing'])
+      pre.style[p] = cs[p];
+    Object.assign(pre.style, { position: 'fixed', left: `${r.left}px`, top: `${r.top}px`, margin: '0', visibility: 'hidden',
+      width: `${r.width}px` });
+    pre.textContent = area.value;
+    document.body.append(pre);
+    const lines = area.value.split('\n');
+    const offset = lines.slice(0, line - 1).reduce((n, l) => n + l.length + 1, 0) + lines[line - 1].indexOf(word);
+    const range = document.createRange();
+    range.setStart(pre.firstChild, offset);
+    range.setEnd(pre.firstChild, offset + word.length);
+    const box = range.getBoundingClientRect();
+    pre.remove();
+    return { x: box.left + box.width / 2 - area.scrollLeft, y: box.top + box.height / 2 - area.scrollTop };
+  }, { line, word });
 }
