@@ -214,15 +214,19 @@ class AcFilePicker extends LightElement {
     return `${STATE_TITLES[state].split('. ')[0]}. Shift+click: ${this.exclusion.reason}`;
   }
 
+  folderTitle() {
+    return `All files of this folder. Shift+click: ${this.exclusion.ok ? 'exclude them from the index, or include them again' : this.exclusion.reason}`;
+  }
+
   renderRow(entry, index) {
     const dir = entry.type === 'dir';
     // A folder's box acts on all its files; only files show a state.
     const state = dir ? 'map' : fileState(entry.path, this.selected, this.excluded);
-    return html`<div class="row ${index === this.focus ? 'focused' : ''} ${dir ? 'dir' : 'file'} ${state}" role="treeitem"
+    return html`<div class="row ${index === this.focus ? 'focused' : ''} ${dir ? 'dir' : 'file'} state-${state}" role="treeitem"
         style="top:${index * ROW}px;padding-left:${entry.depth * 14 + 4}px" data-path=${entry.path} data-state=${state}
         @click=${() => { this.focus = index; this.activate(entry); }} @contextmenu=${(e) => this.openMenu(e, entry)}>
       <input type="checkbox" .checked=${live(state === 'context')} .indeterminate=${live(state === 'excluded')}
-        aria-label="select ${entry.path}" title=${dir ? 'All files of this folder (Shift+click: exclude them from the index)' : this.checkboxTitle(state)}
+        aria-label="select ${entry.path}" title=${dir ? this.folderTitle() : this.checkboxTitle(state)}
         @click=${(e) => { e.stopPropagation(); this.toggle(entry, e.shiftKey); }}>
       <span class="twisty">${dir ? (this.expanded.has(entry.path) || this.filter ? '▾' : '▸') : ''}</span>
       <span class="name">${entry.name}</span>

@@ -2,7 +2,8 @@
 // LLMService's lsp_* methods (coordinates 1-based both ways):
 //   - hover: the mouse resting ~300 ms on a name shows its signature and
 //     where it is defined (lsp_get_hover's markdown);
-//   - Ctrl/Cmd+click, or F12: opens the definition at its line;
+//   - Ctrl/Cmd+click: opens the definition at its line (not F12: that key
+//     opens the browser's developer tools, which a page cannot stop);
 //   - Shift+F12, or the References button: lists the uses of the name at the
 //     caret, each a link to its line.
 // The mouse position becomes (line, col) by the monospace grid of the
@@ -112,7 +113,6 @@ export class ViewerLsp {
   onKey(e) {
     if (e.key === 'Escape' && (this.hover || this.refs)) { this.hideHover(); this.refs = null; this.host.requestUpdate(); }
     else if (e.key === 'F12' && e.shiftKey) { e.preventDefault(); this.findReferences(this.nameAtCaret()); }
-    else if (e.key === 'F12') { e.preventDefault(); this.goToDefinition(this.nameAtCaret()); }
   }
 
   // Also drops a hover still being asked for.
@@ -190,7 +190,7 @@ export class ViewerLsp {
   renderButton() {
     const g = this.gate;
     return html`<button data-action="references" ?disabled=${!g.ok}
-      title=${g.ok ? 'References to the name at the caret (Shift+F12); Ctrl+click or F12 opens its definition' : g.reason}
+      title=${g.ok ? 'References to the name at the caret (Shift+F12); Ctrl+click on a name opens its definition' : g.reason}
       @click=${() => this.findReferences(this.nameAtCaret())}>References</button>`;
   }
 
