@@ -155,7 +155,7 @@ export async function restartHost(stack, downMs) {
     const timer = setTimeout(() => reject(new Error(`acdc did not restart:\n${out}`)), 20000);
     child.stderr.on('data', (d) => { out += d; if (out.includes('serving ')) { clearTimeout(timer); resolve(); } });
   });
-  stack.host = { port, async stop() { child.kill('SIGINT'); return exited; } };
+  stack.host = { port, url: `ws://127.0.0.1:${port}/?token=${TOKEN}`, async stop() { child.kill('SIGINT'); return exited; } };
 }
 
 export async function openPage(stack, { viewport = { width: 1400, height: 900 } } = {}) {

@@ -4,7 +4,7 @@
 // references, the Context tab's map, and excluding a file from the index.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startStack, openPage, shot, closeAll, builtPlugins, makeSymbolRepo, send, lastPrompt, viewerPoint } from './support.mjs';
+import { startStack, openPage, shot, closeAll, builtPlugins, makeSymbolRepo, send, lastPrompt, viewerPoint, restartHost } from './support.mjs';
 import { connect } from '../support/js/jrpc.mjs';
 
 const needed = ['repo', 'symbol-index', 'llm'];
@@ -178,6 +178,18 @@ test('Shift+click excludes a file from the index: it leaves the map, is unticked
   await page.reload();
   await page.locator('[data-connection="up"]').waitFor({ timeout: 10000 });
   await page.locator('.row[data-path="src/math.py"][data-state="excluded"]').waitFor({ timeout: 5000 });
+});
+
+test('the exclusion survives a restart of the host', { skip }, async () => {
+  // The symbol index kept the list on disk; the llm plugin, started afresh,
+  // reads it from there for get_current_state.
+  await restartHost(stack, 200);
+  await page.locator('[data-toast]', { hasText: 'Reconnected' }).waitFor({ timeout: 15000 });
+  await serverExcludes(['src/math.py']);
+  // The row shows the state from before the restart until the reconnect's
+  // state arrives: what counts is where it settles.
+  await page.waitForTimeout(1000);
+  assert.equal(await page.locator('.row[data-path="src/math.py"]').getAttribute('data-state'), 'excluded');
 });
 
 test('the context menu includes an excluded file again', { skip }, async () => {

@@ -11,7 +11,6 @@ import { live } from 'lit/directives/live.js';
 import { LightElement } from './light-element.js';
 import { FileRows } from '../core/file-rows.js';
 import { fileState, clickFiles, STATE_TITLES } from '../core/file-states.js';
-import { featureGate } from '../core/plugins.js';
 import { rpc, hasMethod, on, emit, toast } from '../rpc.js';
 import './file-menu.js';
 
@@ -46,7 +45,6 @@ class AcFilePicker extends LightElement {
       this.stateKnown = true;
       this.applySelection(s.selected_files ?? []);
       this.excluded = new Set(s.excluded_index_files ?? []);
-      this.loadExcluded();
       this.autoSelect();
     }));
     this.listen(on('filesChanged', (files) => this.applySelection(files)));
@@ -112,17 +110,6 @@ class AcFilePicker extends LightElement {
 
   get exclusion() {
     return this.gate?.('exclusion') ?? { ok: false, reason: '' };
-  }
-
-  // The symbol index's own list: it outlives the llm plugin's memory (a
-  // restarted host), which get_current_state answers from.
-  async loadExcluded() {
-    if (!featureGate(hasMethod)('exclusion').ok) return;
-    try {
-      this.excluded = new Set(await rpc('LLMService.get_excluded_index_files'));
-    } catch (e) {
-      this.error = `Could not read the files excluded from the index: ${e.message}`;
-    }
   }
 
   async pushExcluded(next) {
