@@ -40,7 +40,7 @@ test('a chat completes without a map, and the Context tab says why, once', { ski
   await note.waitFor({ timeout: 5000 });
   assert.equal(await note.count(), 1, 'said once, not per turn');
   assert.equal(await page.locator('[data-toast]', { hasText: /symbol/i }).count(), 0, 'and not as a toast');
-  await shot(page, '25-trimmed-context-note');
+  await shot(page, '35-trimmed-context-note');
   await page.locator('button[data-tab="files"]').click();
 });
 
@@ -78,7 +78,7 @@ test('the viewer offers no lookups: the button says why, a Ctrl+click says it on
   assert.equal(await note.count(), 1);
   assert.match(await note.innerText(), MISSING);
   assert.equal(await page.locator('[data-viewer-path]').innerText(), 'src/app.py', 'the viewer stayed where it was');
-  await shot(page, '26-trimmed-viewer');
+  await shot(page, '36-trimmed-viewer');
   assert.deepEqual(page.errors, [], 'no script errors');
 });
 

@@ -86,7 +86,7 @@ test('hovering a call shows the signature and where it is defined', { skip }, as
   await hover.waitFor({ timeout: 5000 });
   assert.match(await hover.innerText(), /def multiply\(a, b\)/);
   assert.match(await hover.innerText(), /defined in src\/math\.py:1/);
-  await shot(page, '20-symbol-hover');
+  await shot(page, '30-symbol-hover');
   await page.mouse.move(at.x, at.y + 200);
   await hover.waitFor({ state: 'detached', timeout: 3000 });
 });
@@ -101,7 +101,7 @@ test('Ctrl+click on a call opens the definition at its line', { skip }, async ()
   await page.locator('ac-diff-viewer [data-marked-line="1"]').waitFor({ timeout: 5000 });
   const caret = await page.evaluate(() => document.querySelector('ac-diff-viewer textarea').selectionStart);
   assert.equal(caret, 0, 'the caret is on the definition line');
-  await shot(page, '21-symbol-definition');
+  await shot(page, '31-symbol-definition');
 });
 
 test('Shift+F12 lists the references, each a link that opens its line', { skip }, async () => {
@@ -112,7 +112,7 @@ test('Shift+F12 lists the references, each a link that opens its line', { skip }
   await ref.waitFor({ timeout: 5000 });
   assert.match(await page.locator('[data-references]').innerText(), /1 reference to multiply/);
   assert.match(await ref.innerText(), /return multiply\(width, height\)/, 'the line is quoted');
-  await shot(page, '22-symbol-references');
+  await shot(page, '32-symbol-references');
   await ref.click();
   await page.locator('[data-viewer-path]', { hasText: 'src/app.py' }).waitFor({ timeout: 5000 });
   await page.locator('ac-diff-viewer [data-marked-line="5"]').waitFor({ timeout: 5000 });
@@ -141,7 +141,7 @@ test("the Context tab shows the symbol map's tokens and files", { skip }, async 
   const bar = page.locator('svg[data-chart] rect[data-category="symbol_map"]');
   assert.ok(Number(await bar.getAttribute('width')) > 1, 'the map has a bar');
   assert.equal(await page.locator('[data-symbol-map-note]').count(), 0);
-  await shot(page, '23-context-symbol-map');
+  await shot(page, '33-context-symbol-map');
   await page.locator('button[data-tab="files"]').click();
 });
 
@@ -165,7 +165,7 @@ test('Shift+click excludes a file from the index: it leaves the map, is unticked
   assert.equal(await box.isChecked(), false);
   assert.match(await box.getAttribute('title'), /Excluded from the index/);
   await serverExcludes(['src/math.py']);
-  await shot(page, '24-picker-excluded');
+  await shot(page, '34-picker-excluded');
 
   await stack.provider.queue([{ text: 'Without math.' }]);
   await send(page, 'And now?');
