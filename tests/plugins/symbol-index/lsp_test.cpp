@@ -76,3 +76,19 @@ TEST_CASE("completions offer the file's own names, its imports', then the reposi
   REQUIRE(global.size() == 1);
   CHECK(global[0].label == "loadBadge");
 }
+
+TEST_CASE("columns count UTF-16 code units, as editors do", "[lsp]") {
+  acdc::test::TempDir dir;
+  // "é" is 2 bytes and 1 UTF-16 unit; "𝄞" is 4 bytes and 2 units.
+  acdc::test::write_file(dir.path() / "m.py", "def target(x):\n    return x\n\ns = 'é𝄞'; target(s)\n");
+  auto index = index_tree(dir.path());
+  LspQueries q(*index);
+  // `target` on line 4 spans UTF-16 columns 12-17 (bytes 15-20).
+  auto d = q.definition("m.py", 4, 13);
+  REQUIRE(d);
+  CHECK(d->location.range.start_line == 1);
+  auto refs = q.references("m.py", 1, 5);
+  REQUIRE(refs.size() == 1);
+  CHECK(refs[0].range.start_col == 12);
+  CHECK(refs[0].range.end_col == 18);
+}

@@ -32,6 +32,30 @@ std::string_view line_of(std::string_view text, std::uint32_t line) {
   return l;
 }
 
+// Editors count columns in UTF-16 code units (Monaco, LSP); the index and
+// tree-sitter count bytes. These convert within one line of UTF-8.
+std::size_t utf8_length(unsigned char lead) { return lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1; }
+
+std::size_t byte_of_utf16(std::string_view line, std::size_t col16) {
+  std::size_t byte = 0, units = 0;
+  while (byte < line.size() && units < col16) {
+    std::size_t n = utf8_length(static_cast<unsigned char>(line[byte]));
+    units += n == 4 ? 2 : 1;
+    byte += n;
+  }
+  return std::min(byte, line.size());
+}
+
+std::uint32_t utf16_of_byte(std::string_view line, std::size_t byte) {
+  std::uint32_t units = 0;
+  for (std::size_t at = 0; at < byte && at < line.size();) {
+    std::size_t n = utf8_length(static_cast<unsigned char>(line[at]));
+    units += n == 4 ? 2 : 1;
+    at += n;
+  }
+  return units;
+}
+
 const char* kind_name(SymbolKind k) {
   switch (k) {
     case SymbolKind::class_: return "class";
@@ -95,14 +119,18 @@ std::string header_of(std::string_view text, const Symbol& s) {
   return h;
 }
 
-Range one_based(const Range& r) { return {r.start_line + 1, r.start_col + 1, r.end_line + 1, r.end_col + 1}; }
+// A symbol's range as an editor counts it: 1-based, columns in UTF-16.
+Range editor_range(std::string_view text, const Range& r) {
+  return {r.start_line + 1, utf16_of_byte(line_of(text, r.start_line), r.start_col) + 1, r.end_line + 1,
+          utf16_of_byte(line_of(text, r.end_line), r.end_col) + 1};
+}
 
 }  // namespace
 
 std::string word_at(std::string_view text, int line, int col, bool before_only) {
   if (line < 1 || col < 1) return {};
   std::string_view l = line_of(text, static_cast<std::uint32_t>(line - 1));
-  size_t at = static_cast<size_t>(col - 1);
+  size_t at = byte_of_utf16(l, static_cast<size_t>(col - 1));
   if (before_only || at >= l.size() || !ident(l[at])) {
     if (at == 0 || at > l.size() || !ident(l[at - 1])) return {};
     --at;
@@ -135,7 +163,8 @@ std::optional<Definition> LspQueries::definition(const std::string& path, int li
     if (!s) return;
     const std::string& file = g.node(target).record->path;
     auto target_text = target == from ? text : read_text(index_, file);
-    out = Definition{{file, one_based(s->range)}, kind_name(s->kind),
+    Range bytes{s->range.start_line + 1, s->range.start_col + 1, s->range.end_line + 1, s->range.end_col + 1};
+    out = Definition{{file, target_text ? editor_range(*target_text, s->range) : bytes}, kind_name(s->kind),
                      target_text ? header_of(*target_text, *s) : signature(*s), g.references_to(name)};
   });
   return out;
@@ -166,8 +195,8 @@ std::vector<Location> LspQueries::references(const std::string& path, int line, 
         at = p;
         break;
       }
-    auto c = static_cast<std::uint32_t>(at + 1);
-    out.push_back({file, {l + 1, c, l + 1, c + static_cast<std::uint32_t>(name.size())}});
+    std::uint32_t c = utf16_of_byte(src, at) + 1;
+    out.push_back({file, {l + 1, c, l + 1, utf16_of_byte(src, at + name.size()) + 1}});
   }
   return out;
 }

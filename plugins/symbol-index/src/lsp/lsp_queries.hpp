@@ -1,7 +1,8 @@
 // lsp/lsp_queries.hpp -- hover, go-to-definition, references and
 // completions from the index (acdc-features.md §4.1 "LSP"), for the file
 // viewer and any editor that asks. Coordinates in and out are 1-based, as
-// Monaco and the reference use them; the index's own ranges are 0-based.
+// Monaco and the reference use them, columns in UTF-16 code units as
+// editors count them; the index's own ranges are 0-based bytes.
 //
 // The name under the cursor is read from the file on disk, then resolved as
 // a call made from that file would be (graph/symbol_graph.hpp), falling
@@ -51,8 +52,8 @@ class LspQueries {
   const RepoIndex& index_;
 };
 
-// The identifier at 1-based (line, col) of `text`, or "" (a cursor just after
-// a name counts as on it, as editors place it).
+// The identifier at 1-based (line, col) of `text`, col in UTF-16 units, or
+// "" (a cursor just after a name counts as on it, as editors place it).
 std::string word_at(std::string_view text, int line, int col, bool before_only = false);
 
 }  // namespace acdc::symbols
