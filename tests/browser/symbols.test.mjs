@@ -111,7 +111,8 @@ test('Shift+F12 lists the references, each a link that opens its line', { skip }
   const ref = page.locator('[data-references] [data-ref="src/app.py:5"]');
   await ref.waitFor({ timeout: 5000 });
   assert.match(await page.locator('[data-references]').innerText(), /1 reference to multiply/);
-  assert.match(await ref.innerText(), /return multiply\(width, height\)/, 'the line is quoted');
+  // The quote follows the link: its file is read after the references come.
+  await ref.locator('code', { hasText: 'return multiply(width, height)' }).waitFor({ timeout: 5000 });
   await shot(page, '32-symbol-references');
   await ref.click();
   await page.locator('[data-viewer-path]', { hasText: 'src/app.py' }).waitFor({ timeout: 5000 });
