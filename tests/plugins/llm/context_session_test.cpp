@@ -134,12 +134,13 @@ TEST_CASE("a 12-turn Anthropic session: markers on cacheable tiers only, each pr
     const auto at = markers(sent[n]);
     CHECK(at.size() >= 1);
     CHECK(at.size() <= 4);
-    // What the breakdown after the previous turn showed as cached is what was marked.
-    const rapidjson::Value& before = breakdown[n - 1];
-    CHECK(at.size() == cached_blocks(before));
+    // The Context tab after a turn shows the tiers that turn was sent with:
+    // what it calls cached is what carried a marker.
+    const rapidjson::Value& tiers = breakdown[n];
+    CHECK(at.size() == cached_blocks(tiers));
     // The system message (L0) is unchanged unless something moved into or out of it.
-    if (!moved(before, "L0")) CHECK(sent[n].compare(0, at[0], sent[n - 1], 0, at[0]) == 0);
-    if (any_move(before)) continue;
+    if (!moved(tiers, "L0")) CHECK(sent[n].compare(0, at[0], sent[n - 1], 0, at[0]) == 0);
+    if (any_move(tiers)) continue;
     // Nothing moved: every cached prefix is byte for byte the previous request's.
     bool all = true;
     for (std::size_t p : at) all = all && sent[n].compare(0, p, sent[n - 1], 0, p) == 0;
@@ -147,13 +148,13 @@ TEST_CASE("a 12-turn Anthropic session: markers on cacheable tiers only, each pr
     identical_turns += all ? 1 : 0;
   }
   CHECK(identical_turns >= 3);
-  // The selected files graduate after three unchanged turns: request 5 holds
-  // them in L3, ahead of a marker, and request 4 in the active part.
-  CHECK(sent[3].find("# Reference Files (L3)") == std::string::npos);
-  const std::size_t l3 = sent[4].find("# Reference Files (L3)");
+  // The selected files graduate after three unchanged turns: request 4 holds
+  // them in L3, ahead of a marker, and request 3 in the active part.
+  CHECK(sent[2].find("# Reference Files (L3)") == std::string::npos);
+  const std::size_t l3 = sent[3].find("# Reference Files (L3)");
   REQUIRE(l3 != std::string::npos);
-  const std::size_t end_of_b = sent[4].find("END_OF_big_b");
-  CHECK(std::any_of(markers(sent[4]).begin(), markers(sent[4]).end(), [&](std::size_t p) { return p > end_of_b; }));
+  const std::size_t end_of_b = sent[3].find("END_OF_big_b");
+  CHECK(std::any_of(markers(sent[3]).begin(), markers(sent[3]).end(), [&](std::size_t p) { return p > end_of_b; }));
   // Most of the session's input came from the cache (the fake bills as Anthropic reports).
   const auto& totals = breakdown.back()["session_totals"];
   CHECK(totals["turns"].GetInt() == 12);
@@ -180,7 +181,7 @@ TEST_CASE("an OpenAI-compatible session: no markers on the wire, and an unchange
   // selected files, which have settled in a tier.
   int checked = 0;
   for (std::size_t n = 4; n < sent.size(); ++n) {
-    if (any_move(breakdown[n - 1])) continue;
+    if (any_move(breakdown[n])) continue;
     const std::size_t end_of_b = sent[n].find("END_OF_big_b");
     REQUIRE(sent[n].find("# Reference Files") < end_of_b);
     std::size_t common = 0;
