@@ -110,16 +110,20 @@ class AcContextTab extends LightElement {
   }
 
   // Only the fields this server sends: an older one has none of them.
-  cache(d) {
-    if (d.cache_hit_rate === undefined && d.session_cache_rate === undefined && !d.session_totals) return '';
-    const last = d.last_turn, rows = totalsRows(d.session_totals);
+  rates(d) {
+    if (d.cache_hit_rate === undefined && d.session_cache_rate === undefined) return '';
+    const last = d.last_turn;
     return html`<p class="cache-rates" data-cache-rates>Cache hits: last turn <b data-rate="turn">${formatRate(d.cache_hit_rate)}</b>
       · session <b data-rate="session">${formatRate(d.session_cache_rate)}</b>
       ${d.provider_cache_rate == null ? '' : html` · reported by the provider ${formatRate(d.provider_cache_rate)}`}</p>
       ${last ? html`<p data-last-turn>Last turn: ${formatTokens(last.prompt)} in (${formatTokens(last.cache_read)} read from cache,
-        ${formatTokens(last.cache_write)} written) · ${formatTokens(last.completion)} out</p>` : ''}
-      ${rows.length ? html`<table class="totals" data-session-totals><caption>This session</caption>
-        ${rows.map(([label, value]) => html`<tr data-total=${label}><th>${label}</th><td>${value}</td></tr>`)}</table>` : ''}`;
+        ${formatTokens(last.cache_write)} written) · ${formatTokens(last.completion)} out</p>` : ''}`;
+  }
+
+  totals(d) {
+    const rows = totalsRows(d.session_totals);
+    return rows.length ? html`<table class="totals" data-session-totals><caption>This session</caption>
+      ${rows.map(([label, value]) => html`<tr data-total=${label}><th>${label}</th><td>${value}</td></tr>`)}</table>` : '';
   }
 
   render() {
@@ -128,8 +132,9 @@ class AcContextTab extends LightElement {
       <div class="tab-head"><b>Context</b> ${d?.model ? html`<span>${d.model}</span>` : ''}
         <button @click=${() => this.refresh().then(() => { if (!this.error) toast('Context refreshed', 'ok'); })}>Refresh</button></div>
       ${this.error ? html`<div class="error">${this.error}</div>` : ''}
-      ${d ? html`${this.usage(d)}${this.cache(d)}
-        ${hasTiers(d) ? html`<ac-context-tiers .data=${d}></ac-context-tiers><h3>By category</h3>` : ''}
+      ${d ? html`${this.usage(d)}${this.rates(d)}
+        ${hasTiers(d) ? html`<ac-context-tiers .data=${d}></ac-context-tiers>` : ''}${this.totals(d)}
+        ${hasTiers(d) ? html`<h3>By category</h3>` : ''}
         ${this.chart(d)}${this.symbolMap(d.breakdown)}` : html`<p>Loading…</p>`}
     </div>`;
   }
