@@ -1,6 +1,8 @@
 // Issue 16 in the browser: the Context tab's cache tiers and the chat's
 // compaction, against the real host and the fake provider, with an app.yaml
-// whose compaction trigger a two-turn session passes. The first tests draw
+// (saved through the settings plugin: the bundled one replaces a file put in
+// the config home before start) whose compaction trigger a two-turn session
+// passes. The first tests draw
 // what the contract's shapes look like (a breakdown set on the tab, events
 // called on AcApp as the server calls them, and an older server's breakdown);
 // the later ones run a real session.
@@ -9,9 +11,10 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startStack, openPage, shot, closeAll, builtPlugins, send, callAcApp, restartHost, ROOT } from './support.mjs';
+import { connect } from '../support/js/jrpc.mjs';
 
-const needed = ['llm'];
-const skip = needed.some((p) => !builtPlugins().includes(p)) && `needs the ${needed.join(', ')} plugin`;
+const needed = ['settings', 'llm'];
+const skip = needed.some((p) => !builtPlugins().includes(p)) && `needs the ${needed.join(', ')} plugins`;
 let stack, browser, page;
 
 // The bundled app.yaml with a trigger the second turn passes and one user
@@ -23,7 +26,14 @@ const appYaml = readFileSync(join(ROOT, 'config', 'app.yaml'), 'utf8')
 
 before(async () => {
   if (skip) return;
-  stack = await startStack({ configFiles: { 'app.yaml': appYaml } });
+  stack = await startStack();
+  const client = await connect(stack.host);
+  try {
+    await client.server['Settings.save_config_content']('app', appYaml);
+    await client.server['Settings.reload_app_config']();
+  } finally {
+    client.close();
+  }
   ({ browser, page } = await openPage(stack));
   await page.locator('[data-connection="up"]').waitFor({ timeout: 10000 });
 });

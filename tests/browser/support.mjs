@@ -120,18 +120,15 @@ export function makeBigRepo(dir, count = 50000) {
 }
 
 // `plugins` trims the host's plugin list (default: every plugin this build has);
-// `populate(dir)` makes the repository (default: makeRepo); `configFiles`
-// ({name: text}) go into the config home beside llm.yaml (an app.yaml with a
-// low compaction trigger, say); `apiKeyEnv` names the variable llm.yaml reads
-// the key from (one that is not set, to provoke the missing-key refusal).
-export async function startStack({ plugins = builtPlugins(), populate = makeRepo, configFiles = {},
-  apiKeyEnv = 'ACDC_BROWSER_TEST_KEY' } = {}) {
+// `populate(dir)` makes the repository (default: makeRepo); `apiKeyEnv`
+// names the variable llm.yaml reads the key from (one that is not set, to
+// provoke the missing-key refusal).
+export async function startStack({ plugins = builtPlugins(), populate = makeRepo, apiKeyEnv = 'ACDC_BROWSER_TEST_KEY' } = {}) {
   requireDist();
   const dir = mkdtempSync(join(tmpdir(), 'acdc-browser-'));
   const repo = populate(join(dir, 'demo'));
   const configHome = join(dir, 'config');
   mkdirSync(configHome, { recursive: true });
-  for (const [name, text] of Object.entries(configFiles)) writeFileSync(join(configHome, name), text);
   const provider = plugins.includes('llm') ? await startFakeProvider() : null;
   if (provider)
     writeFileSync(join(configHome, 'llm.yaml'), `provider: openai\nbase_url: ${provider.baseUrl}\nmodel: fake-model\n` +

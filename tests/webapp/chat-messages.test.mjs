@@ -9,6 +9,8 @@ import { fromHistory, notice, retryTarget, retryIndex, eventParts, afterCompacti
 test('history messages keep the system-event and cut-off marks', () => {
   assert.deepEqual(fromHistory({ role: 'system', content: '**History compacted**', system_event: true }),
     { role: 'system', content: '**History compacted**', images: undefined, systemEvent: true });
+  assert.equal(fromHistory({ role: 'user', content: '**History compacted**', system_event: true }).role, 'system',
+    'a system event the server keeps as a user message is shown as a system event');
   assert.deepEqual(fromHistory({ role: 'assistant', content: 'Half an ans', cut_off: true, error: 'connection reset' }),
     { role: 'assistant', content: 'Half an ans', images: undefined, cutOff: true, cutOffError: 'connection reset' });
   assert.deepEqual(fromHistory({ role: 'user', content: 'hi', extra: 1 }), { role: 'user', content: 'hi', images: undefined });

@@ -9,9 +9,11 @@
 
 // A history message (get_current_state, sessionChanged, compactionEvent
 // "compacted") as the chat keeps it: system events and cut-off answers keep
-// their marks, the rest is dropped.
+// their marks, the rest is dropped. The server keeps a system event as a
+// user message (the reference's JSONL does); on screen, and for Retry, it is
+// no question of the user's.
 export function fromHistory(m) {
-  const out = { role: m.role, content: m.content ?? '', images: m.images };
+  const out = { role: m.system_event ? 'system' : m.role, content: m.content ?? '', images: m.images };
   if (m.system_event) out.systemEvent = true;
   if (m.cut_off) { out.cutOff = true; out.cutOffError = m.error ?? ''; }
   return out;
