@@ -67,7 +67,7 @@ class AcChatMessage extends LightElement {
     const body = m.role === 'assistant' ? this.renderAssistant(text, r, !m.streaming && !r, m.cutOff)
       : m.role === 'user' ? html`<div class="md">${unsafeHTML(escapeHtml(text).replace(/\n/g, '<br>'))}</div>`
       : this.renderSystem(text);
-    const kind = [m.streaming && 'streaming', m.systemEvent && 'system-event', m.notice && `notice ${m.notice}`,
+    const kind = [m.streaming && 'streaming', m.systemEvent && 'system-event', m.notice && `notice notice-${m.notice}`,
       m.cutOff && 'cut-off-answer', m.compacting && 'compacting'].filter(Boolean).join(' ');
     return html`<div class="msg ${m.role} ${kind}" data-role=${m.role} data-request=${m.requestId ?? ''}
         data-system-event=${m.systemEvent ? 'yes' : nothing} data-notice=${m.notice ?? nothing} @click=${this.copy}>
