@@ -138,7 +138,10 @@ test('compaction as the server calls it: progress, a failure that keeps the mess
 });
 
 test('a real session is compacted after the turn that passes the trigger, and stays so after a restart', { skip }, async () => {
-  await stack.provider.queue([{ text: 'Hi, short answer.' }]);
+  // The first answer is long enough that summarizing it saves tokens (the
+  // server refuses a compaction that would not shrink the history); on its
+  // own it is all verbatim tail, so nothing is compacted yet.
+  await stack.provider.queue([{ text: 'Hi, short answer. ' + 'lorem ipsum dolor '.repeat(100) }]);
   await send(page, 'Hello there.');
   await page.locator('ac-chat-message .msg.assistant', { hasText: 'Hi, short answer.' }).waitFor({ timeout: 10000 });
   const detector = JSON.stringify({ boundary_index: null, boundary_reason: 'one topic', confidence: 0, summary: 'The user said hello.' });
