@@ -20,7 +20,7 @@ constexpr std::string_view kDefaultStep =
 
 bool is_provider_path(std::string_view path) {
   for (std::string_view p : {"/v1/chat/completions", "/chat/completions", "/api/chat",
-                             "/v1/messages", "/messages"})
+                             "/v1/messages", "/messages", "/converse-stream", "/converse"})
     if (path.ends_with(p)) return true;
   return false;
 }

@@ -10,13 +10,15 @@ namespace {
 const char* kKnown =
     "provider, base_url, model, smaller_model, api_key_env, max_output_tokens, extra_headers, "
     "cache_min_tokens, cache_buffer_multiplier, connect_timeout_seconds, request_timeout_seconds, "
-    "first_chunk_timeout_seconds, chunk_timeout_seconds, aux_request_timeout_seconds, num_retries, models";
+    "first_chunk_timeout_seconds, reasoning_first_chunk_timeout_seconds, chunk_timeout_seconds, "
+    "aux_request_timeout_seconds, num_retries, region, models";
 
 void check_provider(const YAML::Node& v, YamlRules& r) {
   std::string kind = r.text(v, "provider");
-  if (kind != "openai" && kind != "anthropic" && kind != "ollama")
+  if (kind != "openai" && kind != "anthropic" && kind != "ollama" && kind != "bedrock")
     YamlRules::fail(v, "'provider' must be openai (any OpenAI-compatible endpoint: OpenAI, "
-                       "OpenRouter, Ollama, llama.cpp, vLLM), anthropic or ollama; got '" + kind + "'");
+                       "OpenRouter, Ollama, llama.cpp, vLLM), anthropic, ollama or bedrock (AWS); got '" +
+                           kind + "'");
 }
 
 void check_base_url(const YAML::Node& v, YamlRules& r) {
@@ -76,6 +78,7 @@ void check_llm(const YAML::Node& root, YamlRules& r) {
     else if (key == "cache_buffer_multiplier") r.number(v, key, YamlRules::kPositive);
     else if (key.ends_with("_timeout_seconds")) r.number(v, key, YamlRules::kPositive);
     else if (key == "num_retries") r.integer(v, key, YamlRules::kAny);
+    else if (key == "region") r.text(v, key);  // bedrock: the AWS region, else AWS_REGION
     else if (key == "models") check_models(v, r);
     else r.unknown(key, v, kKnown);
   });

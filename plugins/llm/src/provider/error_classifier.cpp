@@ -121,9 +121,10 @@ ProviderError classify_http(int status, const HeaderMap& headers, std::string_vi
 ProviderError classify_stream_error(std::string_view type, std::string_view message, bool had_output) {
   ProviderError out;
   out.provider_type = type;
-  out.kind = type == "rate_limit_error"        ? ErrorKind::rate_limit
-             : type == "invalid_request_error" ? ErrorKind::bad_request
-                                               : ErrorKind::service_unavailable;
+  // Anthropic's error types, then Bedrock's exception types.
+  out.kind = type == "rate_limit_error" || type == "throttlingException"          ? ErrorKind::rate_limit
+             : type == "invalid_request_error" || type == "validationException" ? ErrorKind::bad_request
+                                                                                : ErrorKind::service_unavailable;
   out.retryable = out.kind != ErrorKind::bad_request;
   out.message = std::string(had_output ? "Stream failed mid-response: " : "LLM call failed: ") +
                 std::string(message.empty() ? type : message);

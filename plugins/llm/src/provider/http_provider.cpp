@@ -37,10 +37,20 @@ ChatResult HttpProvider::complete(const ChatRequest& request, const CancelFlag& 
 ChatResult HttpProvider::run(const ChatRequest& request, const StreamCallbacks& callbacks,
                              const CancelFlag& cancel, bool stream) {
   HttpCall call = build_call(config_, request, stream);
+  bool retried_empty = false;
   for (int n = 1;; ++n) {
     bool had_output = false;
     ChatResult result = attempt(call, callbacks, cancel, stream, had_output);
-    if (result.cancelled || !result.error) return result;
+    if (result.cancelled) return result;
+    // Bedrock answered 200 with nothing at all when a cached block was too
+    // small to cache (§8.4 quirks): once more without the cache points.
+    bool empty = result.text.empty() && result.reasoning.empty() && result.tool_calls.empty();
+    if (!result.error && config_.kind == ProviderKind::bedrock && empty && !retried_empty) {
+      retried_empty = true;
+      call = build_call(config_, request, stream, /*cache_points=*/false);
+      continue;
+    }
+    if (!result.error) return result;
     if (!retry_.should_retry(*result.error, n, had_output)) {
       if (n > 1) result.error->message += " (gave up after " + std::to_string(n) + " attempts)";
       return result;

@@ -34,7 +34,17 @@ struct ChatRequest {
   //                      {"type":"image_url","image_url":{"url":"data:..."}}]}
   std::string messages_json;
   int max_tokens = 4096;
+  // "" for no reasoning, else the effort the user chose in the chat
+  // (low | medium | high; minimal, xhigh and max pass through): Anthropic and
+  // Bedrock think with a budget from it, OpenAI-compatible servers get
+  // reasoning_effort, Ollama think:true. The first-chunk watchdog waits
+  // reasoning_first_chunk_timeout_seconds then.
+  std::string reasoning_effort;
 };
+
+// The Anthropic/Bedrock thinking budget for an effort, below max_tokens as
+// the API requires; 0 when max_tokens leaves no room for the 1024 minimum.
+int thinking_budget(const std::string& effort, int max_tokens);
 
 // Provider-neutral usage (llm-wire.md §3, "Normalisation"): input excludes
 // cache reads and writes for every provider.
@@ -121,7 +131,7 @@ class Provider {
 
 struct ProviderConfig;  // provider/provider_config.hpp (llm.yaml keys)
 
-// The provider llm.yaml names (provider: openai | anthropic | ollama).
+// The provider llm.yaml names (provider: openai | anthropic | ollama | bedrock).
 std::unique_ptr<Provider> make_provider(const ProviderConfig& config);
 
 }  // namespace acdc::llm

@@ -32,14 +32,16 @@ void read_number(const rapidjson::Value& obj, const char* key, Number& out) {
   }
 }
 
-constexpr std::array<std::pair<ProviderKind, const char*>, 3> kKinds{
-    {{ProviderKind::openai, "openai"}, {ProviderKind::anthropic, "anthropic"}, {ProviderKind::ollama, "ollama"}}};
+constexpr std::array<std::pair<ProviderKind, const char*>, 4> kKinds{{{ProviderKind::openai, "openai"},
+                                                                     {ProviderKind::anthropic, "anthropic"},
+                                                                     {ProviderKind::ollama, "ollama"},
+                                                                     {ProviderKind::bedrock, "bedrock"}}};
 
 ProviderKind kind_of(const std::string& name) {
   for (const auto& [kind, n] : kKinds)
     if (name == n) return kind;
   throw invalid_params("llm.yaml: provider '" + name +
-                       "' is not one of openai (any OpenAI-compatible endpoint), anthropic, ollama");
+                       "' is not one of openai (any OpenAI-compatible endpoint), anthropic, ollama, bedrock");
 }
 
 void apply_kind_defaults(ProviderConfig& c) {
@@ -49,7 +51,17 @@ void apply_kind_defaults(ProviderConfig& c) {
   } else if (c.kind == ProviderKind::ollama) {
     c.base_url = "http://localhost:11434";
     c.api_key_env = "";
+  } else if (c.kind == ProviderKind::bedrock) {
+    c.base_url = "";  // from the region, once it is known
+    c.api_key_env = "AWS_BEARER_TOKEN_BEDROCK";
+    c.model = "global.anthropic.claude-sonnet-4-5-20250929-v1:0";
+    c.smaller_model = "global.anthropic.claude-haiku-4-5-20251001-v1:0";
   }
+}
+
+std::string env(const char* name) {
+  const char* v = std::getenv(name);
+  return v ? v : "";
 }
 
 }  // namespace
@@ -79,6 +91,14 @@ ProviderConfig ProviderConfig::from_json(const rapidjson::Value& llm) {
   read_number(llm, "chunk_timeout_seconds", c.chunk_timeout_seconds);
   read_number(llm, "aux_request_timeout_seconds", c.aux_request_timeout_seconds);
   read_number(llm, "num_retries", c.num_retries);
+  read_number(llm, "reasoning_first_chunk_timeout_seconds", c.reasoning_first_chunk_timeout_seconds);
+  read_string(llm, "region", c.region);
+  if (c.kind == ProviderKind::bedrock) {
+    if (c.region.empty()) c.region = env("AWS_REGION");
+    if (c.region.empty()) c.region = env("AWS_DEFAULT_REGION");
+    if (c.base_url.empty() && !c.region.empty())
+      c.base_url = "https://bedrock-runtime." + c.region + ".amazonaws.com";
+  }
   if (const auto* h = member(llm, "extra_headers")) {
     if (!h->IsObject()) throw invalid_params("llm.yaml: 'extra_headers' must be a mapping");
     for (auto& m : h->GetObject()) {
@@ -99,6 +119,15 @@ ProviderConfig ProviderConfig::for_aux() const {
 }
 
 std::string ProviderConfig::missing_key() const {
+  if (kind == ProviderKind::bedrock) {
+    if (region.empty())
+      return "No AWS region for Bedrock: set region in llm.yaml or export AWS_REGION, then restart acdc";
+    if (!api_key_env.empty() && !env(api_key_env.c_str()).empty()) return {};
+    if (!env("AWS_ACCESS_KEY_ID").empty() && !env("AWS_SECRET_ACCESS_KEY").empty()) return {};
+    return "No AWS credentials for Bedrock: export " + (api_key_env.empty() ? std::string("AWS_BEARER_TOKEN_BEDROCK") : api_key_env) +
+           ", or AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN for temporary "
+           "credentials), then restart acdc";
+  }
   if (api_key_env.empty()) return {};
   const char* key = std::getenv(api_key_env.c_str());
   if (key && *key) return {};

@@ -16,9 +16,9 @@
 
 namespace acdc::llm {
 
-enum class ProviderKind { openai, anthropic, ollama };
+enum class ProviderKind { openai, anthropic, ollama, bedrock };
 
-// The name llm.yaml gives the kind ("openai", "anthropic", "ollama").
+// The name llm.yaml gives the kind ("openai", "anthropic", "ollama", "bedrock").
 const char* kind_name(ProviderKind kind);
 
 struct ProviderConfig {
@@ -32,9 +32,16 @@ struct ProviderConfig {
   double connect_timeout_seconds = 10;
   double request_timeout_seconds = 300;   // a whole non-streaming call
   double first_chunk_timeout_seconds = 60;
+  // A reasoning model thinks before its first visible chunk (§4.9).
+  double reasoning_first_chunk_timeout_seconds = 1200;
   double chunk_timeout_seconds = 120;
   double aux_request_timeout_seconds = 60;
   int num_retries = 10;                    // <= 0: a single attempt
+  // Bedrock: the AWS region (llm.yaml `region`, else AWS_REGION or
+  // AWS_DEFAULT_REGION); base_url defaults to its bedrock-runtime endpoint.
+  // Authentication is AWS_BEARER_TOKEN_BEDROCK (api_key_env) when set, SigV4
+  // from AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY / AWS_SESSION_TOKEN otherwise.
+  std::string region;
 
   // Missing keys keep their defaults (per provider for base_url and
   // api_key_env); a key of the wrong type or an unknown provider throws

@@ -1,6 +1,7 @@
 // provider/request_builder.cpp -- see request_builder.hpp.
 #include "provider/request_builder.hpp"
 
+#include "provider/bedrock_request.hpp"
 #include "provider/json_fields.hpp"
 
 #include <acdc/sdk/error.hpp>
@@ -8,6 +9,7 @@
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
 
+#include <algorithm>
 #include <cstdlib>
 
 namespace acdc::llm {
@@ -132,6 +134,12 @@ std::string body_for(const ProviderConfig& config, const ChatRequest& request, b
   if (config.kind == ProviderKind::anthropic) {
     body.AddMember("max_tokens", request.max_tokens, a);
     anthropic_messages(messages, body);
+    if (int budget = thinking_budget(request.reasoning_effort, request.max_tokens); budget > 0) {
+      Value thinking(rapidjson::kObjectType);
+      thinking.AddMember("type", "enabled", a);
+      thinking.AddMember("budget_tokens", budget, a);
+      body.AddMember("thinking", thinking, a);
+    }
     return to_text(body);
   }
   bool openrouter = config.base_url.find("openrouter.ai") != std::string::npos;
@@ -143,6 +151,7 @@ std::string body_for(const ProviderConfig& config, const ChatRequest& request, b
     Value options(rapidjson::kObjectType);
     options.AddMember("num_predict", request.max_tokens, a);
     body.AddMember("options", options, a);
+    if (!request.reasoning_effort.empty()) body.AddMember("think", true, a);
     return to_text(body);
   }
   // api.openai.com's newer models refuse max_tokens; compatible servers know only it.
@@ -154,6 +163,8 @@ std::string body_for(const ProviderConfig& config, const ChatRequest& request, b
     options.AddMember("include_usage", true, a);
     body.AddMember("stream_options", options, a);
   }
+  if (!request.reasoning_effort.empty())
+    body.AddMember("reasoning_effort", string_value(request.reasoning_effort, a), a);
   return to_text(body);
 }
 
@@ -176,21 +187,43 @@ std::string url_for(const ProviderConfig& config) {
   switch (config.kind) {
     case ProviderKind::anthropic: return config.base_url + "/messages";
     case ProviderKind::ollama: return config.base_url + "/api/chat";
-    case ProviderKind::openai: break;
+    case ProviderKind::openai:
+    case ProviderKind::bedrock: break;  // bedrock: build_bedrock_call
   }
   return config.base_url + "/chat/completions";
 }
 
 }  // namespace
 
-HttpCall build_call(const ProviderConfig& config, const ChatRequest& request, bool stream) {
+int thinking_budget(const std::string& effort, int max_tokens) {
+  if (effort.empty()) return 0;
+  constexpr int kMinimum = 1024;  // the API's floor
+  int wanted = effort == "minimal" ? kMinimum
+               : effort == "low"   ? 4096
+               : effort == "high"  ? 32000
+               : effort == "xhigh" || effort == "max" ? 64000
+                                   : 16000;  // medium, and an effort we do not know
+  // budget_tokens must stay below max_tokens, leaving room for the answer.
+  int room = max_tokens - max_tokens / 4;
+  int budget = std::min(wanted, room);
+  return budget >= kMinimum ? budget : 0;
+}
+
+HttpCall build_call(const ProviderConfig& config, const ChatRequest& request, bool stream, bool cache_points) {
   HttpCall call;
-  call.url = url_for(config);
-  call.headers = headers_for(config);
-  call.body = body_for(config, request, stream);
+  if (config.kind == ProviderKind::bedrock) {
+    call = build_bedrock_call(config, request, stream, cache_points);
+  } else {
+    call.url = url_for(config);
+    call.headers = headers_for(config);
+    call.body = body_for(config, request, stream);
+  }
   call.connect_timeout_s = config.connect_timeout_seconds;
   if (stream) {
-    call.first_chunk_timeout_s = config.first_chunk_timeout_seconds;
+    call.first_chunk_timeout_s = request.reasoning_effort.empty()
+                                     ? config.first_chunk_timeout_seconds
+                                     : std::max(config.first_chunk_timeout_seconds,
+                                                config.reasoning_first_chunk_timeout_seconds);
     call.chunk_timeout_s = config.chunk_timeout_seconds;
   } else {
     call.first_chunk_timeout_s = 0;  // nothing arrives before the whole answer

@@ -10,6 +10,10 @@
 //   cache_control, images become base64 image blocks, consecutive messages
 //   of the same role are merged.
 // - Ollama native: POST {base_url}/api/chat, NDJSON.
+// - Bedrock: ConverseStream, see bedrock_request.hpp.
+// Reasoning (ChatRequest::reasoning_effort): Anthropic `thinking` with a
+// budget, OpenAI-compatible `reasoning_effort`, Ollama `think`; the
+// first-chunk watchdog then waits reasoning_first_chunk_timeout_seconds.
 //
 //   HttpCall call = build_call(config, request, /*stream=*/true);
 #pragma once
@@ -20,7 +24,8 @@
 namespace acdc::llm {
 
 // Throws acdc::Error(ACDC_E_INVALID_PARAMS) when messages_json is not a JSON
-// array of messages.
-HttpCall build_call(const ProviderConfig& config, const ChatRequest& request, bool stream);
+// array of messages. `cache_points` false: Bedrock's retry without them.
+HttpCall build_call(const ProviderConfig& config, const ChatRequest& request, bool stream,
+                    bool cache_points = true);
 
 }  // namespace acdc::llm

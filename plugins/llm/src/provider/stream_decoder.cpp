@@ -2,6 +2,7 @@
 #include "provider/stream_decoder.hpp"
 
 #include "provider/anthropic_decoder.hpp"
+#include "provider/bedrock_decoder.hpp"
 #include "provider/error_classifier.hpp"
 #include "provider/ollama_decoder.hpp"
 #include "provider/openai_decoder.hpp"
@@ -44,6 +45,7 @@ std::unique_ptr<StreamDecoder> make_decoder(ProviderKind kind, ChatResult& resul
   switch (kind) {
     case ProviderKind::anthropic: return std::make_unique<AnthropicDecoder>(result, callbacks);
     case ProviderKind::ollama: return std::make_unique<OllamaDecoder>(result, callbacks);
+    case ProviderKind::bedrock: return std::make_unique<BedrockDecoder>(result, callbacks);
     case ProviderKind::openai: break;
   }
   return std::make_unique<OpenAiDecoder>(result, callbacks);

@@ -1,7 +1,8 @@
 // provider/stream_decoder.hpp -- turns one provider's response body into the
 // provider-neutral ChatResult (llm-wire.md §3 "Normalisation"), calling the
 // stream callbacks as text and reasoning arrive. One subclass per wire
-// format: OpenAI-compatible SSE, Anthropic SSE, Ollama NDJSON.
+// format: OpenAI-compatible SSE, Anthropic SSE, Ollama NDJSON, Bedrock
+// event-stream frames.
 //
 //   auto decoder = make_decoder(ProviderKind::anthropic, result, callbacks);
 //   decoder->feed(bytes);      // any split; call for every read
