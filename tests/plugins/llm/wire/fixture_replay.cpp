@@ -28,6 +28,7 @@ bool is_request_example(const std::string& name) { return name.ends_with(".reque
 ProviderKind kind_of(const rapidjson::Value& entry) {
   std::string provider = entry["provider"].GetString();
   if (provider == "anthropic") return ProviderKind::anthropic;
+  if (provider == "bedrock") return ProviderKind::bedrock;
   auto endpoint = entry.FindMember("endpoint");
   if (endpoint != entry.MemberEnd() && std::string(endpoint->value.GetString()).ends_with("/api/chat"))
     return ProviderKind::ollama;
@@ -135,7 +136,13 @@ std::size_t replay_fixture_set(const std::string& dir) {
     if (is_request_example(name)) continue;
     INFO(dir << "/" << name);
     ProviderKind kind = kind_of(entry.value);
-    fake.queue(R"([{"fixture":")" + name + R"(","split":"random"}])");
+    // `attempts`: the client is expected to ask again (Bedrock's empty answer).
+    auto attempts = entry.value["expect"].FindMember("attempts");
+    int times = attempts != entry.value["expect"].MemberEnd() ? attempts->value.GetInt() : 1;
+    std::string steps;
+    for (int i = 0; i < times; ++i)
+      steps += std::string(i ? "," : "") + R"({"fixture":")" + name + R"(","split":"random"})";
+    fake.queue("[" + steps + "]");
     std::string streamed;
     CancelFlag cancel{false};
     ChatResult r = make_provider(fake_config(fake, kind))

@@ -37,8 +37,8 @@ TEST_CASE("anthropic gets its own base URL and key variable by default") {
 }
 
 TEST_CASE("an unknown provider or a value of the wrong type is refused with the key named") {
-  CHECK_THROWS_WITH(ProviderConfig::from_json(acdc::parse_json(R"({"provider":"bedrock"})")),
-                    Catch::Contains("provider 'bedrock'"));
+  CHECK_THROWS_WITH(ProviderConfig::from_json(acdc::parse_json(R"({"provider":"vertex"})")),
+                    Catch::Contains("provider 'vertex'"));
   CHECK_THROWS_WITH(ProviderConfig::from_json(acdc::parse_json(R"({"num_retries":"ten"})")),
                     Catch::Contains("'num_retries' must be a number"));
   CHECK_THROWS_AS(ProviderConfig::from_json(acdc::parse_json(R"({"extra_headers":[1]})")), acdc::Error);

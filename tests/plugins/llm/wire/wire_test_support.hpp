@@ -32,9 +32,10 @@ inline std::string read_fixture(const std::string& name, const std::string& dir 
 inline llm::ProviderConfig fake_config(const FakeProvider& fake, llm::ProviderKind kind) {
   llm::ProviderConfig c;
   c.kind = kind;
-  c.base_url = kind == llm::ProviderKind::ollama
+  c.base_url = kind == llm::ProviderKind::ollama || kind == llm::ProviderKind::bedrock
                    ? "http://127.0.0.1:" + std::to_string(fake.port())
                    : fake.base_url();
+  c.region = "us-east-1";
   c.model = "test-model";
   c.api_key_env = "ACDC_TEST_FAKE_KEY";
   c.num_retries = 0;
