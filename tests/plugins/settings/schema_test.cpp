@@ -48,6 +48,8 @@ TEST_CASE("llm.yaml mistakes are refused with their line") {
   CHECK(problem(FileKind::llm, "- a list\n") == "line 1: the top level must be a map of settings (key: value lines)");
   CHECK(problem(FileKind::llm, "provider: anthropic\nsmallerModel: h\nmodel: m\nnum_retries: -1\n").empty());
   CHECK(problem(FileKind::llm, "provider: ollama\nmodel: m\napi_key_env: \"\"\nextra_headers: {X-N: \"5\"}\n").empty());
+  CHECK(problem(FileKind::llm, "provider: bedrock\nmodel: global.anthropic.claude-opus-4-7\nregion: eu-west-1\n"
+                               "reasoning_first_chunk_timeout_seconds: 900\n").empty());
 }
 
 TEST_CASE("unknown keys warn instead of refusing") {

@@ -45,14 +45,18 @@ ChatTurn::ChatTurn(TurnDeps deps, TurnRequest request) : d_(std::move(deps)), re
   std::string args_prefix = "[" + acdc::to_json_text(req_.request_id) + ",";
   // To every client, as all AcApp.* calls go (jrpc-oo's call[...]): a tab
   // that reconnected mid-answer, or another tab, follows it live too.
-  coalescer_ = ChunkCoalescer::create(
-      [&host, args_prefix](const std::string& text) {
-        host.notify(ACDC_CLIENT_ALL, "AcApp.streamChunk", args_prefix + acdc::to_json_text(text) + "]");
-      },
-      [&host](std::function<void()> task, std::chrono::milliseconds delay) {
-        host.post(std::move(task), static_cast<uint32_t>(delay.count()));
-      },
-      d_.frame_interval);
+  auto frames_to = [&](const char* method) {
+    return ChunkCoalescer::create(
+        [&host, args_prefix, method](const std::string& text) {
+          host.notify(ACDC_CLIENT_ALL, method, args_prefix + acdc::to_json_text(text) + "]");
+        },
+        [&host](std::function<void()> task, std::chrono::milliseconds delay) {
+          host.post(std::move(task), static_cast<uint32_t>(delay.count()));
+        },
+        d_.frame_interval);
+  };
+  coalescer_ = frames_to("AcApp.streamChunk");
+  thinking_ = frames_to("AcApp.streamThinking");
 }
 
 std::string ChatTurn::partial_text() const { return coalescer_->text(); }
@@ -173,10 +177,17 @@ void ChatTurn::stream(const std::string& messages_json) {
   callbacks.on_retry = [this](const RetryNotice& n) {
     d_.host.notify(ACDC_CLIENT_ALL, "AcApp.streamRetry", "[" + acdc::to_json_text(req_.request_id) + "," + retry_info(n) + "]");
   };
-  ChatResult r = d_.provider.stream(ChatRequest{d_.model, messages_json, d_.max_tokens}, callbacks, d_.cancel);
+  callbacks.on_reasoning = [this](std::string_view delta) { thinking_->append(delta); };
+  ChatResult r = d_.provider.stream(ChatRequest{d_.model, messages_json, d_.max_tokens, req_.reasoning_effort},
+                                    callbacks, d_.cancel);
+  out_.reasoning = thinking_->finish();
   out_.response = coalescer_->finish();
   out_.finish_reason = r.finish_reason;
   out_.usage = r.usage;
+  // Anthropic and Bedrock bill thinking inside output_tokens without a
+  // separate count: the thinking text's own count stands in for it.
+  if (out_.usage.reasoning_tokens == 0 && !out_.reasoning.empty())
+    out_.usage.reasoning_tokens = static_cast<long>(d_.count_tokens(out_.reasoning));
   out_.cancelled = r.cancelled || d_.cancel.load();
   if (r.error && !out_.cancelled) out_.error = r.error;
   // §4.2 step 10 clears the content on an error; what arrived before a

@@ -9,7 +9,8 @@
 //   content checked against the model's context window, then placed in
 //   cache tiers (context engine, §4.7) -> user message persisted ->
 //   prompt assembly (§4.6) -> provider stream -> coalesced
-//   AcApp.streamChunk to the caller -> edit parsing and application
+//   AcApp.streamChunk (and AcApp.streamThinking while the model reasons)
+//   to the caller -> edit parsing and application
 //   through Repo.* -> assistant message persisted ->
 //   AcApp.streamComplete(request_id, result) -> filesChanged / filesModified
 //   -> (on success) session totals, terminal HUD
@@ -66,6 +67,7 @@ struct TurnRequest {
   std::string request_id;
   std::string message;
   std::vector<std::string> images;
+  std::string reasoning_effort;  // "" for none (service/reasoning_choice.hpp)
 };
 
 class ChatTurn {
@@ -107,6 +109,8 @@ class ChatTurn {
   SymbolMap map_;
   Placement placement_;
   std::shared_ptr<ChunkCoalescer> coalescer_;
+  // The model's thinking, as AcApp.streamThinking frames (webapp/README.md).
+  std::shared_ptr<ChunkCoalescer> thinking_;
 };
 
 }  // namespace acdc::llm

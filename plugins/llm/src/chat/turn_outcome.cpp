@@ -110,6 +110,7 @@ std::string TurnOutcome::to_json() const {
   JsonWriter w(buf);
   w.StartObject();
   key_str(w, "response", response);
+  if (!reasoning.empty()) key_str(w, "reasoning", reasoning);
   write_usage(w, usage);
   write_blocks(w, "edit_blocks", blocks, true);
   write_blocks(w, "incomplete", blocks, false);

@@ -20,6 +20,7 @@ namespace acdc::llm {
 
 struct TurnOutcome {
   std::string response;
+  std::string reasoning;  // the model's thinking, when it reasoned ("reasoning" on the wire)
   std::string user_message;
   std::string turn_id;
   std::string finish_reason;

@@ -2,6 +2,7 @@
 
 #include "provider/provider_config.hpp"
 #include "service/model_limits.hpp"
+#include "service/reasoning_choice.hpp"
 #include "tokenizer/tokenizer.hpp"
 
 #include <filesystem>
@@ -95,7 +96,9 @@ std::optional<LLMService::ActiveStream> LLMService::active() const {
 }
 
 void LLMService::chat_streaming(acdc::Call call, std::string request_id, std::string message,
-                                std::optional<acdc::Json>, std::optional<std::vector<std::string>> images) {
+                                std::optional<acdc::Json>, std::optional<std::vector<std::string>> images,
+                                std::optional<std::vector<std::string>>, std::optional<std::string>,
+                                std::optional<acdc::Json> reasoning, std::optional<std::string> effort) {
   // `files` is ignored: the selection set through set_selected_files rules (§4.1).
   if (!init_complete_) throw acdc::Error(ACDC_E_UNAVAILABLE, "Server is still initializing — please wait a moment");
   auto cancel = std::make_shared<CancelFlag>(false);
@@ -115,6 +118,7 @@ void LLMService::chat_streaming(acdc::Call call, std::string request_id, std::st
     active_ = ActiveStream{request_id, cancel, nullptr};
   }
   TurnRequest request{request_id, std::move(message), images.value_or(std::vector<std::string>{})};
+  request.reasoning_effort = reasoning_effort_of(reasoning, effort);
   call.ok(std::map<std::string, std::string>{{"status", "started"}});
   // Through the selection worker first: a file checked just before Send is
   // in the turn's context, because its set_selected_files was queued there

@@ -48,8 +48,13 @@ class LLMService {
   void start();
   void on_event(std::string_view topic, std::string_view json);
 
+  // The reference webapp's whole argument list; excluded_urls and agent_tag
+  // are accepted and not used here, reasoning (bool or {effort}) and effort
+  // choose the turn's reasoning (reasoning_effort_of).
   void chat_streaming(acdc::Call call, std::string request_id, std::string message,
-                      std::optional<acdc::Json> files, std::optional<std::vector<std::string>> images);
+                      std::optional<acdc::Json> files, std::optional<std::vector<std::string>> images,
+                      std::optional<std::vector<std::string>> excluded_urls, std::optional<std::string> agent_tag,
+                      std::optional<acdc::Json> reasoning, std::optional<std::string> effort);
   std::map<std::string, std::string> cancel_streaming(std::string request_id);
 
   acdc::RawJson get_current_state();

@@ -1,0 +1,76 @@
+// Reasoning through the real host: chat_streaming takes the reference
+// webapp's whole argument list, its reasoning / effort reach the provider's
+// request, the thinking streams to the clients as AcApp.streamThinking apart
+// from the answer, and its tokens are counted in token_usage.
+#include "llm_host.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <acdc/sdk/json.hpp>
+
+using namespace acdc::llm::test;
+
+namespace {
+
+std::string str(const rapidjson::Value& v) { return std::string(v.GetString(), v.GetStringLength()); }
+
+// chat_streaming with all eight arguments, as the reference webapp sends
+// them; returns the streamComplete result.
+rapidjson::Document chat_with(LlmHost& h, const std::string& request_id, const std::string& reasoning_json,
+                              const std::string& effort_json) {
+  size_t before = h.client->received("AcApp.streamComplete").size();
+  auto started = h.call("LLMService.chat_streaming",
+                        "[\"" + request_id + R"(","why 42?",[],[],["https://example.com/a"],"agent-7",)" +
+                            reasoning_json + "," + effort_json + "]");
+  INFO(acdc::to_json_text(std::string(started.HasMember("error") ? started["error"]["message"].GetString() : "")));
+  REQUIRE(started.HasMember("result"));
+  REQUIRE(h.client->wait_for("AcApp.streamComplete", before + 1, std::chrono::seconds(15)));
+  rapidjson::Document args, result;
+  args.Parse(h.client->received("AcApp.streamComplete").back().c_str());
+  result.CopyFrom(args[1], result.GetAllocator());
+  return result;
+}
+
+rapidjson::Document last_body(const LlmHost& h) {
+  rapidjson::Document all, body;
+  std::string text = h.fake.requests();
+  all.Parse(text.data(), text.size());
+  REQUIRE(all.Size() > 0);
+  body.Parse(all[all.Size() - 1]["body"].GetString());
+  return body;
+}
+
+}  // namespace
+
+TEST_CASE("chat_streaming takes the reference webapp's arguments and reasons at the chosen effort") {
+  LlmHost h;
+  h.fake.queue(R"([{"fixture":"llamacpp_reasoning.sse","split":"random"}])");
+  auto r = chat_with(h, "req-r", "true", R"("high")");
+  INFO(h.host->output());
+  CHECK_FALSE(r.HasMember("error"));
+  CHECK(str(r["response"]) == "42");
+  CHECK(str(r["reasoning"]) == "Seven times six is forty-two.");
+  CHECK(r["token_usage"]["reasoning_tokens"].GetInt() > 0);
+  auto body = last_body(h);
+  REQUIRE(body.HasMember("reasoning_effort"));
+  CHECK(str(body["reasoning_effort"]) == "high");
+
+  auto thinking = h.received("AcApp.streamThinking");
+  REQUIRE_FALSE(thinking.empty());
+  CHECK(str(thinking.back()[0]) == "req-r");
+  CHECK(str(thinking.back()[1]) == "Seven times six is forty-two.");
+  for (const auto& chunk : h.received("AcApp.streamChunk"))  // thinking never leaks into the answer
+    CHECK(str(chunk[1]).find("Seven") == std::string::npos);
+}
+
+TEST_CASE("reasoning off, or absent, sends no reasoning and the answer has no thinking") {
+  LlmHost h;
+  h.fake.queue(text_step("plain answer"));
+  h.fake.queue(text_step("plain again"));
+  auto r = chat_with(h, "req-off", "false", R"("high")");
+  CHECK(str(r["response"]) == "plain answer");
+  CHECK_FALSE(r.HasMember("reasoning"));
+  CHECK_FALSE(last_body(h).HasMember("reasoning_effort"));
+  chat_with(h, "req-null", "null", "null");
+  CHECK_FALSE(last_body(h).HasMember("reasoning_effort"));
+}
