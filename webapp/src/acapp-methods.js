@@ -9,6 +9,8 @@ import { emit } from './rpc.js';
 export class AcAppMethods {
   startupProgress(stage, message, percent) { emit('startupProgress', { stage, message, percent }); return true; }
   streamChunk(requestId, content) { emit('streamChunk', { requestId, content }); return true; }
+  // acdc's own: the model's thinking so far, while it reasons (webapp/README.md).
+  streamThinking(requestId, content) { emit('streamThinking', { requestId, content }); return true; }
   streamComplete(requestId, result) { emit('streamComplete', { requestId, result }); return true; }
   postResponseComplete(requestId) { emit('postResponseComplete', { requestId }); return true; }
   streamRetry(requestId, info) { emit('streamRetry', { requestId, info }); return true; }

@@ -1,7 +1,9 @@
 // <ac-chat-input>: the prompt. Enter sends, Shift+Enter breaks the line, Up
 // on the first line recalls earlier prompts, pasted images (at most 5, 5 MB
 // each) ride along as data URIs, snippets insert canned prompts, and the
-// draft survives a reload. Fires "send" {text, images} and "stop".
+// draft survives a reload. A selector beside Send chooses the reasoning
+// effort (off / low / medium / high), kept across reloads. Fires "send"
+// {text, images, effort} and "stop".
 
 import { html } from 'lit';
 import { LightElement } from './light-element.js';
@@ -11,10 +13,12 @@ const MAX_IMAGES = 5;
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 const HISTORY_KEY = 'ac-dc-input-history';
 const DRAFT_KEY = 'ac-dc-draft';
+const REASONING_KEY = 'ac-dc-reasoning';
+const EFFORTS = ['off', 'low', 'medium', 'high'];
 
 class AcChatInput extends LightElement {
   static properties = { streaming: {}, disabled: { type: Boolean }, images: { state: true },
-    snippets: { state: true }, drawer: { state: true } };
+    snippets: { state: true }, drawer: { state: true }, effort: { state: true } };
 
   constructor() {
     super();
@@ -22,6 +26,13 @@ class AcChatInput extends LightElement {
     this.snippets = [];
     this.history = JSON.parse(localStorage.getItem(HISTORY_KEY) ?? '[]');
     this.recall = -1;
+    const saved = localStorage.getItem(REASONING_KEY);
+    this.effort = EFFORTS.includes(saved) ? saved : 'off';
+  }
+
+  chooseEffort(value) {
+    this.effort = value;
+    localStorage.setItem(REASONING_KEY, value);
   }
 
   connectedCallback() {
@@ -72,7 +83,7 @@ class AcChatInput extends LightElement {
     this.history = [...this.history.filter((h) => h !== text), text].slice(-100);
     localStorage.setItem(HISTORY_KEY, JSON.stringify(this.history));
     this.recall = -1;
-    this.dispatchEvent(new CustomEvent('send', { detail: { text, images: this.images } }));
+    this.dispatchEvent(new CustomEvent('send', { detail: { text, images: this.images, effort: this.effort } }));
     this.area.value = '';
     this.images = [];
     localStorage.removeItem(DRAFT_KEY);
@@ -120,6 +131,10 @@ class AcChatInput extends LightElement {
         <textarea rows="3" placeholder=${this.disabled ? 'Chat is unavailable' : 'Ask, or describe a change (Enter sends, Shift+Enter new line)'}
           ?disabled=${this.disabled} @keydown=${this.onKey} @paste=${this.onPaste}
           @input=${(e) => localStorage.setItem(DRAFT_KEY, e.target.value)}></textarea>
+        <select class="reasoning" data-reasoning title="Reasoning: how long the model thinks before it answers"
+          .value=${this.effort} @change=${(e) => this.chooseEffort(e.target.value)}>
+          ${EFFORTS.map((v) => html`<option value=${v} ?selected=${v === this.effort}>${v === 'off' ? 'no reasoning' : `reason: ${v}`}</option>`)}
+        </select>
         ${this.streaming
           ? html`<button class="stop" data-action="stop" @click=${() => this.dispatchEvent(new CustomEvent('stop'))}>Stop</button>`
           : html`<button class="send" data-action="send" ?disabled=${this.disabled} @click=${this.submit}>Send</button>`}

@@ -4,7 +4,9 @@
 // finish reason and token usage. An answer cut off midway (issue 16) keeps its
 // text, is marked "Cut off: <error>", its edit cards say they were not
 // applied, and, when `retryable`, it has a Retry button that fires "retry".
-// A system event (a compaction, a commit) folds its <details> part.
+// A system event (a compaction, a commit) folds its <details> part. The
+// model's thinking, when it reasoned, sits above the answer in a collapsed
+// <details data-thinking>.
 
 import { html, nothing } from 'lit';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
@@ -27,6 +29,7 @@ function usage(u) {
   const bits = [`in ${u.prompt_tokens ?? 0}`, `out ${u.completion_tokens ?? 0}`];
   if (u.cache_read_tokens) bits.push(`cache read ${u.cache_read_tokens}`);
   if (u.cache_write_tokens) bits.push(`cache write ${u.cache_write_tokens}`);
+  if (u.reasoning_tokens) bits.push(`reasoning ${u.reasoning_tokens}`);
   if (u.cost_usd != null) bits.push(`$${Number(u.cost_usd).toFixed(4)}`);
   return bits.join(' · ');
 }
@@ -55,6 +58,13 @@ class AcChatMessage extends LightElement {
       : html`<details><summary>${p.summary}</summary><div class="md">${unsafeHTML(renderBlocks(p.text).join(''))}</div></details>`));
   }
 
+  thinkingBlock(m) {
+    const words = m.thinking.trim().split(/\s+/).length;
+    return html`<details class="thinking" data-thinking>
+      <summary>${m.streaming && !m.content ? 'Thinking…' : `Thought (${words} words)`}</summary>
+      <div class="md">${unsafeHTML(renderBlocks(m.thinking).join(''))}</div></details>`;
+  }
+
   cutOffMark(m) {
     return html`<div class="cut-off" data-cut-off>Cut off: ${m.cutOffError || 'the answer stopped before its end'}
       ${this.retryable ? html`<button data-action="retry" title="Send the question again"
@@ -72,6 +82,7 @@ class AcChatMessage extends LightElement {
     return html`<div class="msg ${m.role} ${kind}" data-role=${m.role} data-request=${m.requestId ?? ''}
         data-system-event=${m.systemEvent ? 'yes' : nothing} data-notice=${m.notice ?? nothing} @click=${this.copy}>
       ${r && summary(r) ? html`<div class="edit-summary" data-edit-summary>Edits: ${summary(r)}</div>` : ''}
+      ${m.thinking ? this.thinkingBlock(m) : ''}
       ${body}
       ${(m.images ?? []).map((src) => html`<img class="thumb" src=${src} alt="attached image">`)}
       ${m.cutOff ? this.cutOffMark(m) : ''}

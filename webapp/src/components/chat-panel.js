@@ -5,7 +5,8 @@
 // failed edits without sending it. Issue 16: a compaction shows its progress
 // and then replaces the list with the compacted history; an answer cut off
 // midway stays, marked, with Retry; a send the server refuses says why and
-// goes back into the input.
+// goes back into the input. The model's thinking (AcApp.streamThinking, then
+// the result's `reasoning`) rides on its answer card, shown collapsed.
 
 import { html } from 'lit';
 import { LightElement } from './light-element.js';
@@ -27,6 +28,7 @@ class AcChatPanel extends LightElement {
     this.current = null;
     this.tracker = new StreamTracker();
     this.coalescer = new ChunkCoalescer((id, content) => this.showChunk(id, content));
+    this.thinking = new ChunkCoalescer((id, thinking) => this.showThinking(id, thinking));
     this.stick = true;   // follow the newest text until the user scrolls up
     this.selection = [];
   }
@@ -41,6 +43,7 @@ class AcChatPanel extends LightElement {
       compactionEvent: ({ event }) => this.onProgressEvent(event),
       binaryFilesSkipped: (d) => toast(`Skipped ${d.kind} files: ${(d.paths ?? []).join(', ')}${d.reason ? ` (${d.reason})` : ''}`, 'warn'),
       commitResult: (r) => this.onCommit(r),
+      streamThinking: ({ requestId, content }) => this.onThinking(requestId, content),
     };
     for (const [type, fn] of Object.entries(subs)) this.listen(on(type, fn));
   }
@@ -87,6 +90,17 @@ class AcChatPanel extends LightElement {
     this.coalescer.push(id, content);
   }
 
+  onThinking(id, content) {
+    if (!this.tracker.chunk(id).accept) return;
+    if (this.indexOf(id) < 0) this.appendAssistant(id, { content: '', streaming: true });
+    this.thinking.push(id, content);
+  }
+
+  showThinking(id, thinking) {
+    const i = this.indexOf(id);
+    if (i >= 0) this.replaceAt(i, { thinking });
+  }
+
   showChunk(id, content) {
     const i = this.indexOf(id);
     if (i >= 0) this.replaceAt(i, { content });
@@ -95,6 +109,7 @@ class AcChatPanel extends LightElement {
 
   onComplete(id, result = {}) {
     this.coalescer.flush(id);
+    this.thinking.flush(id);
     const { accept, passive } = this.tracker.complete(id);
     if (!accept) return;
     let i = this.indexOf(id);
@@ -104,6 +119,7 @@ class AcChatPanel extends LightElement {
     const error = result.error && !cutOff ? `**Error:** ${result.error_info?.message ?? result.error}` : '';
     const content = error || (cutOff ? result.response || this.messages[i].content : result.response ?? this.messages[i].content) || '';
     this.replaceAt(i, { content, streaming: false, result, error: !!error,
+      ...(result.reasoning ? { thinking: result.reasoning } : {}),
       ...(cutOff ? { cutOff, cutOffError: result.error_info?.message ?? result.error ?? '' } : {}) });
     if (passive && result.user_message && !this.messages[i].userShown)
       this.messages = [...this.messages.slice(0, i), { role: 'user', content: result.user_message }, ...this.messages.slice(i)];
@@ -155,7 +171,7 @@ class AcChatPanel extends LightElement {
     if (r?.system_event_message) this.messages = [...this.messages, { role: 'system', content: r.system_event_message }];
   }
 
-  async send({ text, images }) {
+  async send({ text, images, effort }) {
     if (this.streaming || !text.trim()) return;
     const id = newRequestId();
     this.tracker.begin(id);
@@ -164,7 +180,12 @@ class AcChatPanel extends LightElement {
       { role: 'assistant', content: '', streaming: true, requestId: id, userShown: true }];
     this.scrollSoon(true);
     try {
-      await rpc('LLMService.chat_streaming', id, text, this.selection, images.length ? images : null);
+      // The reference's trailing arguments (excluded_urls, agent_tag,
+      // reasoning, effort) only when reasoning is on, so a server that
+      // takes four still gets four.
+      const chosen = effort ?? this.querySelector('ac-chat-input')?.effort ?? 'off';
+      const reasoning = chosen === 'off' ? [] : [null, null, true, chosen];
+      await rpc('LLMService.chat_streaming', id, text, this.selection, images.length ? images : null, ...reasoning);
     } catch (e) {
       this.refused(id, { text, images }, e.message);
     }
