@@ -89,7 +89,7 @@ TEST_CASE("content that does not parse or fails validation is refused with the l
   };
   const Case cases[] = {
       {"llm", "provider: openai\nmodel: [unclosed\n", "llm.yaml line 3: this is not valid YAML"},
-      {"llm", "provider: bedrock\nmodel: x\n", "llm.yaml line 1: 'provider' must be openai"},
+      {"llm", "provider: vertex\nmodel: x\n", "llm.yaml line 1: 'provider' must be openai"},
       {"llm", "provider: openai\nmodel: x\nrequest_timeout_seconds: -5\n",
        "line 3: 'request_timeout_seconds' must be greater than 0"},
       {"llm", "provider: openai\n", "'model' is missing"},

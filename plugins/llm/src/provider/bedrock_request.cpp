@@ -129,6 +129,10 @@ HttpCall build_bedrock_call(const ProviderConfig& config, const ChatRequest& req
                             bool cache_points) {
   HttpCall call;
   std::string model = request.model.empty() ? config.model : request.model;
+  // The reference's litellm spelling (bedrock/<id>, bedrock/converse/<id>)
+  // names the same model; inference-profile prefixes (global., us.) stay.
+  for (std::string_view prefix : {"bedrock/", "converse/"})
+    if (model.starts_with(prefix)) model.erase(0, prefix.size());
   auto [host, prefix] = split_url(config.base_url);
   std::string path = prefix + "/model/" + aws_uri_encode(model, false) + (stream ? "/converse-stream" : "/converse");
   call.url = config.base_url.substr(0, config.base_url.size() - prefix.size()) + path;

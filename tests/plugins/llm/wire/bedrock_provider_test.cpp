@@ -57,11 +57,12 @@ struct Env {
   ~Env() { clear(); }
 };
 
-ChatResult run(FakeProvider& fake, const std::string& steps, std::string* streamed = nullptr) {
+ChatResult run(FakeProvider& fake, const std::string& steps, std::string* streamed = nullptr,
+               const std::string& model = "global.anthropic.claude-sonnet-4-5-20250929-v1:0") {
   fake.reset();
   fake.queue(steps);
   ProviderConfig c = acdc::test::fake_config(fake, ProviderKind::bedrock);
-  c.model = "global.anthropic.claude-sonnet-4-5-20250929-v1:0";
+  c.model = model;
   CancelFlag cancel{false};
   StreamCallbacks cb;
   cb.on_text = [&](std::string_view d) {
@@ -103,6 +104,17 @@ TEST_CASE("Bedrock: ConverseStream with a bearer token, cachePoint blocks and no
   CHECK(std::string(content[1]["image"]["source"]["bytes"].GetString()) == "iVBORw0K");
   CHECK(content[3].HasMember("cachePoint"));  // right after the marked block
   CHECK(std::string(content[4]["text"].GetString()) == "And why?");
+}
+
+TEST_CASE("Bedrock: the reference's bedrock/ model spelling names the same model") {
+  Env env;
+  FakeProvider fake;
+  run(fake, R"([{"fixture":"bedrock_converse_text.eventstream"}])", nullptr,
+      "bedrock/converse/us.anthropic.claude-opus-4-1-20250805-v1:0");
+  auto all = requests(fake);
+  REQUIRE(all.Size() == 1);
+  CHECK(std::string(all[0]["path"].GetString()) ==
+        "/model/us.anthropic.claude-opus-4-1-20250805-v1%3A0/converse-stream");
 }
 
 TEST_CASE("Bedrock: SigV4 when there is no bearer token") {
@@ -180,4 +192,20 @@ TEST_CASE("Bedrock settings: provider bedrock, region from llm.yaml or AWS_REGIO
   unsetenv("AWS_REGION");
   unsetenv("AWS_DEFAULT_REGION");
   CHECK_THAT(ProviderConfig::from_json(llm).missing_key(), Catch::StartsWith("No AWS region for Bedrock"));
+}
+
+TEST_CASE("Bedrock: a non-streaming call (commit messages) goes to /converse and reads its JSON answer") {
+  Env env;
+  FakeProvider fake;
+  fake.queue(R"([{"status":200,"body":"{\"output\":{\"message\":{\"role\":\"assistant\",\"content\":[{\"text\":\"fix: guard the empty diff\"}]}},\"stopReason\":\"end_turn\",\"usage\":{\"inputTokens\":40,\"outputTokens\":6,\"totalTokens\":46}}"}])");
+  CancelFlag cancel{false};
+  ChatResult r = make_provider(acdc::test::fake_config(fake, ProviderKind::bedrock))
+                     ->complete({.model = "anthropic.claude-3-haiku-20240307-v1:0", .messages_json = kMessages}, cancel);
+  CHECK_FALSE(r.error);
+  CHECK(r.text == "fix: guard the empty diff");
+  CHECK(r.finish_reason == "stop");
+  CHECK(r.usage.output_tokens == 6);
+  auto all = requests(fake);
+  REQUIRE(all.Size() == 1);
+  CHECK(std::string(all[0]["path"].GetString()) == "/model/anthropic.claude-3-haiku-20240307-v1%3A0/converse");
 }
