@@ -409,6 +409,8 @@ TEST_CASE("a complete edit block in an answer whose connection dropped is not ap
   auto r = h.chat("go", "req-drop");
   REQUIRE(r["error_info"].IsObject());
   CHECK(r["cut_off"].GetBool());
+  // Said as what happened: the provider answered, then the connection broke.
+  CHECK_THAT(str(r["error"]), Catch::Contains("broke while the answer was streaming"));
   CHECK_THAT(str(r["response"]), Catch::StartsWith(edit_block("a.py", "v = 1", "v = 2")));
   CHECK(str(r["response"]).size() < text.size());
   CHECK(r["files_modified"].Size() == 0);
