@@ -65,6 +65,7 @@ void LLMService::start_review(acdc::Call call, std::string branch, std::optional
     // The first commit reviewed: given, or the oldest commit of the branch
     // past its merge-base with the branch checked out now (main, master).
     std::string base = base_commit.value_or("");
+    std::optional<std::string> parent;
     if (base.empty()) {
       const std::string current = string_member(repo_.call("Repo.get_current_branch", "[]"), "branch");
       std::string other = current != branch ? current : "";
@@ -79,8 +80,10 @@ void LLMService::start_review(acdc::Call call, std::string branch, std::optional
       auto sha = oldest.FindMember("sha");
       if (sha == oldest.MemberEnd() || !sha->value.IsString()) throw acdc::Error(ACDC_E_INTERNAL, "Repo.get_commit_log answered no sha");
       base = sha->value.GetString();
+      parent = string_member(mb, "sha");
     }
-    const acdc::Json entry = repo_.call("Repo.checkout_review_parent", acdc::json_array(branch, base));
+    const acdc::Json entry = repo_.call("Repo.checkout_review_parent", parent ? acdc::json_array(branch, base, *parent)
+                                                                              : acdc::json_array(branch, base));
     ReviewState s{.branch = branch,
                   .branch_tip = string_member(entry, "branch_tip"),
                   .base_commit = string_member(entry, "base_commit"),
