@@ -161,8 +161,8 @@ class AcReview extends LightElement {
     const r = this.review;
     if (r) {
       const stats = r.stats ?? {};
-      return html`<span class="review-banner" data-review="active">Reviewing <b>${r.branch}</b> since
-        <code>${short(r.parent_commit)}</code> · ${stats.commit_count ?? 0} commits, ${stats.file_count ?? 0} files
+      return html`<span class="review-banner" data-review="active"><span>Reviewing <b>${r.branch}</b> since
+        <code>${short(r.parent_commit)}</code> · ${stats.commit_count ?? 0} commits, ${stats.file_count ?? 0} files</span>
         <button data-action="end-review" @click=${this.exit}>Exit review</button></span>`;
     }
     const g = this.gate?.('review') ?? { ok: false, reason: 'Connecting…' };
