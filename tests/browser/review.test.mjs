@@ -81,6 +81,7 @@ test('a review starts at the merge-base, edits are held back, and Exit restores 
   assert.match(text, new RegExp(mainSha), 'since the merge-base: main, which feature merged');
   assert.match(text, /3 commits, 2 files/);
   assert.equal(git(stack.repo, 'diff', '--cached', '--name-only').trim().split('\n').sort().join(','), 'src/math.py,src/util.js');
+  assert.equal(await page.locator('[data-action="commit"]').isDisabled(), true, 'no commit inside a review');
   await shot(page, 'review-03-banner');
 
   await stack.provider.queue([{ text: `Consider this.\n\nsrc/math.py\n${EDIT}\n    return a * b\n${REPL}\n    return b * a\n${END}\n` }]);

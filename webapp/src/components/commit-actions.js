@@ -9,21 +9,27 @@ import { LightElement } from './light-element.js';
 import { rpc, on, emit, toast } from '../rpc.js';
 
 class AcCommitActions extends LightElement {
-  static properties = { gate: {}, dialog: { state: true }, committing: { state: true } };
+  static properties = { gate: {}, dialog: { state: true }, committing: { state: true }, reviewing: { state: true } };
 
   connectedCallback() {
     super.connectedCallback();
     this.listen(on('commitResult', (r) => this.onResult(r)));
+    // The server refuses both in review mode: its staged changes are the review's.
+    this.listen(on('state', (st) => { this.reviewing = !!st?.review_state?.active; }));
+    this.listen(on('reviewStarted', () => { this.reviewing = true; }));
+    this.listen(on('reviewEnded', () => { this.reviewing = false; }));
   }
 
   // Committing needs git (repo plugin) and commit_all (llm plugin).
   commitGate() {
     if (!this.gate) return { ok: false, reason: 'Connecting…' };
+    if (this.reviewing) return { ok: false, reason: 'Commit is off in review mode: exit the review first' };
     const git = this.gate('git');
     return git.ok ? this.gate('commit') : git;
   }
 
   resetGate() {
+    if (this.reviewing) return { ok: false, reason: 'Reset is off in review mode: exit the review first' };
     return this.gate?.('reset') ?? { ok: false, reason: 'Connecting…' };
   }
 

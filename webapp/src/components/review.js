@@ -53,6 +53,7 @@ class AcReview extends LightElement {
     this.tips = new Map();
     this.hasMore = true;
     this.count = 0;
+    this.laneCount = 1;
     this.scrollTop = 0;
     try {
       this.ready = await rpc('LLMService.check_review_ready');
@@ -73,7 +74,10 @@ class AcReview extends LightElement {
         this.branch ??= (this.branches.find((b) => !b.is_current) ?? this.branches[0])?.name;
       }
       this.commits.push(...page.commits);
-      this.rows.push(...assignLanes(this.lanes, page.commits));
+      const rows = assignLanes(this.lanes, page.commits);
+      this.rows.push(...rows);
+      // One lane column for all rows, so the text lines up.
+      for (const r of rows) this.laneCount = Math.max(this.laneCount, r.before.length, r.after.length, r.lane + 1);
       this.hasMore = !!page.has_more;
       this.count = this.commits.length;
     } finally {
@@ -115,7 +119,7 @@ class AcReview extends LightElement {
 
   renderRow(i) {
     const c = this.commits[i], row = this.rows[i];
-    const width = Math.max(row.before.length, row.after.length, row.lane + 1) * LANE;
+    const width = this.laneCount * LANE;
     const x = (lane) => lane * LANE + LANE / 2;
     const merge = (c.parents?.length ?? 0) > 1;
     return html`<div class="commit-row ${this.base === c.sha ? 'selected' : ''}" data-sha=${c.sha} data-index=${i}
