@@ -86,6 +86,7 @@ TEST_CASE("review mode: a branch with merges reviewed since its merge-base, edit
   CHECK_THAT(files, Catch::Contains("a.py") && Catch::Contains("d.py") && !Catch::Contains("c.py"));
   CHECK(h.received("AcApp.reviewStarted").size() == 1);
   CHECK(h.call("LLMService.get_review_state", "[]")["result"]["active"].GetBool());
+  CHECK_THAT(acdc::to_json_text(h.call("LLMService.get_snippets", "[]")["result"]), Catch::Contains("Full review"));
 
   auto diff = h.call("LLMService.get_review_file_diff", R"(["a.py"])");
   CHECK_THAT(str(diff["result"]["diff"]), Catch::Contains("+    return 2"));

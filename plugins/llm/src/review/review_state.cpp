@@ -60,6 +60,8 @@ std::string ReviewState::to_json() const {
   w.RawValue(commits_json.c_str(), commits_json.size(), rapidjson::kArrayType);
   w.Key("changed_files");
   w.RawValue(files_json.c_str(), files_json.size(), rapidjson::kArrayType);
+  w.Key("pre_change_map");
+  acdc::to_json(w, pre_change_map);
   w.Key("stats");
   w.StartObject();
   w.Key("commit_count"); w.Int64(static_cast<long>(parse_array(commits_json).Size()));
@@ -78,6 +80,7 @@ std::optional<ReviewState> ReviewState::from_json(std::string_view text) {
   ReviewState s;
   for (const char* key : kFields) *field(s, key) = str(doc, key);
   if (s.branch_tip.empty() || s.original_branch.empty()) return std::nullopt;
+  s.pre_change_map = str(doc, "pre_change_map");
   for (auto [key, out] : {std::pair{"commits", &s.commits_json}, {"changed_files", &s.files_json}}) {
     auto it = doc.FindMember(key);
     if (it != doc.MemberEnd() && it->value.IsArray()) *out = acdc::to_json_text(it->value);
@@ -132,6 +135,7 @@ std::string ReviewState::context(const std::vector<std::pair<std::string, std::s
   for (const auto& f : files.GetArray())
     if (f.IsObject())
       s << "- " << str(f, "status") << " " << str(f, "path") << " (+" << num(f, "additions") << " -" << num(f, "deletions") << ")\n";
+  if (!pre_change_map.empty()) s << "\n## Symbol map of the changed files before the change\n\n" << pre_change_map;
   if (!reverse_diffs.empty()) s << "\n## Reverse diffs of the selected files\n";
   for (const auto& [path, diff] : reverse_diffs) s << "\n### " << path << "\n\n```diff\n" << diff << (diff.ends_with('\n') ? "" : "\n") << "```\n";
   return s.str();

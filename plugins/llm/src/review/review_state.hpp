@@ -21,9 +21,12 @@ struct ReviewState {
   std::string branch, branch_tip, base_commit, parent_commit, original_branch;
   std::string commits_json = "[]";  // Repo.get_commit_log(parent, tip): newest first
   std::string files_json = "[]";    // Repo.get_review_changed_files
+  // The symbol map's blocks of the changed files as they were before the
+  // branch (indexed while the parent was checked out); empty without one.
+  std::string pre_change_map;
 
   // {active:true, branch, branch_tip, base_commit, parent_commit,
-  //  original_branch, commits, changed_files, stats:{commit_count, file_count, additions, deletions}}
+  //  original_branch, commits, changed_files, pre_change_map, stats:{commit_count, file_count, additions, deletions}}
   std::string to_json() const;
   static std::optional<ReviewState> from_json(std::string_view text);
 

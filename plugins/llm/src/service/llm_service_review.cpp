@@ -89,10 +89,16 @@ void LLMService::start_review(acdc::Call call, std::string branch, std::optional
                   .base_commit = string_member(entry, "base_commit"),
                   .parent_commit = string_member(entry, "parent_commit"),
                   .original_branch = string_member(entry, "original_branch")};
+    // The tree is at the parent now: what the index says is the code before the branch.
+    const SymbolMap before = symbols_.for_turn({});
     try {
       repo_.call("Repo.setup_review_soft_reset", acdc::json_array(s.branch_tip, s.parent_commit));
       s.commits_json = acdc::to_json_text(repo_.call("Repo.get_commit_log", acdc::json_array(s.parent_commit, s.branch_tip, 500)));
       s.files_json = acdc::to_json_text(repo_.call("Repo.get_review_changed_files", "[]"));
+      const std::vector<std::string> changed = s.changed_paths();
+      for (const auto& [path, block] : before.blocks)
+        if (std::find(changed.begin(), changed.end(), path) != changed.end())
+          s.pre_change_map += block + (block.ends_with('\n') ? "" : "\n");
       s.save(state_dir_);
     } catch (...) {
       // Back to where the user was, so a failed start leaves no half-review.
