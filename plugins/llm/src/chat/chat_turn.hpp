@@ -60,6 +60,9 @@ struct TurnDeps {
   TokenCounter count_tokens;
   const CancelFlag& cancel;
   std::chrono::milliseconds frame_interval{25};
+  // Review mode (§4.13) when set: the review prompt, this context in the
+  // prompt, and edit blocks parsed but never applied.
+  std::string review_context;
 };
 
 struct TurnRequest {
