@@ -101,6 +101,8 @@ class RepoService {
 
 // config["max_file_bytes"], or 4 MiB.
 size_t max_file_bytes_from(const Json& config);
+// config["host"]["state_dir"], or <root>/.acdc.
+std::filesystem::path state_dir_from(const Json& config, const std::filesystem::path& root);
 // config["host"]["repo_root"]; throws when the host gave none.
 std::string repo_root_from(const Json& config);
 
