@@ -31,6 +31,13 @@ acdc::PluginSpec<LLMService> describe() {
       .method<&LLMService::lsp_get_definition>("lsp_get_definition")
       .method<&LLMService::lsp_get_references>("lsp_get_references")
       .method<&LLMService::lsp_get_completions>("lsp_get_completions")
+      .method<&LLMService::detect_urls>("detect_urls")
+      .method<&LLMService::fetch_url>("fetch_url", acdc::kLongRunning)
+      .method<&LLMService::detect_and_fetch>("detect_and_fetch", acdc::kLongRunning)
+      .method<&LLMService::get_url_content>("get_url_content")
+      .method<&LLMService::invalidate_url_cache>("invalidate_url_cache")
+      .method<&LLMService::remove_fetched_url>("remove_fetched_url")
+      .method<&LLMService::clear_url_cache>("clear_url_cache")
       .method<&LLMService::get_snippets>("get_snippets", acdc::kBlocking)
       .method<&LLMService::generate_commit_message>("generate_commit_message", acdc::kLongRunning);
 }

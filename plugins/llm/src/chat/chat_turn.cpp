@@ -72,6 +72,7 @@ void ChatTurn::run(const std::function<void()>& on_complete) {
     d_.session.add("user", req_.message,
                    {.files = d_.session.selected(), .turn_id = out_.turn_id, .images = images.uris, .image_refs = images.names});
     d_.host.notify(ACDC_CLIENT_ALL, "AcApp.userMessage", "[" + object_json({{"content", req_.message}}) + "]");
+    if (d_.url_context) url_parts_ = d_.url_context(req_.request_id, req_.message, req_.excluded_urls);
     stream(assemble(files, history));
     out_.blocks = EditParser::parse(out_.response);
     out_.shell_commands = detect_shell_commands(out_.response);
@@ -143,6 +144,7 @@ std::string ChatTurn::assemble(const std::vector<FileEntry>& files, const std::v
     in.map_header_and_legend = map_.header_and_legend();
     in.tiers[0].symbol_blocks = map_.blocks_text();
   }
+  in.url_parts = url_parts_;
   in.active_files = files;
   in.active_history = history;
   in.user_prompt = req_.message + d_.prompts.system_reminder();

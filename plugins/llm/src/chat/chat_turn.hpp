@@ -49,12 +49,16 @@ struct TurnDeps {
   TokenCounter count_tokens;
   const CancelFlag& cancel;
   std::chrono::milliseconds frame_interval{25};
+  // §4.2 step 5: the URL parts of the prompt (request id, message, excluded URLs).
+  std::function<std::vector<std::string>(const std::string&, const std::string&, const std::vector<std::string>&)>
+      url_context;
 };
 
 struct TurnRequest {
   std::string request_id;
   std::string message;
   std::vector<std::string> images;
+  std::vector<std::string> excluded_urls;  // URLs the user unticked for this turn
 };
 
 class ChatTurn {
@@ -91,6 +95,7 @@ class ChatTurn {
   // is refused for what it is, not called out of context.
   std::set<std::string> in_context_;
   SymbolMap map_;
+  std::vector<std::string> url_parts_;
   std::shared_ptr<ChunkCoalescer> coalescer_;
 };
 

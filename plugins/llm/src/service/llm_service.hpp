@@ -19,6 +19,7 @@
 #include "service/chat_session.hpp"
 #include "service/repo_client.hpp"
 #include "service/symbol_map_client.hpp"
+#include "service/url_client.hpp"
 
 #include <acdc/sdk.hpp>
 #include <acdc/sdk/worker_thread.hpp>
@@ -41,8 +42,12 @@ class LLMService {
   void start();
   void on_event(std::string_view topic, std::string_view json);
 
+  // agent_tag, reasoning and effort are accepted for the reference's
+  // signature (§4.1); agents and reasoning are ADVANCED and not built yet.
   void chat_streaming(acdc::Call call, std::string request_id, std::string message,
-                      std::optional<acdc::Json> files, std::optional<std::vector<std::string>> images);
+                      std::optional<acdc::Json> files, std::optional<std::vector<std::string>> images,
+                      std::optional<std::vector<std::string>> excluded_urls, std::optional<acdc::Json> agent_tag,
+                      std::optional<acdc::Json> reasoning, std::optional<acdc::Json> effort);
   std::map<std::string, std::string> cancel_streaming(std::string request_id);
 
   acdc::RawJson get_current_state();
@@ -68,6 +73,16 @@ class LLMService {
   void lsp_get_definition(acdc::Call call, std::string path, int line, int col);
   void lsp_get_references(acdc::Call call, std::string path, int line, int col);
   void lsp_get_completions(acdc::Call call, std::string path, int line, int col, std::optional<std::string> prefix);
+  // URLs (llm_service_urls.cpp): the reference's names, answered by the
+  // url-fetch plugin; summaries by the smaller model.
+  void detect_urls(acdc::Call call, std::string text);
+  void fetch_url(acdc::Call call, std::string url, std::optional<bool> use_cache, std::optional<bool> summarize,
+                 std::optional<std::string> user_text);
+  void detect_and_fetch(acdc::Call call, std::string text, std::optional<bool> use_cache, std::optional<bool> summarize);
+  void get_url_content(acdc::Call call, std::string url);
+  void invalidate_url_cache(acdc::Call call, std::string url);
+  void remove_fetched_url(acdc::Call call, std::string url);
+  void clear_url_cache(acdc::Call call);
   acdc::RawJson get_snippets();
   void generate_commit_message(acdc::Call call);
 
@@ -85,6 +100,15 @@ class LLMService {
   size_t history_tokens() const;
   std::string context_breakdown();
   int compaction_trigger() const;
+  UrlSummarizer url_summarizer() const;
+  // §4.2 step 5, on the chat worker: the prompt's URL parts for this turn.
+  std::vector<std::string> url_context(const std::string& request_id, const std::string& message,
+                                       const std::vector<std::string>& excluded);
+  // breakdown.urls, url_details (and urls_unavailable) of the context
+  // breakdown; returns the URL tokens. On the aux worker: it waits.
+  long write_url_breakdown(acdc::JsonWriter& w) const;
+  // forward(), saying what is missing when the url-fetch plugin is not loaded.
+  void forward_url(acdc::Call call, std::string_view method, std::string args_json) const;
   // Forwards a call to `method` of another plugin and passes its answer on.
   void forward(acdc::Call call, std::string_view method, std::string args_json) const;
   // Sends AcApp.sessionChanged({session_id, messages}) to every client;
@@ -98,6 +122,7 @@ class LLMService {
   std::atomic<bool> init_complete_{false};
   RepoClient repo_;
   SymbolMapClient symbols_;
+  UrlClient urls_;
   // SymbolIndex's excluded files as last heard, for get_current_state
   // (answered on an I/O thread, so it cannot ask).
   std::vector<std::string> excluded_index_files_;  // guarded by mu_

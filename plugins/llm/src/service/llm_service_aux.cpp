@@ -93,7 +93,7 @@ std::string LLMService::context_breakdown() {
   key_int(w, "files", files);
   key_int(w, "file_count", file_count);
   w.Key("file_details"); w.RawValue(details.GetString(), details.GetSize(), rapidjson::kArrayType);
-  key_int(w, "urls", 0);
+  write_url_breakdown(w);
   key_int(w, "history", history);
   key_int(w, "history_messages", static_cast<long>(session_.message_count()));
   w.EndObject();

@@ -110,6 +110,7 @@ std::map<std::string, std::string> LLMService::new_session() {
     if (active_) throw acdc::Error(ACDC_E_FAILED_PRECONDITION, "a response is streaming: wait for it or stop it before starting a new session");
     id = session_.new_session();
   }
+  host_.call("UrlFetch.new_session", "[]", [](acdc::Result) {});  // §4.1: a new session forgets its URLs
   broadcast_session();
   return {{"session_id", id}};
 }
