@@ -10,7 +10,7 @@ namespace {
 const char* kKnown =
     "provider, base_url, model, smaller_model, api_key_env, max_output_tokens, extra_headers, "
     "cache_min_tokens, cache_buffer_multiplier, connect_timeout_seconds, request_timeout_seconds, "
-    "first_chunk_timeout_seconds, chunk_timeout_seconds, aux_request_timeout_seconds, num_retries";
+    "first_chunk_timeout_seconds, chunk_timeout_seconds, aux_request_timeout_seconds, num_retries, models";
 
 void check_provider(const YAML::Node& v, YamlRules& r) {
   std::string kind = r.text(v, "provider");
@@ -47,6 +47,21 @@ void check_headers(const YAML::Node& v, YamlRules& r) {
   });
 }
 
+// models: {<id or part of it>: {context_window, max_output_tokens, cache_min_tokens}}
+void check_models(const YAML::Node& v, YamlRules& r) {
+  r.map(v, "models");
+  if (v.IsNull()) return;
+  r.each(v, [&](const std::string& model, const YAML::Node& limits) {
+    r.map(limits, model);
+    if (limits.IsNull()) return;
+    r.each(limits, [&](const std::string& key, const YAML::Node& n) {
+      if (key == "context_window" || key == "max_output_tokens") r.integer(n, key, YamlRules::kPositive);
+      else if (key == "cache_min_tokens") r.integer(n, key, YamlRules::kNonNegative);
+      else r.unknown(model + "." + key, n, "context_window, max_output_tokens, cache_min_tokens");
+    });
+  });
+}
+
 }  // namespace
 
 void check_llm(const YAML::Node& root, YamlRules& r) {
@@ -61,6 +76,7 @@ void check_llm(const YAML::Node& root, YamlRules& r) {
     else if (key == "cache_buffer_multiplier") r.number(v, key, YamlRules::kPositive);
     else if (key.ends_with("_timeout_seconds")) r.number(v, key, YamlRules::kPositive);
     else if (key == "num_retries") r.integer(v, key, YamlRules::kAny);
+    else if (key == "models") check_models(v, r);
     else r.unknown(key, v, kKnown);
   });
   // Without a model the llm plugin has nothing to call; provider defaults to openai.

@@ -374,19 +374,45 @@ TEST_CASE("an edit to a file that is not UTF-8 is refused and leaves its bytes a
   CHECK(h.read("marks.py") == "sub = '\xEF\xBF\xBD'\ny = 2\n");
 }
 
-TEST_CASE("a stream that fails midway clears the answer: no edits from it, no assistant record") {
+TEST_CASE("a stream that fails midway keeps what arrived, marked cut off, and applies none of it") {
   LlmHost h(std::map<std::string, std::string>{{"a.py", "v = 1\n"}});
   h.call("LLMService.set_selected_files", R"([["a.py"]])");
   h.fake.queue(R"([{"fixture":"openai_error_midstream.sse"}])");
   auto r = h.chat("go", "req-mid");
   REQUIRE(r["error_info"].IsObject());
-  CHECK(str(r["response"]).empty());
-  CHECK(r["edit_blocks"].Size() == 0);
+  const std::string partial = str(r["response"]);
+  CHECK_FALSE(partial.empty());
+  REQUIRE(r.HasMember("cut_off"));
+  CHECK(r["cut_off"].GetBool());
   CHECK(h.read("a.py") == "v = 1\n");
-  std::string session = str(h.call("LLMService.get_current_state", "[]")["result"]["session_id"]);
+  CHECK(r["files_modified"].Size() == 0);
+  auto state = h.call("LLMService.get_current_state", "[]")["result"].GetObject();
+  REQUIRE(state["messages"].Size() == 2);
+  CHECK(str(state["messages"][1]["content"]) == partial);
+  CHECK(state["messages"][1]["cut_off"].GetBool());
+  CHECK_FALSE(str(state["messages"][1]["error"]).empty());
+  std::string session = str(state["session_id"]);
   auto records = h.call("LLMService.history_get_session", acdc::json_array(session));
-  REQUIRE(records["result"].Size() == 1);
-  CHECK(str(records["result"][0]["role"]) == "user");
+  REQUIRE(records["result"].Size() == 2);
+  CHECK(str(records["result"][1]["role"]) == "assistant");
+  CHECK(records["result"][1]["cut_off"].GetBool());
+}
+
+TEST_CASE("a complete edit block in an answer whose connection dropped is not applied") {
+  LlmHost h(std::map<std::string, std::string>{{"a.py", "v = 1\n"}});
+  h.call("LLMService.set_selected_files", R"([["a.py"]])");
+  // The block streams whole in the first ~1 kB; the rest never arrives.
+  const std::string text = edit_block("a.py", "v = 1", "v = 2") + "\n\n" + std::string(2000, 'x');
+  std::string step = text_step(text, 16);
+  step.insert(step.size() - 2, ",\"cut_after_bytes\":3000");
+  h.fake.queue(step);
+  auto r = h.chat("go", "req-drop");
+  REQUIRE(r["error_info"].IsObject());
+  CHECK(r["cut_off"].GetBool());
+  CHECK_THAT(str(r["response"]), Catch::StartsWith(edit_block("a.py", "v = 1", "v = 2")));
+  CHECK(str(r["response"]).size() < text.size());
+  CHECK(r["files_modified"].Size() == 0);
+  CHECK(h.read("a.py") == "v = 1\n");
 }
 
 TEST_CASE("a block cut off by the end of the answer is listed as incomplete, not as an edit block") {

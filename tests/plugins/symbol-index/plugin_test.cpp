@@ -44,16 +44,30 @@ void wait_until_indexed(LlmHost& h) {
 
 // The system message of the n-th request the provider received (its text,
 // whether sent as a string or as text blocks with a cache marker).
-std::string system_message(LlmHost& h, size_t n) {
+std::string message_text(const rapidjson::Value& content) {
+  if (content.IsString()) return str(content);
+  std::string text;
+  for (const auto& block : content.GetArray()) text += str(block["text"]);
+  return text;
+}
+
+rapidjson::Document request_body(LlmHost& h, size_t n) {
   rapidjson::Document requests;
   requests.Parse(h.fake.requests().c_str());
   REQUIRE(requests.Size() > n);
   rapidjson::Document body;
   body.Parse(requests[static_cast<rapidjson::SizeType>(n)]["body"].GetString());
-  const auto& content = body["messages"][0]["content"];
-  if (content.IsString()) return str(content);
+  return body;
+}
+
+std::string system_message(LlmHost& h, size_t n) { return message_text(request_body(h, n)["messages"][0]["content"]); }
+
+// Every message of the n-th request, one after another: the map's blocks sit
+// in whichever cache tier the stability tracker put them.
+std::string request_text(LlmHost& h, size_t n) {
+  rapidjson::Document body = request_body(h, n);
   std::string text;
-  for (const auto& block : content.GetArray()) text += str(block["text"]);
+  for (const auto& m : body["messages"].GetArray()) text += message_text(m["content"]) + "\n";
   return text;
 }
 
@@ -68,9 +82,10 @@ TEST_CASE("every turn carries the repository map, without the files in full cont
   std::string system = system_message(h, 0);
   CHECK_THAT(system, Catch::Contains("# Repository Structure\n\nBelow is a map of the repository"));
   CHECK_THAT(system, Catch::Contains("# c=class m=method f=function af=async func am=async method\n"));
-  CHECK_THAT(system, Catch::Contains("\nsrc/geometry.py: ←2\nf area(width,height?) ←1\n"));
-  CHECK_THAT(system, Catch::Contains("\nweb/ui.js:\nf show(text)\n"));
-  CHECK_THAT(system, !Catch::Contains("src/app.py:"));  // it is in Working Files instead
+  std::string request = request_text(h, 0);
+  CHECK_THAT(request, Catch::Contains("src/geometry.py: ←2\nf area(width,height?) ←1\n"));
+  CHECK_THAT(request, Catch::Contains("web/ui.js:\nf show(text)\n"));
+  CHECK_THAT(request, !Catch::Contains("src/app.py:"));  // it is in Working Files instead
 
   // The same tree and selection: the same bytes, so the provider's cache holds.
   h.fake.queue(text_step("ok"));
@@ -88,9 +103,9 @@ TEST_CASE("a file changed or added outside acdc is in the next turn's map") {
   acdc::test::write_file(h.repo.path() / "src/new_module.py", "from src.geometry import perimeter\n\nperimeter(1, 2)\n");
   h.fake.queue(text_step("ok"));
   h.chat("second", "req-2");
-  std::string system = system_message(h, 1);
-  CHECK_THAT(system, Catch::Contains("\nf perimeter(w,h) ←1\n"));
-  CHECK_THAT(system, Catch::Contains("\nsrc/new_module.py:\ni→ src/geometry.py\n"));
+  std::string request = request_text(h, 1);
+  CHECK_THAT(request, Catch::Contains("\nf perimeter(w,h) ←1\n"));
+  CHECK_THAT(request, Catch::Contains("src/new_module.py:\ni→ src/geometry.py\n"));
 }
 
 TEST_CASE("hover, definition, references and completions under LLMService's names") {

@@ -62,30 +62,32 @@ void ChatTurn::run(const std::function<void()>& on_complete) {
   out_.user_message = req_.message;
   out_.model = d_.model;
   out_.provider = d_.provider_name;
-  std::vector<FileEntry> files;
-  std::vector<ChatMessage> history;
   try {
-    files = sync_file_context();
+    std::vector<FileEntry> files = sync_file_context();
     map_ = d_.symbols.for_turn(d_.session.selected());
-    history = d_.session.messages();
-    SavedImages images = save_images();
-    d_.session.add("user", req_.message,
-                   {.files = d_.session.selected(), .turn_id = out_.turn_id, .images = images.uris, .image_refs = images.names});
-    d_.host.notify(ACDC_CLIENT_ALL, "AcApp.userMessage", "[" + object_json({{"content", req_.message}}) + "]");
+    if (map_.available() && d_.engine.needs_seed())
+      if (auto graph = d_.symbols.reference_graph()) d_.engine.seed(graph->by_references, graph->components);
+    // §4.2 step 5, before placement so the window check counts the URLs too.
     if (d_.url_context) url_parts_ = d_.url_context(req_.request_id, req_.message, req_.excluded_urls);
-    stream(assemble(files, history));
-    out_.blocks = EditParser::parse(out_.response);
-    out_.shell_commands = detect_shell_commands(out_.response);
-    if (!out_.error && !out_.cancelled && !out_.blocks.empty()) apply_edits();
-    persist_answer();
+    if (std::optional<PromptInput> in = place(files, d_.session.prompt_history())) {
+      SavedImages images = save_images();
+      in->images = req_.images;
+      d_.session.add("user", req_.message,
+                     {.files = d_.session.selected(), .turn_id = out_.turn_id, .images = images.uris, .image_refs = images.names});
+      d_.host.notify(ACDC_CLIENT_ALL, "AcApp.userMessage", "[" + object_json({{"content", req_.message}}) + "]");
+      stream(PromptAssembler(d_.count_tokens).assemble(*in));
+      out_.blocks = EditParser::parse(out_.response);
+      out_.shell_commands = detect_shell_commands(out_.response);
+      if (!out_.error && !out_.cancelled && !out_.blocks.empty()) apply_edits();
+      persist_answer();
+    }
   } catch (const std::exception& e) {
     out_.error = ProviderError{ErrorKind::llm_error, e.what()};
   }
   d_.host.notify(ACDC_CLIENT_ALL, "AcApp.streamComplete", "[" + acdc::to_json_text(req_.request_id) + "," + out_.to_json() + "]");
   notify_after_complete();
   on_complete();
-  if (!out_.error && !out_.cancelled) print_hud(files, history);
-  d_.host.notify(ACDC_CLIENT_ALL, "AcApp.postResponseComplete", acdc::json_array(req_.request_id));
+  if (!out_.error && !out_.cancelled) after_success();
 }
 
 std::vector<FileEntry> ChatTurn::sync_file_context() {
@@ -135,22 +137,32 @@ SavedImages ChatTurn::save_images() {
   return saved;
 }
 
-std::string ChatTurn::assemble(const std::vector<FileEntry>& files, const std::vector<ChatMessage>& history) {
-  // No stability tracker yet (§4.7, a later issue): L0 holds the system
-  // prompt and the symbol map, everything else is active.
-  PromptInput in;
-  in.system_prompt = d_.prompts.system_prompt();
+std::optional<PromptInput> ChatTurn::place(const std::vector<FileEntry>& files,
+                                            const std::vector<ChatMessage>& history) {
+  TurnContent content{.system_prompt = d_.prompts.system_prompt(), .files = files, .history = history};
   if (map_.available()) {
-    in.map_header_and_legend = map_.header_and_legend();
-    in.tiers[0].symbol_blocks = map_.blocks_text();
+    content.map_header_and_legend = map_.header_and_legend();
+    content.symbol_blocks = map_.blocks;
   }
+  PromptInput in;
+  placement_ = d_.engine.place(content, in);
   in.url_parts = url_parts_;
-  in.active_files = files;
-  in.active_history = history;
   in.user_prompt = req_.message + d_.prompts.system_reminder();
-  in.images = req_.images;
-  in.min_cacheable_tokens = d_.min_cacheable_tokens;
-  return PromptAssembler(d_.count_tokens).assemble(in);
+  in.min_cacheable_tokens = d_.limits.min_cacheable_tokens;
+  prompt_tokens_ = d_.count_tokens(in.user_prompt) + kImageTokens * req_.images.size();
+  std::size_t total = prompt_tokens_;
+  for (int t = 0; t < kTierCount; ++t) total += placement_.tokens(static_cast<Tier>(t));
+  for (const auto& part : url_parts_) total += d_.count_tokens(part);
+  // The answer needs room too: max_tokens is reserved out of the window.
+  const long room = d_.limits.context_window - d_.max_tokens;
+  if (static_cast<long>(total) <= room) return in;
+  out_.error = ProviderError{
+      ErrorKind::context_window_exceeded,
+      "This request is about " + with_thousands(static_cast<long>(total)) + " tokens, more than " + d_.model +
+          " can take (" + with_thousands(d_.limits.context_window) + "-token context window, " +
+          with_thousands(d_.max_tokens) + " of them kept for the answer): deselect large files, or start a new "
+          "session; nothing was sent"};
+  return std::nullopt;
 }
 
 void ChatTurn::stream(const std::string& messages_json) {
@@ -165,7 +177,10 @@ void ChatTurn::stream(const std::string& messages_json) {
   out_.usage = r.usage;
   out_.cancelled = r.cancelled || d_.cancel.load();
   if (r.error && !out_.cancelled) out_.error = r.error;
-  if (out_.error) out_.response.clear();  // §4.2 step 10: an error clears the content
+  // §4.2 step 10 clears the content on an error; what arrived before a
+  // stream broke is kept instead, marked, and never applied.
+  out_.cut_off = out_.error && !trim(out_.response).empty();
+  if (out_.error && !out_.cut_off) out_.response.clear();
 }
 
 void ChatTurn::apply_edits() {
@@ -175,9 +190,10 @@ void ChatTurn::apply_edits() {
 
 void ChatTurn::persist_answer() {
   if (out_.cancelled) out_.response = out_.response.empty() ? "[stopped]" : out_.response + "\n\n[stopped]";
-  if (out_.error || out_.response.empty()) return;
+  if ((out_.error && !out_.cut_off) || out_.response.empty()) return;
   d_.session.add("assistant", out_.response,
-                 {.turn_id = out_.turn_id, .files_modified = out_.applied.files_modified});
+                 {.turn_id = out_.turn_id, .files_modified = out_.applied.files_modified, .cut_off = out_.cut_off,
+                  .error = out_.error ? out_.error->message : std::string()});
 }
 
 void ChatTurn::notify_after_complete() {
@@ -192,23 +208,30 @@ void ChatTurn::broadcast_selection() const {
   d_.host.notify(ACDC_CLIENT_ALL, "AcApp.filesChanged", acdc::json_array(d_.session.selected()));
 }
 
-void ChatTurn::print_hud(const std::vector<FileEntry>& files, const std::vector<ChatMessage>& history) const {
-  const Usage& u = out_.usage;
-  HudFigures f{.model = d_.model, .last = u};
-  try {
-    auto count = [this](const std::string& text) { return static_cast<long>(d_.count_tokens(text)); };
-    f.system = count(d_.prompts.system_prompt());
-    f.symbol_map = map_.available() ? count(map_.header_and_legend()) + count(map_.blocks_text()) : 0;
-    f.files = files.empty() ? 0 : count(PromptAssembler::format_files(files));
-    f.history = static_cast<long>(PromptAssembler(d_.count_tokens).history_tokens(history));
-    // L0 is cached only past the breakpoint guard (prompt_assembler.hpp).
-    long l0 = f.system + f.symbol_map;
-    f.blocks = {{"L0", l0, static_cast<size_t>(l0) >= d_.min_cacheable_tokens},
-                {"active", f.files + f.history + count(req_.message), false}};
-  } catch (const std::exception& e) {
-    d_.host.log(ACDC_LOG_WARN, std::string("token counts for the HUD failed: ") + e.what());
+// §4.2 step 14: the tiers learn what stayed the same, the session its
+// cost, the terminal its report.
+void ChatTurn::after_success() {
+  const std::filesystem::path root = d_.repo_root;
+  d_.engine.update(placement_, d_.session.prompt_history(),
+                   [&root](const std::string& path) { return std::filesystem::exists(root / path); });
+  print_hud(d_.session.record_usage(out_.usage));
+}
+
+void ChatTurn::print_hud(const SessionTotals& totals) const {
+  HudFigures f{.model = d_.model, .last = out_.usage, .session_total = totals.prompt + totals.completion};
+  for (int i = 0; i < kTierCount; ++i) {
+    const Tier t = static_cast<Tier>(i);
+    const long tokens = static_cast<long>(placement_.tokens(t));
+    if (tokens == 0) continue;
+    f.blocks.push_back({tier_name(t), tokens, t != Tier::active && tokens >= static_cast<long>(d_.limits.min_cacheable_tokens)});
+    for (const auto& item : placement_.tiers[i]) {
+      if (item.type == "system") f.system += static_cast<long>(item.tokens);
+      else if (item.type == "symbols") f.symbol_map += static_cast<long>(item.tokens);
+      else if (item.type == "file") f.files += static_cast<long>(item.tokens);
+      else f.history += static_cast<long>(item.tokens);
+    }
   }
-  f.session_total = d_.session.add_tokens_used(u.prompt_tokens() + u.output_tokens);
+  for (const auto& move : d_.engine.last_changes()) f.tier_changes.push_back({tier_name(move.from), tier_name(move.to), move.key});
   for (const auto& report : render_hud(f)) d_.host.log(ACDC_LOG_INFO, report);
   d_.host.log(ACDC_LOG_INFO, "Edits: " + std::to_string(out_.applied.passed) + " applied, " +
                                  std::to_string(out_.applied.failed) + " failed, " +

@@ -6,29 +6,38 @@
 //   re-index of changed files and the symbol map without the selected
 //   files (SymbolIndex.*, when that plugin is loaded) ->
 //   pasted images stored (bad ones refused and logged) ->
-//   user message persisted -> prompt assembly (§4.6) -> provider stream ->
-//   coalesced AcApp.streamChunk to the caller -> edit parsing and
-//   application through Repo.* -> assistant message persisted ->
+//   content placed in cache tiers (context engine, §4.7) and checked
+//   against the model's context window -> user message persisted ->
+//   prompt assembly (§4.6) -> provider stream -> coalesced
+//   AcApp.streamChunk to the caller -> edit parsing and application
+//   through Repo.* -> assistant message persisted ->
 //   AcApp.streamComplete(request_id, result) -> filesChanged / filesModified
+//   -> (on success) tracker update, session totals, terminal HUD
 //
 //   ChatTurn turn(deps, {.request_id = id, .client = c, .message = text});
 //   turn.run([&] { clear_active_stream(); });   // blocks; never throws
+//
+// The caller then checks compaction and sends AcApp.postResponseComplete.
 #pragma once
 
 #include "chat/chunk_coalescer.hpp"
 #include "chat/turn_outcome.hpp"
+#include "context/context_engine.hpp"
 #include "prompt/prompt_input.hpp"
 #include "prompt/prompt_store.hpp"
 #include "provider/provider.hpp"
 #include "service/chat_session.hpp"
+#include "service/model_limits.hpp"
 #include "service/repo_client.hpp"
 #include "service/symbol_map_client.hpp"
 
 #include <acdc/sdk.hpp>
 
 #include <chrono>
+#include <filesystem>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -40,12 +49,14 @@ struct TurnDeps {
   RepoClient& repo;
   const SymbolMapClient& symbols;
   ChatSession& session;
+  ContextEngine& engine;
+  std::filesystem::path repo_root;
   PromptStore prompts;
   Provider& provider;
   std::string provider_name;  // llm.yaml's provider:, for error_info
   std::string model;
   int max_tokens = 4096;
-  std::size_t min_cacheable_tokens = 1024;
+  ModelLimits limits;
   TokenCounter count_tokens;
   const CancelFlag& cancel;
   std::chrono::milliseconds frame_interval{25};
@@ -79,12 +90,15 @@ class ChatTurn {
   // and the log and the clients hear why it is not in this request.
   void report_unreadable(const std::string& path, const std::string& why);
   SavedImages save_images();
-  std::string assemble(const std::vector<FileEntry>& files, const std::vector<ChatMessage>& history);
+  // The content sorted into tiers; nullopt (and out_.error) when it cannot
+  // fit the model's context window with room for the answer.
+  std::optional<PromptInput> place(const std::vector<FileEntry>& files, const std::vector<ChatMessage>& history);
   void stream(const std::string& messages_json);
   void apply_edits();
   void persist_answer();
   void notify_after_complete();
-  void print_hud(const std::vector<FileEntry>& files, const std::vector<ChatMessage>& history) const;
+  void after_success();
+  void print_hud(const SessionTotals& totals) const;
   void broadcast_selection() const;
 
   TurnDeps d_;
@@ -96,6 +110,8 @@ class ChatTurn {
   std::set<std::string> in_context_;
   SymbolMap map_;
   std::vector<std::string> url_parts_;
+  Placement placement_;
+  std::size_t prompt_tokens_ = 0;  // this turn's own message, with the reminder and images
   std::shared_ptr<ChunkCoalescer> coalescer_;
 };
 

@@ -137,6 +137,10 @@ std::string TurnOutcome::to_json() const {
     w.Bool(true);
   }
   if (error) write_error(w, *error, provider, model);
+  if (cut_off) {
+    w.Key("cut_off");
+    w.Bool(true);
+  }
   w.EndObject();
   return std::string(buf.GetString(), buf.GetSize());
 }

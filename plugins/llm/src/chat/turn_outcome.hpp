@@ -2,7 +2,7 @@
 // form: the StreamCompleteResult of seed 002 with the fields of
 // acdc-features.md §4.2 (response, token_usage, edit_blocks, shell_commands,
 // the counts, files_*, edit_results, user_message, finish_reason, turn_id,
-// binary_files, invalid_files, and cancelled / error / error_info when set).
+// binary_files, invalid_files, and cancelled / error / error_info / cut_off when set).
 //
 //   TurnOutcome out;
 //   out.response = "Hello";
@@ -32,6 +32,9 @@ struct TurnOutcome {
   std::vector<std::string> refused_images;  // "image N refused: why", for the user
   bool cancelled = false;
   std::optional<ProviderError> error;
+  // The stream broke after text arrived: `response` keeps it, its edit
+  // blocks are not applied, history keeps it marked.
+  bool cut_off = false;
   std::string provider;  // "openai", "anthropic", "ollama"
   std::string model;
 

@@ -90,6 +90,26 @@ std::string HistoryMessage::to_json(const std::vector<std::string>& image_uris) 
   write_list(w, "files_modified", files_modified);
   write_list(w, "image_refs", image_refs);
   write_list(w, "images", image_uris);
+  if (cut_off) {
+    w.Key("cut_off");
+    w.Bool(true);
+    w.Key("error");
+    acdc::to_json(w, error);
+  }
+  if (compacted_history) {
+    w.Key("compacted_history");
+    w.StartArray();
+    for (const auto& k : *compacted_history) {
+      w.StartObject();
+      w.Key("role");
+      acdc::to_json(w, k.role);
+      w.Key("content");
+      acdc::to_json(w, k.content);
+      write_list(w, "image_refs", k.image_refs);
+      w.EndObject();
+    }
+    w.EndArray();
+  }
   w.EndObject();
   return std::string(buf.GetString(), buf.GetSize());
 }
@@ -111,6 +131,19 @@ std::optional<HistoryMessage> HistoryMessage::from_json(std::string_view line) {
   m.files = list_member(doc, "files");
   m.files_modified = list_member(doc, "files_modified");
   m.image_refs = list_member(doc, "image_refs");  // the legacy integer "images" holds no names
+  auto cut = doc.FindMember("cut_off");
+  m.cut_off = cut != doc.MemberEnd() && cut->value.IsBool() && cut->value.GetBool();
+  m.error = string_member(doc, "error");
+  auto kept = doc.FindMember("compacted_history");
+  if (kept != doc.MemberEnd() && kept->value.IsArray()) {
+    m.compacted_history.emplace();
+    for (const auto& k : kept->value.GetArray()) {
+      if (!k.IsObject()) continue;
+      std::string role = string_member(k, "role");
+      if (role.empty()) continue;
+      m.compacted_history->push_back(KeptMessage{role, string_member(k, "content"), list_member(k, "image_refs")});
+    }
+  }
   return m;
 }
 

@@ -13,6 +13,13 @@
 
 namespace acdc::llm {
 
+// A message a compaction kept, as its record carries it.
+struct KeptMessage {
+  std::string role;
+  std::string content;
+  std::vector<std::string> image_refs;
+};
+
 struct HistoryMessage {
   std::string id;          // {epoch_ms}-{8hex}
   std::string session_id;  // sess_{epoch_ms}_{6hex}
@@ -24,6 +31,12 @@ struct HistoryMessage {
   std::vector<std::string> files;      // user messages: the selection at send time
   std::vector<std::string> files_modified;
   std::vector<std::string> image_refs;  // user messages: file names in the image store
+  // An answer whose stream broke midway: what arrived, and why it stopped.
+  bool cut_off = false;
+  std::string error;
+  // The compaction system event: the history as it stands from here on
+  // (the file is append-only; a restart replays this instead of what came before).
+  std::optional<std::vector<KeptMessage>> compacted_history;
 
   // A new record stamped now.
   static HistoryMessage make(std::string session_id, std::string role, std::string content);

@@ -99,27 +99,32 @@ std::string PromptAssembler::format_files(const std::vector<FileEntry>& files) {
   return out;
 }
 
+size_t PromptAssembler::message_tokens(const ChatMessage& m) const {
+  return count_(m.role) + count_(m.content) + kImageTokens * m.images.size();
+}
+
 size_t PromptAssembler::history_tokens(const std::vector<ChatMessage>& messages) const {
   size_t n = 0;
-  for (const auto& m : messages) n += count_(m.role) + count_(m.content) + kImageTokens * m.images.size();
+  for (const auto& m : messages) n += message_tokens(m);
   return n;
 }
 
-size_t PromptAssembler::tier_tokens(const Tier& tier) const {
+size_t PromptAssembler::tier_tokens(const TierContent& tier) const {
+  if (tier.tokens) return *tier.tokens;
   return count_(tier.symbol_blocks) + count_(format_files(tier.files)) + history_tokens(tier.history);
 }
 
 void PromptAssembler::add_l0(Builder& b, const PromptInput& in) const {
-  const Tier& l0 = in.tiers[0];
+  const TierContent& l0 = in.tiers[0];
   std::string legend = in.map_header_and_legend.empty() ? std::string() : in.map_header_and_legend + l0.symbol_blocks;
   std::string system = join_nonempty({in.system_prompt, legend, with_header(kFilesL0Header, format_files(l0.files))}, "\n\n");
-  bool cacheable = count_(system) + tier_tokens(l0) >= in.min_cacheable_tokens;
+  bool cacheable = (l0.tokens ? *l0.tokens : count_(system) + tier_tokens(l0)) >= in.min_cacheable_tokens;
   b.add("system", system);
   for (const auto& m : l0.history) b.add(m);
   if (cacheable) b.mark_last();
 }
 
-void PromptAssembler::add_tier(Builder& b, const Tier& tier, std::string_view files_header,
+void PromptAssembler::add_tier(Builder& b, const TierContent& tier, std::string_view files_header,
                                size_t min_tokens) const {
   std::string files = with_header(files_header, format_files(tier.files));
   if (tier.symbol_blocks.empty() && files.empty() && tier.history.empty()) return;
@@ -146,8 +151,10 @@ std::string PromptAssembler::assemble(const PromptInput& in) const {
     b.add("user", std::string(kReviewContextHeader) + in.review_context);
     b.add("assistant", "Ok, I've reviewed the code changes.");
   }
-  if (!in.active_files.empty()) {
-    b.add("user", std::string(kFilesActiveHeader) + format_files(in.active_files));
+  if (!in.active_files.empty() || !in.active_symbol_blocks.empty()) {
+    b.add("user", join_nonempty({with_header(kTierSymbolsHeader, in.active_symbol_blocks),
+                                 with_header(kFilesActiveHeader, format_files(in.active_files))},
+                                "\n\n"));
     b.add("assistant", "Ok.");
   }
   for (const auto& m : in.active_history) b.add(m);

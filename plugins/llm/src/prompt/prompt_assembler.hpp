@@ -40,6 +40,7 @@ class PromptAssembler {
 
   // Tokens of a conversation as the history budget counts it: role and content of each message.
   size_t history_tokens(const std::vector<ChatMessage>& messages) const;
+  size_t message_tokens(const ChatMessage& m) const;
 
   // "path\n```\ncontent\n```" per file, joined by blank lines (§4.4).
   static std::string format_files(const std::vector<FileEntry>& files);
@@ -47,8 +48,8 @@ class PromptAssembler {
  private:
   struct Builder;
   void add_l0(Builder& b, const PromptInput& in) const;
-  void add_tier(Builder& b, const Tier& tier, std::string_view files_header, size_t min_tokens) const;
-  size_t tier_tokens(const Tier& tier) const;
+  void add_tier(Builder& b, const TierContent& tier, std::string_view files_header, size_t min_tokens) const;
+  size_t tier_tokens(const TierContent& tier) const;
 
   TokenCounter count_;
 };

@@ -6,14 +6,14 @@
 //   in.active_files = {{"src/a.py", text}};
 //   in.user_prompt = message + reminder;
 //
-// Until the stability tracker (§4.7) fills the tiers, only L0 holds
-// anything: the system prompt. Tiering fills tiers[1..3] and moves files
-// and history out of active_* without changing the assembler.
+// The context engine (context/context_engine.hpp) sorts the content into
+// the tiers; the assembler only renders them.
 #pragma once
 
 #include <array>
 #include <cstddef>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,23 +31,34 @@ struct ChatMessage {
   // data: URIs pasted with a user message. They go with it on every later
   // turn too, or the model would lose sight of what "this screenshot" was.
   std::vector<std::string> images;
+  // Shown to the user, never sent to the model: a compaction's report.
+  bool system_event = false;
+  // An answer whose stream broke midway (kept as it arrived), and why.
+  bool cut_off = false;
+  std::string error;
+  // Names of `images` in the image store, for a compaction record.
+  std::vector<std::string> image_refs;
 };
 
 // What one image block counts towards a budget, whatever its size (§4.5).
 inline constexpr std::size_t kImageTokens = 1000;
 
-struct Tier {
+struct TierContent {
   std::string symbol_blocks;          // symbol-map blocks of this tier (symbol-index plugin)
   std::vector<FileEntry> files;
   std::vector<ChatMessage> history;
+  // The tier's tokens (for L0 with the system prompt) when the context
+  // engine already counted them; otherwise the assembler counts.
+  std::optional<std::size_t> tokens;
 };
 
 struct PromptInput {
   std::string system_prompt;
   std::string map_header_and_legend;  // REPO_MAP_HEADER + legend; empty without a symbol map
-  std::array<Tier, 4> tiers;          // L0, L1, L2, L3
+  std::array<TierContent, 4> tiers;   // L0, L1, L2, L3
   std::vector<std::string> url_parts;
   std::string review_context;
+  std::string active_symbol_blocks;   // map blocks not (yet) in a cached tier
   std::vector<FileEntry> active_files;
   std::vector<ChatMessage> active_history;
   std::string user_prompt;            // the message with the system reminder appended

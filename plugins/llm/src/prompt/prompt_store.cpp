@@ -60,5 +60,6 @@ std::string PromptStore::system_reminder() const {
 }
 
 std::string PromptStore::commit_prompt() const { return required("commit.md"); }
+std::string PromptStore::compaction_prompt() const { return required("compaction.md"); }
 
 }  // namespace acdc::llm

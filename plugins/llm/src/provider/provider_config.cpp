@@ -4,6 +4,7 @@
 #include <acdc/sdk/error.hpp>
 
 #include <array>
+#include <cstdlib>
 #include <utility>
 
 namespace acdc::llm {
@@ -95,6 +96,15 @@ ProviderConfig ProviderConfig::for_aux() const {
   if (!smaller_model.empty()) aux.model = smaller_model;
   aux.request_timeout_seconds = aux_request_timeout_seconds;
   return aux;
+}
+
+std::string ProviderConfig::missing_key() const {
+  if (api_key_env.empty()) return {};
+  const char* key = std::getenv(api_key_env.c_str());
+  if (key && *key) return {};
+  return api_key_env + " (api_key_env in llm.yaml) is not set: export " + api_key_env +
+         "=<your key> and restart acdc, or set api_key_env to the variable that holds your key "
+         "(empty for an endpoint that needs none)";
 }
 
 }  // namespace acdc::llm

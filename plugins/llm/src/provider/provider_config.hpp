@@ -43,6 +43,10 @@ struct ProviderConfig {
   // The same provider for commit messages and summaries: smaller model, and
   // the aux timeout for the whole call.
   ProviderConfig for_aux() const;
+  // What stops a request before anything is sent: "OPENAI_API_KEY
+  // (api_key_env in llm.yaml) is not set: ...", or "" when the key is there
+  // or the endpoint needs none (api_key_env empty).
+  std::string missing_key() const;
 };
 
 }  // namespace acdc::llm

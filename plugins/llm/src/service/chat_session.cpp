@@ -20,16 +20,36 @@ void ChatSession::add(const std::string& role, const std::string& content, const
   m.system_event = extras.system_event;
   m.files_modified = extras.files_modified;
   m.image_refs = extras.image_refs;
+  m.cut_off = extras.cut_off;
+  m.error = extras.error;
   store_.append(m);
   std::lock_guard lock(mu_);
-  messages_.push_back(ChatMessage{role, content, extras.images});
+  messages_.push_back(ChatMessage{.role = role, .content = content, .images = extras.images,
+                                  .system_event = extras.system_event, .cut_off = extras.cut_off,
+                                  .error = extras.error, .image_refs = extras.image_refs});
+}
+
+bool ChatSession::replace_history(const std::string& session_id, std::size_t message_count,
+                                  const std::vector<ChatMessage>& kept, const std::string& event) {
+  HistoryMessage m = HistoryMessage::make(session_id, "user", event);
+  m.system_event = true;
+  m.compacted_history.emplace();
+  for (const auto& k : kept) m.compacted_history->push_back(KeptMessage{k.role, k.content, k.image_refs});
+  // Held across the append: a message added meanwhile would land before the
+  // record on disk but be lost from memory.
+  std::lock_guard lock(mu_);
+  if (session_id_ != session_id || messages_.size() != message_count) return false;
+  store_.append(m);
+  messages_ = kept;
+  messages_.push_back(ChatMessage{.role = "user", .content = event, .system_event = true});
+  return true;
 }
 
 std::string ChatSession::new_session() {
   std::lock_guard lock(mu_);
   session_id_ = new_session_id();
   messages_.clear();
-  tokens_used_ = 0;
+  totals_ = {};
   return session_id_;
 }
 
@@ -38,18 +58,37 @@ std::vector<HistoryMessage> ChatSession::load(const std::string& session_id) {
   if (records.empty())
     throw acdc::Error(ACDC_E_NOT_FOUND, "session '" + session_id + "' is empty or unknown: pick one from history_list_sessions");
   std::vector<ChatMessage> messages;
-  for (const auto& r : records)
-    messages.push_back(ChatMessage{r.role, r.content, images_.load_all(r.image_refs)});  // file reads: outside the lock
+  // File reads (images) happen here, outside the lock.
+  auto message = [this](const std::string& role, const std::string& content, const std::vector<std::string>& refs) {
+    return ChatMessage{.role = role, .content = content, .images = images_.load_all(refs), .image_refs = refs};
+  };
+  for (const auto& r : records) {
+    if (r.compacted_history) {
+      messages.clear();
+      for (const auto& k : *r.compacted_history) messages.push_back(message(k.role, k.content, k.image_refs));
+    }
+    ChatMessage m = message(r.role, r.content, r.image_refs);
+    m.system_event = r.system_event;
+    m.cut_off = r.cut_off;
+    m.error = r.error;
+    messages.push_back(std::move(m));
+  }
   std::lock_guard lock(mu_);
   session_id_ = session_id;
   messages_ = std::move(messages);
-  tokens_used_ = 0;  // what earlier runs spent on it is not recorded
+  totals_ = {};  // what earlier runs spent on it is not recorded
   return records;
 }
 
-long ChatSession::add_tokens_used(long tokens) {
+SessionTotals ChatSession::record_usage(const Usage& usage) {
   std::lock_guard lock(mu_);
-  return tokens_used_ += tokens;
+  totals_.add(usage);
+  return totals_;
+}
+
+SessionTotals ChatSession::totals() const {
+  std::lock_guard lock(mu_);
+  return totals_;
 }
 
 std::string ChatSession::session_id() const {
@@ -62,9 +101,20 @@ std::vector<ChatMessage> ChatSession::messages() const {
   return messages_;
 }
 
+std::vector<ChatMessage> ChatSession::prompt_history() const {
+  std::lock_guard lock(mu_);
+  std::vector<ChatMessage> out;
+  for (const auto& m : messages_)
+    if (!m.system_event) out.push_back(m);
+  return out;
+}
+
 size_t ChatSession::history_tokens(const PromptAssembler& assembler) const {
   std::lock_guard lock(mu_);
-  return assembler.history_tokens(messages_);
+  size_t n = 0;
+  for (const auto& m : messages_)
+    if (!m.system_event) n += assembler.message_tokens(m);
+  return n;
 }
 
 size_t ChatSession::message_count() const {

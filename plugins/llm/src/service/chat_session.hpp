@@ -10,6 +10,7 @@
 // Thread-safe; every member takes the session's mutex briefly.
 #pragma once
 
+#include "context/session_totals.hpp"
 #include "history/history_store.hpp"
 #include "history/image_store.hpp"
 #include "prompt/prompt_assembler.hpp"
@@ -28,6 +29,8 @@ struct MessageExtras {
   std::vector<std::string> files_modified;
   std::vector<std::string> images;      // data URIs, already saved in the image store
   std::vector<std::string> image_refs;  // their names there
+  bool cut_off = false;                 // an answer whose stream broke midway
+  std::string error;                    // ... and why
 };
 
 class ChatSession {
@@ -43,8 +46,18 @@ class ChatSession {
   // Loads a stored session as the current one; throws acdc::Error if unknown.
   std::vector<HistoryMessage> load(const std::string& session_id);
 
+  // After a compaction: `kept` is the history from now on, `event` the
+  // system event that reports it. One record is appended (history.jsonl is
+  // never rewritten); loading the session replays it. False, and nothing
+  // changed, when the current session is no longer `session_id` or grew
+  // past `message_count` messages meanwhile.
+  bool replace_history(const std::string& session_id, std::size_t message_count, const std::vector<ChatMessage>& kept,
+                       const std::string& event);
+
   std::string session_id() const;
   std::vector<ChatMessage> messages() const;
+  // The messages the model sees: all but the system events.
+  std::vector<ChatMessage> prompt_history() const;
   size_t message_count() const;
   // The history's tokens as `assembler` counts them, without copying the
   // messages (their images are data URIs of up to megabytes).
@@ -55,9 +68,9 @@ class ChatSession {
   // Adds files not yet selected; returns true if the selection changed.
   bool add_selected(const std::vector<std::string>& files);
   void remove_selected(const std::vector<std::string>& files);
-  // Adds one request's input and output tokens to the session's running
-  // total (for the terminal HUD) and returns the new total.
-  long add_tokens_used(long tokens);
+  // Adds one request's usage to the session's totals and returns them.
+  SessionTotals record_usage(const Usage& usage);
+  SessionTotals totals() const;
 
  private:
   HistoryStore& store_;
@@ -66,7 +79,7 @@ class ChatSession {
   std::string session_id_;
   std::vector<ChatMessage> messages_;
   std::vector<std::string> selected_;
-  long tokens_used_ = 0;
+  SessionTotals totals_;  // this run's requests; a loaded session starts at zero
 };
 
 }  // namespace acdc::llm

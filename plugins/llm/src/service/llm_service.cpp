@@ -51,7 +51,8 @@ LLMService::LLMService(acdc::Context& ctx)
       store_(state_dir_ / "history.jsonl"),
       images_(state_dir_ / "images"),
       session_(store_, images_),
-      count_tokens_(make_counter(ctx.host)) {}
+      count_tokens_(make_counter(ctx.host)),
+      engine_(count_tokens_) {}
 
 LLMService::~LLMService() {
   if (auto a = active()) a->cancel->store(true);
@@ -103,6 +104,14 @@ void LLMService::chat_streaming(acdc::Call call, std::string request_id, std::st
   auto cancel = std::make_shared<CancelFlag>(false);
   {
     std::lock_guard lock(mu_);
+    // Said before anything is sent, not after a round of retries. A config
+    // that does not parse is reported by the turn itself, as before.
+    std::string missing;
+    try {
+      missing = ProviderConfig::from_json(config_["llm"]).missing_key();
+    } catch (const acdc::Error&) {
+    }
+    if (!missing.empty()) throw acdc::Error(ACDC_E_FAILED_PRECONDITION, missing);
     if (active_)
       throw acdc::Error(ACDC_E_FAILED_PRECONDITION, "Another stream is active (request " + active_->request_id +
                                                         "): wait for it or cancel it first");
@@ -132,16 +141,21 @@ std::map<std::string, std::string> LLMService::cancel_streaming(std::string requ
 // reload in between can neither mix two configurations nor throw here.
 TurnDeps LLMService::turn_deps(Provider& provider, const ProviderConfig& pc, const CancelFlag& cancel) {
   std::lock_guard lock(mu_);
+  ModelLimits limits = model_limits(pc.model, user_models(config_["llm"]));
+  if (!limits.known) host_.log(ACDC_LOG_WARN, limits.note);
+  engine_.set_cache_target(limits.min_cacheable_tokens);
   return TurnDeps{.host = host_,
                   .repo = repo_,
                   .symbols = symbols_,
                   .session = session_,
+                  .engine = engine_,
+                  .repo_root = host_string(config_, "repo_root"),
                   .prompts = PromptStore(config_["host"]),
                   .provider = provider,
                   .provider_name = kind_name(pc.kind),
                   .model = pc.model,
-                  .max_tokens = std::min(pc.max_output_tokens, output_ceiling(pc.model)),
-                  .min_cacheable_tokens = min_cacheable_tokens(pc.model),
+                  .max_tokens = std::min(pc.max_output_tokens, limits.output_ceiling),
+                  .limits = limits,
                   .count_tokens = count_tokens_,
                   .cancel = cancel,
                   .url_context = [this](const std::string& id, const std::string& message,
@@ -167,14 +181,20 @@ void LLMService::run_turn(TurnRequest request, std::shared_ptr<CancelFlag> cance
     failed.error = ProviderError{ErrorKind::bad_request, std::string("llm.yaml: ") + e.what()};
     host_.notify(ACDC_CLIENT_ALL, "AcApp.streamComplete",
                  "[" + acdc::to_json_text(request.request_id) + "," + failed.to_json() + "]");
-    return clear();
+    clear();
+    host_.notify(ACDC_CLIENT_ALL, "AcApp.postResponseComplete", acdc::json_array(request.request_id));
+    return;
   }
+  const std::string request_id = request.request_id;
   auto turn = std::make_shared<ChatTurn>(turn_deps(*provider, pc, *cancel), std::move(request));
   {
     std::lock_guard lock(mu_);
     if (active_) active_->turn = turn;
   }
   turn->run(clear);
+  const TurnOutcome& out = turn->outcome();
+  if (!out.error && !out.cancelled) compact_if_needed(request_id);
+  host_.notify(ACDC_CLIENT_ALL, "AcApp.postResponseComplete", acdc::json_array(request_id));
 }
 
 std::vector<std::string> LLMService::get_selected_files() { return session_.selected(); }

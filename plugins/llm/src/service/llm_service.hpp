@@ -14,6 +14,8 @@
 #pragma once
 
 #include "chat/chat_turn.hpp"
+#include "context/compactor.hpp"
+#include "context/context_engine.hpp"
 #include "history/history_store.hpp"
 #include "history/image_store.hpp"
 #include "service/chat_session.hpp"
@@ -33,6 +35,11 @@
 #include <vector>
 
 namespace acdc::llm {
+
+// A conversation as the browser gets it (get_current_state, sessionChanged,
+// compactionEvent): role, content, images, and the marks system_event,
+// cut_off with its error.
+void write_messages(acdc::JsonWriter& w, const std::vector<ChatMessage>& messages);
 
 class LLMService {
  public:
@@ -60,6 +67,7 @@ class LLMService {
   acdc::RawJson history_get_session(std::string session_id);
   acdc::RawJson history_search(std::string query, std::optional<std::string> role, std::optional<int> limit);
   acdc::RawJson get_history_status();
+  acdc::RawJson get_session_totals();
 
   void get_context_breakdown(acdc::Call call);
 
@@ -99,7 +107,11 @@ class LLMService {
   std::string snapshot_config_llm() const;
   size_t history_tokens() const;
   std::string context_breakdown();
-  int compaction_trigger() const;
+  CompactionSettings compaction_settings() const;
+  ModelLimits model_limits_now() const;
+  // After a successful turn, on the chat worker (so the next turn sees the
+  // result): compacts the history when it passed the trigger (§4.11).
+  void compact_if_needed(const std::string& request_id);
   UrlSummarizer url_summarizer() const;
   // §4.2 step 5, on the chat worker: the prompt's URL parts for this turn.
   std::vector<std::string> url_context(const std::string& request_id, const std::string& message,
@@ -131,6 +143,7 @@ class LLMService {
   ImageStore images_;
   ChatSession session_;
   TokenCounter count_tokens_;
+  ContextEngine engine_;  // the code mode's tiers
   // Declared last: destroyed first, so queued work finishes while the
   // members it uses are still alive.
   acdc::WorkerThread aux_worker_{"llm"};

@@ -10,6 +10,8 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <optional>
+
 namespace acdc::llm {
 namespace {
 
@@ -37,52 +39,104 @@ void LLMService::get_context_breakdown(acdc::Call call) {
   });
 }
 
-// Reads every selected file and counts its tokens: on the aux worker only.
+// Reads every selected file and places the content as the next turn would:
+// on the aux worker only. The shape of acdc-features.md §4.1.
 std::string LLMService::context_breakdown() {
   std::string model;
   PromptStore prompts;
   {
     std::lock_guard lock(mu_);
-    model = ProviderConfig::from_json(config_["llm"]).model;
+    model = ProviderConfig::from_json(config_["llm"]).model;  // a broken llm.yaml is this answer's error
     prompts = PromptStore(config_["host"]);
   }
-  const long system = static_cast<long>(count_tokens_(prompts.system_prompt()));
-  rapidjson::StringBuffer details;
-  acdc::JsonWriter d(details);
-  long files = 0, file_count = 0;
-  d.StartArray();
+  const ModelLimits limits = model_limits_now();
+  TurnContent content{.system_prompt = prompts.system_prompt(), .history = session_.prompt_history()};
   for (const auto& path : session_.selected()) {
-    long tokens = 0;
     try {
-      tokens = static_cast<long>(count_tokens_(PromptAssembler::format_files({{path, repo_.read_for_prompt(path)}})));
+      content.files.push_back(FileEntry{path, repo_.read_for_prompt(path)});
     } catch (const FileAccessError&) {
-      continue;  // binary or gone: not in the prompt either
+      // binary or gone: not in the prompt either
     }
-    files += tokens;
-    ++file_count;
-    d.StartObject();
-    d.Key("path");
-    acdc::to_json(d, path);
-    key_int(d, "tokens", tokens);
-    d.EndObject();
   }
-  d.EndArray();
-  long history = static_cast<long>(history_tokens());
   SymbolMap map = symbols_.current(session_.selected());
-  const long legend = map.available() ? static_cast<long>(count_tokens_(map.header_and_legend())) : 0;
-  const long symbol_map = map.available() ? static_cast<long>(count_tokens_(map.blocks_text())) : 0;
+  if (map.available()) {
+    content.map_header_and_legend = map.header_and_legend();
+    content.symbol_blocks = map.blocks;
+  }
+  PromptInput unused;
+  const Placement p = engine_.place(content, unused);
+  const SessionTotals totals = session_.totals();
+
+  // The per-kind sums of the flat breakdown, from the placed items.
+  long system = 0, symbol_map = 0, files = 0, history = 0;
+  for (const auto& tier : p.tiers)
+    for (const auto& item : tier) {
+      long t = static_cast<long>(item.tokens);
+      if (item.type == "system") system += t;
+      else if (item.type == "symbols") symbol_map += t;
+      else if (item.type == "file") files += t;
+      else history += t;
+    }
+  const long legend = map.available() ? static_cast<long>(count_tokens_(content.map_header_and_legend)) : 0;
+
   rapidjson::StringBuffer buf;
   acdc::JsonWriter w(buf);
+  auto optional_rate = [&w](const char* key, std::optional<double> v) {
+    w.Key(key);
+    if (v) w.Double(*v);
+    else w.Null();
+  };
   w.StartObject();
   w.Key("scope"); w.String("main");
   w.Key("model"); acdc::to_json(w, model);
   w.Key("mode"); w.String("code");
   w.Key("cross_ref_enabled"); w.Bool(false);
-  key_int(w, "total_tokens", system + legend + symbol_map + files + history);
-  key_int(w, "max_input_tokens", kMaxInputTokens);
+  key_int(w, "total_tokens", system + symbol_map + files + history);
+  key_int(w, "max_input_tokens", limits.context_window);
+  key_int(w, "max_output_tokens", limits.output_ceiling);
+  if (!limits.known) {
+    w.Key("model_note");
+    acdc::to_json(w, limits.note);
+  }
+  optional_rate("cache_hit_rate", totals.last_hit_rate());
+  optional_rate("session_cache_rate", totals.session_hit_rate());
+  // Only a provider that reported cache fields has a rate of its own.
+  optional_rate("provider_cache_rate",
+                totals.last && (totals.last->cache_read_tokens || totals.last->cache_write_tokens) ? totals.last_hit_rate()
+                                                                                                  : std::nullopt);
+  w.Key("blocks");
+  w.StartArray();
+  for (int i = 0; i < kTierCount; ++i) {
+    const Tier t = static_cast<Tier>(i);
+    const long tokens = static_cast<long>(p.tokens(t));
+    w.StartObject();
+    w.Key("name"); w.String(tier_name(t));
+    w.Key("tier"); w.String(tier_name(t));
+    key_int(w, "tokens", tokens);
+    key_int(w, "count", static_cast<long>(p.tiers[i].size()));
+    w.Key("cached"); w.Bool(t != Tier::active && tokens >= static_cast<long>(limits.min_cacheable_tokens));
+    key_int(w, "threshold", entry_n(t));
+    w.Key("contents");
+    w.StartArray();
+    for (const auto& item : p.tiers[i]) {
+      w.StartObject();
+      w.Key("name"); acdc::to_json(w, item.key);
+      w.Key("type"); acdc::to_json(w, item.type);
+      if (auto colon = item.key.find(':'); item.type == "file" || item.type == "symbols") {
+        w.Key("path");
+        acdc::to_json(w, item.key.substr(colon + 1));
+      }
+      key_int(w, "tokens", static_cast<long>(item.tokens));
+      key_int(w, "n", item.n);
+      w.EndObject();
+    }
+    w.EndArray();
+    w.EndObject();
+  }
+  w.EndArray();
   w.Key("breakdown");
   w.StartObject();
-  key_int(w, "system", system);
+  key_int(w, "system", system - legend);
   key_int(w, "legend", legend);
   key_int(w, "symbol_map", symbol_map);
   key_int(w, "symbol_map_files", static_cast<long>(map.blocks.size()));
@@ -91,12 +145,43 @@ std::string LLMService::context_breakdown() {
     acdc::to_json(w, map.unavailable);
   }
   key_int(w, "files", files);
-  key_int(w, "file_count", file_count);
-  w.Key("file_details"); w.RawValue(details.GetString(), details.GetSize(), rapidjson::kArrayType);
+  key_int(w, "file_count", static_cast<long>(content.files.size()));
+  w.Key("file_details");
+  w.StartArray();
+  for (const auto& tier : p.tiers)
+    for (const auto& item : tier) {
+      if (item.type != "file") continue;
+      w.StartObject();
+      w.Key("path"); acdc::to_json(w, item.key.substr(5));
+      key_int(w, "tokens", static_cast<long>(item.tokens));
+      w.EndObject();
+    }
+  w.EndArray();
   write_url_breakdown(w);
   key_int(w, "history", history);
-  key_int(w, "history_messages", static_cast<long>(session_.message_count()));
+  key_int(w, "history_messages", static_cast<long>(content.history.size()));
   w.EndObject();
+  const std::vector<TierMove> moves = engine_.last_changes();
+  for (const char* kind : {"promotions", "demotions"}) {
+    const bool up = kind[0] == 'p';
+    w.Key(kind);
+    w.StartArray();
+    for (const auto& m : moves) {
+      if ((static_cast<int>(m.to) < static_cast<int>(m.from)) != up) continue;
+      w.StartObject();
+      w.Key("name"); acdc::to_json(w, m.key);
+      w.Key("from"); w.String(tier_name(m.from));
+      w.Key("to"); w.String(tier_name(m.to));
+      w.EndObject();
+    }
+    w.EndArray();
+  }
+  w.Key("session_totals");
+  const std::string session = totals.to_json();
+  w.RawValue(session.c_str(), session.size(), rapidjson::kObjectType);
+  w.Key("last_turn");
+  const std::string last = totals.last_turn_json();
+  w.RawValue(last.c_str(), last.size(), last == "null" ? rapidjson::kNullType : rapidjson::kObjectType);
   w.EndObject();
   return std::string(buf.GetString(), buf.GetSize());
 }

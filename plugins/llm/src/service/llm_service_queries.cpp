@@ -3,12 +3,12 @@
 #include "service/llm_service.hpp"
 
 #include "prompt/prompt_assembler.hpp"
+#include "provider/provider_config.hpp"
 #include "service/model_limits.hpp"
 
 #include <filesystem>
 
 namespace acdc::llm {
-namespace {
 
 // The webapp shows each message's images from `images` (chat-panel.js onSession).
 void write_messages(acdc::JsonWriter& w, const std::vector<ChatMessage>& messages) {
@@ -23,10 +23,22 @@ void write_messages(acdc::JsonWriter& w, const std::vector<ChatMessage>& message
       w.Key("images");
       acdc::to_json(w, m.images);
     }
+    if (m.system_event) {
+      w.Key("system_event");
+      w.Bool(true);
+    }
+    if (m.cut_off) {
+      w.Key("cut_off");
+      w.Bool(true);
+      w.Key("error");
+      acdc::to_json(w, m.error);
+    }
     w.EndObject();
   }
   w.EndArray();
 }
+
+namespace {
 
 acdc::RawJson finish(const rapidjson::StringBuffer& buf) { return acdc::RawJson{std::string(buf.GetString(), buf.GetSize())}; }
 
@@ -109,6 +121,7 @@ std::map<std::string, std::string> LLMService::new_session() {
     std::lock_guard lock(mu_);
     if (active_) throw acdc::Error(ACDC_E_FAILED_PRECONDITION, "a response is streaming: wait for it or stop it before starting a new session");
     id = session_.new_session();
+    engine_.purge_history();
   }
   host_.call("UrlFetch.new_session", "[]", [](acdc::Result) {});  // §4.1: a new session forgets its URLs
   broadcast_session();
@@ -120,6 +133,7 @@ acdc::RawJson LLMService::load_session_into_context(std::string session_id) {
     std::lock_guard lock(mu_);
     if (active_) throw acdc::Error(ACDC_E_FAILED_PRECONDITION, "a response is streaming: wait for it or stop it before loading a session");
     session_.load(session_id);
+    engine_.purge_history();
   }
   return acdc::RawJson{broadcast_session()};
 }
@@ -171,21 +185,23 @@ acdc::RawJson LLMService::history_search(std::string query, std::optional<std::s
 
 size_t LLMService::history_tokens() const { return session_.history_tokens(PromptAssembler(count_tokens_)); }
 
-int LLMService::compaction_trigger() const {
+ModelLimits LLMService::model_limits_now() const {
   std::lock_guard lock(mu_);
-  const auto& app = config_["app"];
-  if (app.IsObject() && app.HasMember("history_compaction") && app["history_compaction"].IsObject()) {
-    const auto& hc = app["history_compaction"];
-    if (hc.HasMember("compaction_trigger_tokens") && hc["compaction_trigger_tokens"].IsInt())
-      return hc["compaction_trigger_tokens"].GetInt();
+  std::string model;
+  try {
+    model = ProviderConfig::from_json(config_["llm"]).model;
+  } catch (const acdc::Error&) {
+    // llm.yaml does not parse: the turn says so; the figures use the default window.
   }
-  return 24000;
+  return model_limits(model, user_models(config_["llm"]));
 }
 
 acdc::RawJson LLMService::get_history_status() {
-  long tokens = static_cast<long>(history_tokens());
-  long max_history = kMaxInputTokens / 16;
-  int trigger = compaction_trigger();
+  const long tokens = static_cast<long>(history_tokens());
+  // §4.4: the history may take a sixteenth of the model's window.
+  const long max_history = model_limits_now().context_window / 16;
+  const CompactionSettings cs = compaction_settings();
+  const long trigger = static_cast<long>(cs.trigger_tokens);
   rapidjson::StringBuffer buf;
   acdc::JsonWriter w(buf);
   w.StartObject();
@@ -198,15 +214,17 @@ acdc::RawJson LLMService::get_history_status() {
   w.Key("remaining");
   w.Int64(std::max(0L, max_history - tokens));
   w.Key("needs_compaction");
-  w.Bool(tokens >= trigger);
+  w.Bool(cs.enabled && tokens >= trigger);
   w.Key("compaction_enabled");
-  w.Bool(true);
+  w.Bool(cs.enabled);
   w.Key("compaction_trigger");
-  w.Int(trigger);
+  w.Int64(trigger);
   w.Key("compaction_percent");
   w.Int(trigger > 0 ? static_cast<int>(std::min(100L, tokens * 100 / trigger)) : 0);
   w.EndObject();
   return finish(buf);
 }
+
+acdc::RawJson LLMService::get_session_totals() { return acdc::RawJson{session_.totals().to_json()}; }
 
 }  // namespace acdc::llm

@@ -43,7 +43,11 @@ void LLMService::set_excluded_index_files(acdc::Call call, std::vector<std::stri
 
 void LLMService::get_excluded_index_files(acdc::Call call) { forward(call, "SymbolIndex.get_excluded_files", "[]"); }
 
-void LLMService::rebuild_cache(acdc::Call call) { forward(call, "SymbolIndex.rebuild", "[]"); }
+// The tiers start afresh and are seeded again from the rebuilt index on the next turn.
+void LLMService::rebuild_cache(acdc::Call call) {
+  engine_.rebuild();
+  forward(call, "SymbolIndex.rebuild", "[]");
+}
 
 void LLMService::lsp_get_hover(acdc::Call call, std::string path, int line, int col) {
   forward(call, "SymbolIndex.hover", acdc::json_array(path, line, col));

@@ -1,6 +1,7 @@
 #include "service/model_limits.hpp"
 
 #include <algorithm>
+#include <array>
 #include <initializer_list>
 
 namespace acdc::llm {
@@ -22,6 +23,23 @@ bool has_any(const std::string& id, const char* family, std::initializer_list<co
   return false;
 }
 
+struct Window {
+  const char* id_part;
+  long tokens;
+};
+
+// Context windows as the providers publish them, most specific first: the
+// first entry whose text occurs in the (lower-cased) model id wins.
+constexpr std::array kWindows{
+    Window{"gpt-4o", 128000},     Window{"gpt-4.1", 1047576},  Window{"gpt-4-turbo", 128000},
+    Window{"gpt-4-32k", 32768},   Window{"gpt-4", 8192},       Window{"gpt-5", 400000},
+    Window{"gpt-3.5", 16385},     Window{"o1-mini", 128000},   Window{"o1", 200000},
+    Window{"o3", 200000},         Window{"o4-mini", 200000},   Window{"claude", 200000},
+    Window{"gemini", 1048576},    Window{"deepseek", 128000},  Window{"llama-3", 128000},
+    Window{"llama3", 128000},     Window{"qwen", 32768},       Window{"mistral", 32000},
+    Window{"codestral", 256000},  Window{"grok", 131072},
+};
+
 }  // namespace
 
 int output_ceiling(const std::string& model) {
@@ -38,6 +56,57 @@ std::size_t min_cacheable_tokens(const std::string& model) {
   std::string id = lower(model);
   if (has_any(id, "opus", {"4-5", "4-6", "4-7", "4-8"}) || has_any(id, "haiku", {"4-5"})) return 4096;
   return 1024;
+}
+
+ModelLimits model_limits(const std::string& model, const UserModels& user) {
+  std::string id = lower(model);
+  ModelLimits m{0, output_ceiling(model), min_cacheable_tokens(model)};
+  for (const auto& w : kWindows)
+    if (id.find(w.id_part) != std::string::npos) {
+      m.context_window = w.tokens;
+      break;
+    }
+  // The user's entries win; the longest matching name is the most specific.
+  const UserModel* mine = nullptr;
+  std::size_t best = 0;
+  for (const auto& [name, limits] : user) {
+    std::string n = lower(name);
+    if (!n.empty() && id.find(n) != std::string::npos && n.size() > best) {
+      mine = &limits;
+      best = n.size();
+    }
+  }
+  if (mine) {
+    if (mine->context_window > 0) m.context_window = mine->context_window;
+    if (mine->max_output_tokens > 0) m.output_ceiling = mine->max_output_tokens;
+    if (mine->cache_min_tokens > 0) m.min_cacheable_tokens = mine->cache_min_tokens;
+  }
+  if (m.context_window == 0) {
+    m.context_window = kDefaultContextWindow;
+    m.known = false;
+    m.note = "model '" + model + "' is not in the model table: assuming a " + std::to_string(kDefaultContextWindow) +
+             "-token context window; state the real one under models: in llm.yaml (models: {" + model +
+             ": {context_window: N}})";
+  }
+  return m;
+}
+
+UserModels user_models(const rapidjson::Value& llm) {
+  UserModels out;
+  if (!llm.IsObject()) return out;
+  auto models = llm.FindMember("models");
+  if (models == llm.MemberEnd() || !models->value.IsObject()) return out;
+  auto number = [](const rapidjson::Value& v, const char* key) -> long {
+    auto it = v.FindMember(key);
+    return it != v.MemberEnd() && it->value.IsNumber() && it->value.GetDouble() >= 0 ? static_cast<long>(it->value.GetDouble()) : 0;
+  };
+  for (const auto& m : models->value.GetObject()) {
+    if (!m.value.IsObject()) continue;
+    out[std::string(m.name.GetString(), m.name.GetStringLength())] =
+        UserModel{number(m.value, "context_window"), static_cast<int>(number(m.value, "max_output_tokens")),
+                  static_cast<std::size_t>(number(m.value, "cache_min_tokens"))};
+  }
+  return out;
 }
 
 }  // namespace acdc::llm

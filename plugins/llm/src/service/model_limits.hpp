@@ -1,18 +1,47 @@
-// service/model_limits.hpp -- per-model numbers of acdc-features.md §4.5:
+// service/model_limits.hpp -- per-model numbers (acdc-features.md §4.5):
+// the context window the budget checks and the Context tab measure against,
 // the output ceiling (max_tokens is always sent, clamped to it) and the
-// smallest block a provider caches.
+// smallest block a provider caches. A bundled table, matched by substring
+// of the model id, that llm.yaml's `models:` extends or overrides:
 //
-//   int max_tokens = std::min(config.max_output_tokens, output_ceiling("claude-sonnet-4-5"));  // 64000
+//   models:
+//     my-finetune: {context_window: 32768, max_output_tokens: 4096, cache_min_tokens: 1024}
+//
+//   ModelLimits m = model_limits("gpt-4o", user_table);   // 128000, 16384, 1024
+//   if (!m.known) log(m.note);                           // "unknown model ...: assuming ..."
 #pragma once
 
+#include <rapidjson/document.h>
+
 #include <cstddef>
+#include <map>
 #include <string>
 
 namespace acdc::llm {
 
-// The input budget the context view and the history limits are measured against (§4.4: every model).
-inline constexpr long kMaxInputTokens = 1000000;
+struct ModelLimits {
+  long context_window = 0;
+  int output_ceiling = 0;
+  std::size_t min_cacheable_tokens = 0;
+  bool known = true;
+  std::string note;  // for an unknown model: the default assumed and how to state the real one
+};
 
+struct UserModel {
+  long context_window = 0;          // 0: not given, the bundled value stands
+  int max_output_tokens = 0;
+  std::size_t cache_min_tokens = 0;
+};
+using UserModels = std::map<std::string, UserModel>;  // model id (or a substring of it) -> limits
+
+// The window an unknown model is assumed to have: small enough that a
+// request sized against it fits any current chat model.
+inline constexpr long kDefaultContextWindow = 128000;
+
+ModelLimits model_limits(const std::string& model, const UserModels& user = {});
+// llm.yaml's `models:` (as JSON); entries that are not mappings of
+// non-negative numbers are skipped (the settings plugin already refused them).
+UserModels user_models(const rapidjson::Value& llm);
 int output_ceiling(const std::string& model);
 std::size_t min_cacheable_tokens(const std::string& model);
 

@@ -2,6 +2,8 @@
 
 #include <acdc/sdk/call_and_wait.hpp>
 
+#include <algorithm>
+
 namespace acdc::llm {
 namespace {
 
@@ -19,16 +21,6 @@ std::string why_not(const acdc::Result& r) {
 }  // namespace
 
 std::string SymbolMap::header_and_legend() const { return std::string(kRepoMapHeader) + legend + "\n"; }
-
-std::string SymbolMap::blocks_text() const {
-  std::string out;
-  for (const auto& [path, block] : blocks) {
-    if (!out.empty()) out += "\n\n";
-    out += block;
-  }
-  if (!out.empty()) out += '\n';
-  return out;
-}
 
 SymbolMap SymbolMapClient::for_turn(const std::vector<std::string>& in_context) const {
   acdc::Result refreshed = acdc::call_and_wait(host_, "SymbolIndex.refresh", "[]", std::chrono::seconds(60));
@@ -51,6 +43,35 @@ SymbolMap SymbolMapClient::current(const std::vector<std::string>& in_context) c
         map.blocks.emplace_back(std::string(b["path"].GetString(), b["path"].GetStringLength()),
                                 std::string(b["text"].GetString(), b["text"].GetStringLength()));
   return map;
+}
+
+std::optional<ReferenceGraph> SymbolMapClient::reference_graph() const {
+  acdc::Result r = acdc::call_and_wait(host_, "SymbolIndex.reference_graph", "[]", std::chrono::seconds(60));
+  if (!r.ok()) return std::nullopt;
+  acdc::Json doc = r.json();
+  if (!doc.IsObject()) return std::nullopt;
+  ReferenceGraph g;
+  std::vector<std::pair<unsigned, std::string>> files;
+  if (auto f = doc.FindMember("files"); f != doc.MemberEnd() && f->value.IsArray())
+    for (const auto& e : f->value.GetArray()) {
+      if (!e.IsObject()) continue;
+      auto path = e.FindMember("path"), refs = e.FindMember("references");
+      if (path == e.MemberEnd() || !path->value.IsString() || refs == e.MemberEnd() || !refs->value.IsUint()) continue;
+      files.emplace_back(refs->value.GetUint(), path->value.GetString());
+    }
+  std::stable_sort(files.begin(), files.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  for (auto& [refs, path] : files) g.by_references.push_back(std::move(path));
+  if (auto c = doc.FindMember("components"); c != doc.MemberEnd() && c->value.IsArray())
+    for (const auto& component : c->value.GetArray()) {
+      if (!component.IsArray()) continue;
+      std::vector<std::string> paths;
+      for (const auto& p : component.GetArray())
+        if (p.IsString()) paths.emplace_back(p.GetString(), p.GetStringLength());
+      if (!paths.empty()) g.components.push_back(std::move(paths));
+    }
+  std::stable_sort(g.components.begin(), g.components.end(),
+                   [](const auto& a, const auto& b) { return a.size() > b.size(); });
+  return g;
 }
 
 }  // namespace acdc::llm

@@ -13,6 +13,7 @@
 
 #include <acdc/sdk.hpp>
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -31,8 +32,12 @@ struct SymbolMap {
   bool available() const { return unavailable.empty(); }
   // REPO_MAP_HEADER and the legend, then a blank line (§4.6).
   std::string header_and_legend() const;
-  // The blocks joined by a blank line, ending with "\n" (§7.2).
-  std::string blocks_text() const;
+};
+
+// The reference graph that seeds the cache tiers (§4.7 "Initialisation").
+struct ReferenceGraph {
+  std::vector<std::string> by_references;           // most-referenced file first
+  std::vector<std::vector<std::string>> components;  // connected files, largest group first
 };
 
 class SymbolMapClient {
@@ -45,6 +50,8 @@ class SymbolMapClient {
   SymbolMap for_turn(const std::vector<std::string>& in_context) const;
   // The map as it is, without re-indexing (the context breakdown).
   SymbolMap current(const std::vector<std::string>& in_context) const;
+  // nullopt without the plugin or before the index is ready.
+  std::optional<ReferenceGraph> reference_graph() const;
 
  private:
   const acdc::Host& host_;

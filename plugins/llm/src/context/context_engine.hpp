@@ -1,0 +1,88 @@
+// context/context_engine.hpp -- sorts one turn's content into cache tiers
+// (acdc-features.md §4.2 step 7, §4.6, §4.7): the system prompt, the
+// symbol map's per-file blocks, the selected files and the history each
+// become a tracked item; the stability tracker says which tier each sits
+// in, and the engine fills the PromptInput the assembler renders, in an
+// order that is the same from one turn to the next, so an unchanged prefix
+// is byte-identical and the provider's cache reads it.
+//
+//   ContextEngine engine(count_tokens);
+//   engine.set_cache_target(min_cacheable_tokens(model));
+//   Placement sent = engine.place(content, input);          // before the request
+//   ... stream ...
+//   engine.update(sent, session.messages(), exists);        // after a successful turn
+//
+// Thread-safe: the chat turn, the context breakdown and compaction call it
+// from different workers; each call takes the engine's mutex.
+#pragma once
+
+#include "context/stability_tracker.hpp"
+#include "prompt/prompt_input.hpp"
+
+#include <array>
+#include <map>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+namespace acdc::llm {
+
+struct TurnContent {
+  std::string system_prompt;
+  std::string map_header_and_legend;  // empty without a symbol map
+  std::vector<std::pair<std::string, std::string>> symbol_blocks;  // (path, block), sorted by path
+  std::vector<FileEntry> files;       // the selection that could be read, in selection order
+  std::vector<ChatMessage> history;   // the conversation before this turn's message
+};
+
+struct PlacedItem {
+  std::string key;   // "system:prompt", "symbol:a.py", "file:a.py", "history:3"
+  std::string type;  // "system", "symbols", "file", "history"
+  std::size_t tokens = 0;
+  int n = 0;         // its stability count when placed
+};
+
+struct Placement {
+  std::array<std::vector<PlacedItem>, kTierCount> tiers;  // by Tier
+  std::map<std::string, ItemState> items;                 // every item placed, for update()
+  std::size_t tokens(Tier t) const;
+};
+
+class ContextEngine {
+ public:
+  // `tiering` false: the layout before tiering existed (system prompt and
+  // map cached in L0, everything else active), for comparison.
+  explicit ContextEngine(TokenCounter count, bool tiering = true) : count_(std::move(count)), tiering_(tiering) {}
+
+  // The model's cache minimum; a change of model starts the tiers afresh.
+  void set_cache_target(std::size_t min_cacheable_tokens);
+  // Fills `in`'s system prompt, map header, tiers and active part.
+  Placement place(const TurnContent& content, PromptInput& in);
+  // One successful turn: what was sent, and the history now (with the
+  // turn's own messages); `exists` answers for paths (deleted files leave).
+  void update(const Placement& sent, const std::vector<ChatMessage>& history_after,
+              const std::function<bool(const std::string&)>& exists);
+
+  // True until seeded or updated once: the reference graph may seed it.
+  bool needs_seed() const;
+  void seed(const std::vector<std::string>& by_references, const std::vector<std::vector<std::string>>& components);
+  void purge_history();  // compaction, new or loaded session
+  void rebuild();        // rebuild_cache: tiers (not history) emptied, to be seeded again
+  std::vector<TierMove> last_changes() const;
+  std::size_t cache_target() const;
+
+ private:
+  ItemState state_of(const std::string& text);
+  std::size_t history_tokens(const ChatMessage& m);
+
+  TokenCounter count_;
+  const bool tiering_;
+  mutable std::mutex mu_;
+  StabilityTracker tracker_{1126};
+  bool seeded_ = false;
+  std::unordered_map<std::string, std::size_t> tokens_by_hash_;  // counting is the costly part
+};
+
+}  // namespace acdc::llm

@@ -1,0 +1,111 @@
+// LLMService: history compaction after a turn (acdc-features.md §4.11),
+// the I/O around context/compactor.hpp: the detector call on the smaller
+// model, the history record, the tracker purge, the compactionEvent stages.
+#include "service/llm_service.hpp"
+
+#include "prompt/prompt_assembler.hpp"
+#include "prompt/prompt_store.hpp"
+#include "provider/provider_config.hpp"
+#include "service/model_limits.hpp"
+
+namespace acdc::llm {
+namespace {
+
+std::string event_json(std::initializer_list<std::pair<const char*, std::string>> fields) {
+  rapidjson::StringBuffer buf;
+  acdc::JsonWriter w(buf);
+  w.StartObject();
+  for (const auto& [k, v] : fields) {
+    w.Key(k);
+    acdc::to_json(w, v);
+  }
+  w.EndObject();
+  return std::string(buf.GetString(), buf.GetSize());
+}
+
+std::string detector_request(const std::string& system, const std::string& user) {
+  return "[{\"role\":\"system\",\"content\":" + acdc::to_json_text(system) +
+         "},{\"role\":\"user\",\"content\":" + acdc::to_json_text(user) + "}]";
+}
+
+}  // namespace
+
+CompactionSettings LLMService::compaction_settings() const {
+  CompactionSettings s;
+  std::lock_guard lock(mu_);
+  auto app = config_.FindMember("app");
+  if (app == config_.MemberEnd() || !app->value.IsObject()) return s;
+  auto hc = app->value.FindMember("history_compaction");
+  if (hc == app->value.MemberEnd() || !hc->value.IsObject()) return s;
+  const auto& o = hc->value;
+  auto size = [&o](const char* key, std::size_t& out) {
+    auto it = o.FindMember(key);
+    if (it != o.MemberEnd() && it->value.IsNumber() && it->value.GetDouble() >= 0)
+      out = static_cast<std::size_t>(it->value.GetDouble());
+  };
+  if (auto e = o.FindMember("enabled"); e != o.MemberEnd() && e->value.IsBool()) s.enabled = e->value.GetBool();
+  size("compaction_trigger_tokens", s.trigger_tokens);
+  size("verbatim_window_tokens", s.verbatim_window_tokens);
+  size("min_verbatim_exchanges", s.min_verbatim_exchanges);
+  return s;
+}
+
+void LLMService::compact_if_needed(const std::string& request_id) {
+  const CompactionSettings settings = compaction_settings();
+  const std::size_t before = history_tokens();
+  if (!settings.enabled || before < settings.trigger_tokens) return;
+  auto send = [&](const std::string& event) {
+    host_.notify(ACDC_CLIENT_ALL, "AcApp.compactionEvent", "[" + acdc::to_json_text(request_id) + "," + event + "]");
+  };
+  send(event_json({{"stage", "compacting"}}));
+  // Every "compacting" ends in "compacted" or "compaction_error"; on an
+  // error the history stays exactly as it was.
+  try {
+    const std::string session_id = session_.session_id();
+    const std::size_t count = session_.message_count();
+    const std::vector<ChatMessage> history = session_.prompt_history();
+    ProviderConfig pc;
+    PromptStore prompts;
+    {
+      std::lock_guard lock(mu_);
+      pc = ProviderConfig::from_json(config_["llm"]).for_aux();
+      prompts = PromptStore(config_["host"]);
+    }
+    // A failed detection is not a failed compaction: it summarizes with the
+    // fallback text (§4.11 "Any failure gives (null, "", 0.0, "")").
+    DetectorAnswer answer;
+    CancelFlag never(false);
+    ChatRequest ask{pc.model, detector_request(prompts.compaction_prompt(), detector_prompt(history)),
+                    std::min(pc.max_output_tokens, output_ceiling(pc.model))};
+    ChatResult r = make_provider(pc)->complete(ask, never);
+    if (r.error) host_.log(ACDC_LOG_WARN, "compaction: the boundary detector failed (" + r.error->message + "); summarizing without it");
+    else answer = parse_detector(r.text);
+    Compaction c = compact(history, answer, verbatim_start(history, count_tokens_, settings), settings);
+    const PromptAssembler assembler(count_tokens_);
+    const std::size_t after = assembler.history_tokens(c.messages);
+    const std::string event = system_event_text(c, before, after);
+    if (!session_.replace_history(session_id, count, c.messages, event))
+      return send(event_json({{"stage", "compaction_error"},
+                              {"error", "the session changed while it was being compacted; it is left as it is"}}));
+    engine_.purge_history();
+    rapidjson::StringBuffer buf;
+    acdc::JsonWriter w(buf);
+    w.StartObject();
+    w.Key("stage"), w.String("compacted");
+    w.Key("case"), w.String(case_name(c.kind));
+    w.Key("reason"), acdc::to_json(w, c.answer.boundary_reason);
+    w.Key("tokens_before"), w.Uint64(before);
+    w.Key("tokens_after"), w.Uint64(after);
+    w.Key("removed"), w.Uint64(c.removed);
+    w.Key("messages"), write_messages(w, session_.messages());
+    w.EndObject();
+    send(std::string(buf.GetString(), buf.GetSize()));
+    host_.log(ACDC_LOG_INFO, "history compacted (" + std::string(case_name(c.kind)) + "): " + std::to_string(before) +
+                                 " -> " + std::to_string(after) + " tokens");
+  } catch (const std::exception& e) {
+    host_.log(ACDC_LOG_WARN, std::string("compaction failed, the history is unchanged: ") + e.what());
+    send(event_json({{"stage", "compaction_error"}, {"error", e.what()}}));
+  }
+}
+
+}  // namespace acdc::llm

@@ -1,0 +1,41 @@
+// The model table: real context windows, the user's additions, a stated default.
+#include "service/model_limits.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace acdc::llm;
+
+TEST_CASE("known models get their published context window and output ceiling") {
+  CHECK(model_limits("gpt-4o").context_window == 128000);
+  CHECK(model_limits("gpt-4o-mini").context_window == 128000);
+  CHECK(model_limits("gpt-4o").output_ceiling == 16384);
+  CHECK(model_limits("claude-sonnet-4-5").context_window == 200000);
+  CHECK(model_limits("anthropic/claude-opus-4.5").min_cacheable_tokens == 4096);
+  CHECK(model_limits("gpt-4.1").context_window == 1047576);
+  CHECK(model_limits("gpt-4").context_window == 8192);
+  CHECK(model_limits("gpt-4o").known);
+}
+
+TEST_CASE("an unknown model gets a stated default and a note saying how to set the real one") {
+  ModelLimits m = model_limits("my-local-model");
+  CHECK_FALSE(m.known);
+  CHECK(m.context_window == kDefaultContextWindow);
+  CHECK_THAT(m.note, Catch::Contains("my-local-model") && Catch::Contains("models:") && Catch::Contains("llm.yaml"));
+}
+
+TEST_CASE("llm.yaml's models: adds models and overrides the table, the longest name winning") {
+  rapidjson::Document llm;
+  llm.Parse(R"({"model":"x","models":{"my-local":{"context_window":32768,"max_output_tokens":2048},
+                "my-local-model-large":{"context_window":65536},"gpt-4o":{"cache_min_tokens":2048},
+                "broken":"not a mapping"}})");
+  UserModels user = user_models(llm);
+  CHECK(user.size() == 3);
+  ModelLimits m = model_limits("my-local-model", user);
+  CHECK(m.known);
+  CHECK(m.context_window == 32768);
+  CHECK(m.output_ceiling == 2048);
+  CHECK(model_limits("my-local-model-large-v2", user).context_window == 65536);
+  ModelLimits g = model_limits("gpt-4o", user);
+  CHECK(g.context_window == 128000);
+  CHECK(g.min_cacheable_tokens == 2048);
+}
