@@ -133,7 +133,7 @@ class AcChatPanel extends LightElement {
     if (r?.system_event_message) this.messages = [...this.messages, { role: 'system', content: r.system_event_message }];
   }
 
-  async send({ text, images }) {
+  async send({ text, images, excludedUrls = [] }) {
     if (this.streaming || !text.trim()) return;
     const id = newRequestId();
     this.tracker.begin(id);
@@ -142,7 +142,8 @@ class AcChatPanel extends LightElement {
       { role: 'assistant', content: '', streaming: true, requestId: id, userShown: true }];
     this.scrollSoon(true);
     try {
-      await rpc('LLMService.chat_streaming', id, text, this.selection, images.length ? images : null);
+      await rpc('LLMService.chat_streaming', id, text, this.selection, images.length ? images : null,
+        excludedUrls.length ? excludedUrls : null);
     } catch (e) {
       this.onComplete(id, { error: e.message });
     }
@@ -200,7 +201,7 @@ class AcChatPanel extends LightElement {
       </div>
       ${chat.ok ? '' : html`<div class="unavailable" data-unavailable="chat">${chat.reason}</div>`}
       <div class="messages" @scroll=${this.onScroll}>${this.messages.map((m) => html`<ac-chat-message .message=${m}></ac-chat-message>`)}</div>
-      <ac-chat-input ?disabled=${!chat.ok} .streaming=${this.streaming}
+      <ac-chat-input ?disabled=${!chat.ok} .streaming=${this.streaming} .gate=${this.gate}
         @send=${(e) => this.send(e.detail)} @stop=${this.stop}></ac-chat-input>
       ${this.showHistory ? html`<ac-history-browser @close=${() => { this.showHistory = false; }}></ac-history-browser>` : ''}`;
   }
