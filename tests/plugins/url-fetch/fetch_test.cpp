@@ -7,6 +7,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <boost/asio/write.hpp>
+
 #include <cstdlib>
 #include <fstream>
 
@@ -91,6 +93,16 @@ TEST_CASE("http errors, an unreachable port and binary bodies are errors that sa
   }
   CHECK_THAT(fetcher.fetch("http://127.0.0.1:" + std::to_string(closed) + "/").error, Catch::Contains("could not connect"));
   CHECK_THAT(fetcher.fetch("http://no-such-host.invalid/").error, Catch::Contains("could not resolve"));
+  // A server that answers plain text where https expects a TLS handshake.
+  boost::asio::io_context io;
+  boost::asio::ip::tcp::acceptor plain(io, {boost::asio::ip::make_address("127.0.0.1"), 0});
+  std::thread answer([&] {
+    auto s = plain.accept();
+    boost::asio::write(s, boost::asio::buffer(std::string("HTTP/1.1 400 Not TLS\r\n\r\n")));
+  });
+  CHECK_THAT(fetcher.fetch("https://127.0.0.1:" + std::to_string(plain.local_endpoint().port()) + "/").error,
+             Catch::Contains("TLS failed"));
+  answer.join();
 }
 
 TEST_CASE("a server that trickles bytes meets the overall deadline") {

@@ -194,3 +194,28 @@ TEST_CASE("without the url-fetch plugin the url methods say what is missing and 
   auto breakdown = u.result("LLMService.get_context_breakdown", "[]");
   CHECK_THAT(str(breakdown["breakdown"]["urls_unavailable"]), Catch::Contains("url-fetch plugin is not loaded"));
 }
+
+TEST_CASE("a github repository url is cloned and comes with the symbol-index plugin's map") {
+  acdc::test::TempDir root;
+  const auto work = root.path() / "work";
+  auto sh = [](const std::string& cmd) { REQUIRE(std::system((cmd + " >/dev/null 2>&1").c_str()) == 0); };
+  sh("git init -q -b main '" + work.string() + "'");
+  std::ofstream(work / "README.md") << "# Shapes\n\nArea helpers.\n";
+  std::ofstream(work / "shapes.py") << "def area(w, h):\n    return w * h\n";
+  sh("git -C '" + work.string() + "' add -A");
+  sh("git -C '" + work.string() + "' -c user.email=t@e -c user.name=t commit -q -m init");
+  sh("git clone -q --bare '" + work.string() + "' '" + (root.path() / "git" / "o" / "shapes.git").string() + "'");
+  PageServer git(root.path() / "git");
+  acdc::test::TempDir cache;
+  LlmHost h({}, LlmHost::Plugins{.names = {"repo", "symbol-index", "url-fetch", "llm"},
+                                 .config = {{"url-fetch", "      loopback_only: true\n      github_clone_base: " +
+                                                              git.url("/git") + "\n"}}});
+  std::ofstream(h.config_home.path() / "app.yaml") << "url_cache:\n  path: " << cache.path().string() << "\n";
+  h.start();
+  auto r = h.call("LLMService.fetch_url", acdc::json_array(std::string("https://github.com/o/shapes"), true, false));
+  INFO(acdc::to_json_text(static_cast<const rapidjson::Value&>(r)) << "\n" << h.host->output());
+  REQUIRE(r.HasMember("result"));
+  CHECK(str(r["result"]["url_type"]) == "github_repo");
+  CHECK(str(r["result"]["readme"]) == "# Shapes\n\nArea helpers.\n");
+  CHECK_THAT(str(r["result"]["symbol_map"]), Catch::Contains("shapes.py") && Catch::Contains("area(w,h)"));
+}

@@ -5,6 +5,8 @@
 //   file context sync (binary / missing files refused and reported) ->
 //   re-index of changed files and the symbol map without the selected
 //   files (SymbolIndex.*, when that plugin is loaded) ->
+//   the message's first three new URLs fetched and summarised, with
+//   compactionEvent url_fetch / url_ready (UrlFetch.* when loaded; §4.2 step 5) ->
 //   pasted images stored (bad ones refused and logged) ->
 //   content placed in cache tiers (context engine, §4.7) and checked
 //   against the model's context window -> user message persisted ->

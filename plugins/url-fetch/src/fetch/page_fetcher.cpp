@@ -115,8 +115,8 @@ void PageFetcher::fetch_github_repo(const std::string& url, UrlContent& out) con
     return;
   }
   out.title = g.owner + "/" + g.repo;
-  out.readme = clone.readme;
-  out.content = clone.readme;
+  out.readme = decode_body(clone.readme, "", false).text;  // a README in Latin-1 stays readable
+  out.content = out.readme;
   out.github_info = github_info(g, clone.branch, {});
   if (clone.readme.empty()) add_notice(out, "the repository has no README");
   if (mapper_) out.symbol_map = mapper_(clone.work_tree());

@@ -131,10 +131,17 @@ std::string UrlFetchService::symbol_map_of(const std::filesystem::path& dir) con
     host_.log(ACDC_LOG_INFO, "no symbol map for a fetched repository: " + r.payload);
     return {};
   }
+  // {ready, legend, blocks:[{path, text}]}: the legend, then the blocks
+  // apart by a blank line, as the repository's own map reads (§7.2).
   acdc::Json doc = r.json();
+  const acdc::JsonValue* blocks = member(doc, "blocks");
+  std::string map;
+  if (blocks && blocks->IsArray())
+    for (const auto& b : blocks->GetArray())
+      if (std::string text = string_at(b, "text"); !text.empty()) map += (map.empty() ? "" : "\n\n") + text;
+  if (map.empty()) return {};
   std::string legend = string_at(doc, "legend");
-  std::string map = string_at(doc, "map");
-  return map.empty() ? std::string() : legend + (legend.empty() ? "" : "\n") + map;
+  return legend + (legend.empty() ? "" : "\n") + map + "\n";
 }
 
 void UrlFetchService::remember(const UrlContent& c) {
