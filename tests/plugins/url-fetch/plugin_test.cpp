@@ -219,3 +219,16 @@ TEST_CASE("a github repository url is cloned and comes with the symbol-index plu
   CHECK(str(r["result"]["readme"]) == "# Shapes\n\nArea helpers.\n");
   CHECK_THAT(str(r["result"]["symbol_map"]), Catch::Contains("shapes.py") && Catch::Contains("area(w,h)"));
 }
+
+TEST_CASE("a hot swap of the url-fetch plugin keeps the session's fetched urls") {
+  PageServer web;
+  web.page("/kept", {.body = kPage});
+  UrlHost u;
+  const std::string url = web.url("/kept");
+  u.result("LLMService.fetch_url", acdc::json_array(url, true, false));
+  auto swapped = u.h.call("Host.reload_plugin", acdc::json_array(std::string("url-fetch")));
+  INFO(acdc::to_json_text(static_cast<const rapidjson::Value&>(swapped)));
+  REQUIRE(swapped.HasMember("result"));
+  CHECK(swapped["result"]["generation"].GetInt() == 2);
+  CHECK(str(u.result("LLMService.get_url_content", acdc::json_array(url))["title"]) == "Widget docs");
+}

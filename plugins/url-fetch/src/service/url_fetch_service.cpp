@@ -42,6 +42,21 @@ std::string removed_json(const std::string& url, bool removed) {
 UrlFetchService::UrlFetchService(acdc::Context& ctx)
     : host_(ctx.host), settings_(std::make_shared<Settings>(settings_from(ctx.config))) {
   curl_global_init(CURL_GLOBAL_DEFAULT);
+  if (ctx.prior_state.empty()) return;
+  try {
+    acdc::Json saved = acdc::parse_json(ctx.prior_state);
+    if (saved.IsArray())
+      for (const auto& c : saved.GetArray()) remember(UrlContent::from_json(acdc::to_json_text(c)));
+  } catch (const std::exception& e) {
+    host_.log(ACDC_LOG_WARN, std::string("the previous generation's fetched URLs were not kept: ") + e.what());
+  }
+}
+
+std::string UrlFetchService::save_state() {
+  std::lock_guard lock(mu_);
+  std::string out = "[";
+  for (const auto& url : order_) out += (out.size() > 1 ? "," : "") + session_.at(url).to_json();
+  return out + "]";
 }
 
 // Plugin block: timeout_seconds, max_bytes, max_redirects, clone_timeout_seconds,

@@ -16,6 +16,8 @@
 //   UrlFetch.clear_cache()               -> {removed}       disk and session
 //   UrlFetch.new_session()               -> null            forgets the session's URLs
 //
+// A hot swap keeps the session's fetched URLs (save_state).
+//
 // Threads: fetch answers a URL already in the session at once; anything
 // else (the disk, the network, a clone) runs on the plugin's own thread.
 #pragma once
@@ -40,6 +42,8 @@ class UrlFetchService {
   explicit UrlFetchService(acdc::Context& ctx);
 
   void on_event(std::string_view topic, std::string_view json);
+  // The session's fetched URLs, for the next generation after a hot swap.
+  std::string save_state();
 
   acdc::RawJson detect(std::string text);
   void fetch(acdc::Call call, std::string url, std::optional<bool> use_cache);
