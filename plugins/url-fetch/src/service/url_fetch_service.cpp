@@ -232,15 +232,16 @@ acdc::RawJson UrlFetchService::list() {
 acdc::RawJson UrlFetchService::invalidate(std::string url) {
   auto s = settings();
   bool on_disk = UrlCache(s->cache_dir, s->ttl).remove(url);
-  bool in_session = remove(url).text.find("true") != std::string::npos;
+  bool in_session = forget(url);
   return acdc::RawJson{removed_json(url, on_disk || in_session)};
 }
 
-acdc::RawJson UrlFetchService::remove(std::string url) {
+acdc::RawJson UrlFetchService::remove(std::string url) { return acdc::RawJson{removed_json(url, forget(url))}; }
+
+bool UrlFetchService::forget(const std::string& url) {
   std::lock_guard lock(mu_);
-  bool removed = session_.erase(url) > 0;
   std::erase(order_, url);
-  return acdc::RawJson{removed_json(url, removed)};
+  return session_.erase(url) > 0;
 }
 
 acdc::RawJson UrlFetchService::clear_cache() {

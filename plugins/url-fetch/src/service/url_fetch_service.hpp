@@ -69,6 +69,8 @@ class UrlFetchService {
   // SymbolIndex.index_directory, when that plugin is loaded (§6 repo path).
   std::string symbol_map_of(const std::filesystem::path& dir) const;
   void remember(const UrlContent& c);
+  // Takes `url` out of the session; true when it was there.
+  bool forget(const std::string& url);
 
   acdc::Host& host_;
   mutable std::mutex mu_;
