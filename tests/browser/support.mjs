@@ -122,8 +122,10 @@ export function makeBigRepo(dir, count = 50000) {
 }
 
 // `plugins` trims the host's plugin list (default: every plugin this build has);
-// `populate(dir)` makes the repository (default: makeRepo).
-export async function startStack({ plugins = builtPlugins(), populate = makeRepo } = {}) {
+// `populate(dir)` makes the repository (default: makeRepo); `apiKeyEnv`
+// names the variable llm.yaml reads the key from (one that is not set, to
+// provoke the missing-key refusal).
+export async function startStack({ plugins = builtPlugins(), populate = makeRepo, apiKeyEnv = 'ACDC_BROWSER_TEST_KEY' } = {}) {
   requireDist();
   const dir = mkdtempSync(join(tmpdir(), 'acdc-browser-'));
   const repo = populate(join(dir, 'demo'));
@@ -134,7 +136,7 @@ export async function startStack({ plugins = builtPlugins(), populate = makeRepo
   writeFileSync(join(configHome, 'app.yaml'), `url_cache:\n  path: ${join(dir, 'url-cache')}\n  ttl_hours: 24\n`);
   if (provider)
     writeFileSync(join(configHome, 'llm.yaml'), `provider: openai\nbase_url: ${provider.baseUrl}\nmodel: fake-model\n` +
-      'smaller_model: fake-small\napi_key_env: ACDC_BROWSER_TEST_KEY\nnum_retries: 0\n');
+      `smaller_model: fake-small\napi_key_env: ${apiKeyEnv}\nnum_retries: 0\n`);
   const host = await startHost({ config: hostConfig(plugins), repo,
     args: ['--webapp-dir', DIST], env: { ACDC_CONFIG_HOME: configHome, ACDC_BROWSER_TEST_KEY: 'test-key' } });
   return { host, repo, dir, plugins, provider,
@@ -174,6 +176,9 @@ export async function openPage(stack, { viewport = { width: 1400, height: 900 } 
   const page = browser.pages()[0] ?? await browser.newPage();
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(e));
+  // Requests the host answered with an error (a missing icon is a 404 in every console).
+  page.failedRequests = [];
+  page.on('response', (r) => { if (r.status() >= 400) page.failedRequests.push(`${r.status()} ${r.url()}`); });
   await page.goto(stack.pageUrl);
   return { browser, page };
 }
@@ -215,6 +220,16 @@ export async function send(page, text) {
   const box = page.locator('ac-chat-input textarea');
   await box.fill(text);
   await box.press('Enter');
+}
+
+// Calls the page's AcApp.<method> as the server does, through the object
+// jrpc-oo exposes for it: for a state the fake provider cannot produce on cue.
+export async function callAcApp(page, method, ...args) {
+  return page.evaluate(({ method, args }) => new Promise((resolve, reject) => {
+    const name = `AcApp.${method}`;
+    const exposed = document.querySelector('ac-app-shell').classes.find((c) => typeof c[name] === 'function');
+    exposed[name]({ args }, (err, value) => (err ? reject(err) : resolve(value)));
+  }), { method, args });
 }
 
 // Every message text of the provider's latest request, joined: what the

@@ -63,6 +63,16 @@ TEST_CASE("the token usage report lists every category, the last request and the
   CHECK(usage[8] == "Session total: 182,756");
 }
 
+TEST_CASE("the session's cache rate and cost follow when known") {
+  HudFigures f = figures();
+  f.session_hit_rate = 0.843;
+  f.session_cost_usd = 0.0713;
+  auto usage = lines(render_hud(f)[1]);
+  REQUIRE(usage.size() == 11);
+  CHECK(usage[9] == "Session cache: 84% of input read from cache");
+  CHECK(usage[10] == "Session cost:  $0.0713");
+}
+
 TEST_CASE("tier changes are a third report, promotions and demotions marked") {
   HudFigures f = figures();
   f.tier_changes = {{"L3", "L2", "symbol:src/a.py"}, {"L2", "active", "symbol:src/b.py"}};

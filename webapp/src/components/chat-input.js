@@ -61,6 +61,16 @@ class AcChatInput extends LightElement {
     localStorage.setItem(DRAFT_KEY, this.area.value);
   }
 
+  // A message the server refused comes back as it was sent; what the user
+  // typed since stays, below it.
+  putBack({ text, images = [] }) {
+    const typed = this.area.value;
+    this.area.value = typed.trim() ? `${text}\n\n${typed}` : text;
+    this.images = [...images, ...this.images].slice(0, MAX_IMAGES);
+    this.area.focus();
+    localStorage.setItem(DRAFT_KEY, this.area.value);
+  }
+
   submit() {
     const text = this.area.value;
     if (!text.trim() || this.streaming) return;

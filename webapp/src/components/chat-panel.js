@@ -2,7 +2,10 @@
 // stops with cancel_streaming, renders streamChunk at most once per animation
 // frame per request id, adopts streams this tab did not start (another tab, or
 // one still running after a reconnect), and fills the retry prompt after
-// failed edits without sending it.
+// failed edits without sending it. Issue 16: a compaction shows its progress
+// and then replaces the list with the compacted history; an answer cut off
+// midway stays, marked, with Retry; a send the server refuses says why and
+// goes back into the input.
 
 import { html } from 'lit';
 import { LightElement } from './light-element.js';
@@ -10,12 +13,13 @@ import { StreamTracker, newRequestId } from '../core/request-id.js';
 import { ChunkCoalescer } from '../core/coalescer.js';
 import { retryPrompt } from '../core/retry-prompt.js';
 import { rpc, hasMethod, on, emit, toast } from '../rpc.js';
+import { fromHistory, notice, retryTarget, retryIndex, afterCompaction } from '../core/chat-messages.js';
 import './chat-message.js';
 import './chat-input.js';
 
 class AcChatPanel extends LightElement {
   static properties = { messages: { state: true }, current: { state: true }, hud: { state: true },
-    showHistory: { state: true }, gate: {} };
+    showHistory: { state: true }, compacting: { state: true }, gate: {} };
 
   constructor() {
     super();
@@ -44,8 +48,9 @@ class AcChatPanel extends LightElement {
   get streaming() { return this.current !== null; }
 
   restore(state) {
-    const messages = (state.messages ?? []).map((m) => ({ role: m.role, content: m.content, images: m.images }));
+    const messages = (state.messages ?? []).map(fromHistory);
     this.current = null;
+    this.compacting = false;
     for (const s of state.active_streams ?? []) {
       // Single user: a stream still running is this user's, so Stop works on it.
       this.tracker.adopt(s.request_id, true);
@@ -94,9 +99,12 @@ class AcChatPanel extends LightElement {
     if (!accept) return;
     let i = this.indexOf(id);
     if (i < 0) i = this.appendAssistant(id, {});  // no chunk came (an error before any text)
-    const error = result.error ? `**Error:** ${result.error_info?.message ?? result.error}` : '';
-    const content = error || (result.response ?? this.messages[i].content ?? '');
-    this.replaceAt(i, { content, streaming: false, result, error: !!error });
+    // A cut-off answer keeps what arrived; any other error replaces the card's text.
+    const cutOff = result.cut_off === true;
+    const error = result.error && !cutOff ? `**Error:** ${result.error_info?.message ?? result.error}` : '';
+    const content = error || (cutOff ? result.response || this.messages[i].content : result.response ?? this.messages[i].content) || '';
+    this.replaceAt(i, { content, streaming: false, result, error: !!error,
+      ...(cutOff ? { cutOff, cutOffError: result.error_info?.message ?? result.error ?? '' } : {}) });
     if (passive && result.user_message && !this.messages[i].userShown)
       this.messages = [...this.messages.slice(0, i), { role: 'user', content: result.user_message }, ...this.messages.slice(i)];
     if (id === this.current) this.current = null;
@@ -116,7 +124,7 @@ class AcChatPanel extends LightElement {
 
   onSession({ messages }) {
     if (this.streaming) return;
-    this.messages = (messages ?? []).map((m) => ({ role: m.role, content: m.content, images: m.images }));
+    this.messages = (messages ?? []).map(fromHistory);
   }
 
   onRetry(info) {
@@ -124,9 +132,23 @@ class AcChatPanel extends LightElement {
   }
 
   onProgressEvent(ev = {}) {
-    const texts = { url_fetch: `Fetching ${ev.url}…`, url_ready: `Fetched ${ev.url}`, compaction_start: 'Compacting history…',
-      compaction_complete: 'History compacted', compaction_error: `Compaction failed: ${ev.error ?? ''}` };
-    if (texts[ev.stage]) toast(texts[ev.stage], ev.stage.endsWith('error') ? 'error' : 'info');
+    const urls = { url_fetch: `Fetching ${ev.url}…`, url_ready: `Fetched ${ev.url}` };
+    if (urls[ev.stage]) toast(urls[ev.stage], 'info');
+    else if (ev.stage === 'compacting') this.compacting = true;
+    else if (ev.stage === 'compacted') this.onCompacted(ev);
+    else if (ev.stage === 'compaction_error') {
+      this.compacting = false;
+      this.messages = [...this.messages, notice(`Compaction failed: ${ev.error ?? 'no reason given'}. The history is kept as it was.`)];
+    }
+    this.scrollSoon();
+  }
+
+  // The compacted history includes its system event; a server that sent the
+  // event alone gets it appended.
+  onCompacted(ev) {
+    this.compacting = false;
+    if (Array.isArray(ev.messages)) this.messages = afterCompaction(ev.messages, this.messages, this.current);
+    else if (ev.system_event) this.messages = [...this.messages, fromHistory(ev.system_event)];
   }
 
   onCommit(r) {
@@ -145,8 +167,27 @@ class AcChatPanel extends LightElement {
       await rpc('LLMService.chat_streaming', id, text, this.selection, images.length ? images : null,
         excludedUrls.length ? excludedUrls : null);
     } catch (e) {
-      this.onComplete(id, { error: e.message });
+      this.refused(id, { text, images }, e.message);
     }
+  }
+
+  // The server would not start the turn (no API key, another stream, still
+  // starting, context too large): nothing was sent, so the question leaves
+  // the list, goes back into the input, and the reason stays in the chat.
+  refused(id, draft, why) {
+    this.tracker.complete(id);
+    if (this.current === id) this.current = null;
+    const i = this.indexOf(id);
+    const start = i > 0 && this.messages[i - 1].role === 'user' ? i - 1 : i;
+    const kept = i < 0 ? this.messages : [...this.messages.slice(0, start), ...this.messages.slice(i + 1)];
+    this.messages = [...kept, notice(`Not sent: ${why}`)];
+    this.querySelector('ac-chat-input')?.putBack(draft);
+    this.scrollSoon(true);
+  }
+
+  retry(index) {
+    const target = retryTarget(this.messages, index);
+    if (target) this.send(target);
   }
 
   async stop() {
@@ -193,6 +234,7 @@ class AcChatPanel extends LightElement {
   render() {
     const chat = this.gate?.('chat') ?? { ok: false, reason: 'Connecting…' };
     const h = this.hud;
+    const retryAt = retryIndex(this.messages, this.streaming);
     return html`
       <div class="chat-head">
         <button data-action="new-session" ?disabled=${!hasMethod('LLMService.new_session') || this.streaming} @click=${this.newSession}>New session</button>
@@ -200,7 +242,9 @@ class AcChatPanel extends LightElement {
         ${h ? html`<span class="hud" data-hud>last turn: ${h.prompt_tokens ?? 0} in · ${h.completion_tokens ?? 0} out${h.cache_read_tokens ? ` · ${h.cache_read_tokens} cached` : ''}</span>` : ''}
       </div>
       ${chat.ok ? '' : html`<div class="unavailable" data-unavailable="chat">${chat.reason}</div>`}
-      <div class="messages" @scroll=${this.onScroll}>${this.messages.map((m) => html`<ac-chat-message .message=${m}></ac-chat-message>`)}</div>
+      <div class="messages" @scroll=${this.onScroll}>${this.messages.map((m, i) => html`<ac-chat-message .message=${m}
+          ?retryable=${i === retryAt} @retry=${() => this.retry(i)}></ac-chat-message>`)}
+        ${this.compacting ? html`<div class="msg system compacting" data-compacting>Compacting history…</div>` : ''}</div>
       <ac-chat-input ?disabled=${!chat.ok} .streaming=${this.streaming} .gate=${this.gate}
         @send=${(e) => this.send(e.detail)} @stop=${this.stop}></ac-chat-input>
       ${this.showHistory ? html`<ac-history-browser @close=${() => { this.showHistory = false; }}></ac-history-browser>` : ''}`;

@@ -1,12 +1,17 @@
-// <ac-context-tab>: where the context window's tokens go, drawn as an SVG
-// bar chart: one stacked bar of the whole budget, one bar per category, and
-// the cache tiers when the llm plugin reports them. Refreshed after each turn.
-// The symbol map's line says how many files it covers, or, when the prompt
-// goes without one, why (breakdown.symbol_map_unavailable), once, here.
+// <ac-context-tab>: where the context window's tokens go. With a server that
+// reports cache tiers (issue 16): the tiers (<ac-context-tiers>), the cache-hit
+// rates of the last turn and of the session, and the session's totals; always:
+// one stacked bar of the whole budget against the model's context window, one
+// bar per category, and the symbol map, files and history counts. A server
+// without tiers gets the flat chart alone. Refreshed after each turn and after
+// a compaction. The symbol map's line says how many files it covers, or, when
+// the prompt goes without one, why (breakdown.symbol_map_unavailable), once, here.
 
 import { html, svg } from 'lit';
 import { LightElement } from './light-element.js';
 import { rpc, on, toast } from '../rpc.js';
+import { hasTiers, formatRate, formatTokens, totalsRows } from '../core/tiers.js';
+import './context-tiers.js';
 
 // [key, label, colour, the breakdown's fields it sums]: the map's header and
 // legend are sent with its blocks, so they count as the map.
@@ -21,17 +26,28 @@ class AcContextTab extends LightElement {
   connectedCallback() {
     super.connectedCallback();
     this.refresh();
-    this.listen(on('postResponseComplete', () => this.refresh()));
-    this.listen(on('selection', () => this.refresh()));
+    // streamComplete for the turn's usage at once; postResponseComplete once
+    // the tracker has moved blocks between tiers; compaction changes history.
+    for (const type of ['streamComplete', 'postResponseComplete', 'selection', 'sessionChanged']) this.listen(on(type, () => this.refresh()));
+    this.listen(on('compactionEvent', ({ event }) => {
+      if (event?.stage === 'compacted' || event?.stage === 'compaction_error') this.refresh();
+    }));
   }
 
+  // Events come in bursts (a turn's end brings two): one call at a time, and
+  // one more after it when something asked meanwhile.
   async refresh() {
+    if (this.loading) { this.again = true; return; }
+    this.loading = true;
     try {
       this.data = await rpc('LLMService.get_context_breakdown');
       this.error = '';
     } catch (e) {
       this.error = `Could not read the context breakdown: ${e.message}`;
+    } finally {
+      this.loading = false;
     }
+    if (this.again) { this.again = false; await this.refresh(); }
   }
 
   // The budget bar is to the scale of the context window; the category bars
@@ -83,14 +99,32 @@ class AcContextTab extends LightElement {
       not in full context</p>`;
   }
 
-  tiers(blocks = []) {
-    if (!blocks.length) return '';
-    const max = Math.max(...blocks.map((b) => b.tokens ?? 0), 1);
-    return html`<h3>Cache tiers</h3><svg class="chart" viewBox="0 0 ${WIDTH} ${blocks.length * 26}" role="img" aria-label="Cache tiers">
-      ${blocks.map((b, i) => svg`<text x="0" y=${i * 26 + 16} class="lbl">${b.name ?? b.tier}</text>
-        <rect x=${LABEL} y=${i * 26} width=${((b.tokens ?? 0) / max) * (WIDTH - LABEL - 70)} height="20" class=${b.cached ? 'cached' : 'uncached'}></rect>
-        <text x=${LABEL + ((b.tokens ?? 0) / max) * (WIDTH - LABEL - 70) + 6} y=${i * 26 + 16} class="num">${b.tokens ?? 0}</text>`)}
-    </svg>`;
+  // The context window and what the files and history in it are.
+  usage(d) {
+    const b = d.breakdown ?? {}, used = d.total_tokens ?? 0, max = d.max_input_tokens;
+    return html`<p data-window data-used=${used} data-max=${max ?? ''}>${formatTokens(used)}
+      ${max ? html`of ${formatTokens(max)} input tokens (${formatRate(used / max)} of ${d.model ?? 'the model'}'s context window)` : 'input tokens'}
+      ${d.max_output_tokens ? html` · answers up to ${formatTokens(d.max_output_tokens)} tokens` : ''}</p>
+      ${d.model_note ? html`<p class="unavailable" data-model-note>${d.model_note}</p>` : ''}
+      <p data-counts>${formatTokens(b.file_count)} ${b.file_count === 1 ? 'file' : 'files'} in full context
+      (${formatTokens(b.files)} tokens) · history ${formatTokens(b.history_messages)} messages (${formatTokens(b.history)} tokens)</p>`;
+  }
+
+  // Only the fields this server sends: an older one has none of them.
+  rates(d) {
+    if (d.cache_hit_rate === undefined && d.session_cache_rate === undefined) return '';
+    const last = d.last_turn;
+    return html`<p class="cache-rates" data-cache-rates>Cache hits: last turn <b data-rate="turn">${formatRate(d.cache_hit_rate)}</b>
+      · session <b data-rate="session">${formatRate(d.session_cache_rate)}</b>
+      ${d.provider_cache_rate == null ? '' : html` · reported by the provider ${formatRate(d.provider_cache_rate)}`}</p>
+      ${last ? html`<p data-last-turn>Last turn: ${formatTokens(last.prompt)} in (${formatTokens(last.cache_read)} read from cache,
+        ${formatTokens(last.cache_write)} written) · ${formatTokens(last.completion)} out</p>` : ''}`;
+  }
+
+  totals(d) {
+    const rows = totalsRows(d.session_totals);
+    return rows.length ? html`<table class="totals" data-session-totals><caption>This session</caption>
+      ${rows.map(([label, value]) => html`<tr data-total=${label}><th>${label}</th><td>${value}</td></tr>`)}</table>` : '';
   }
 
   render() {
@@ -99,9 +133,10 @@ class AcContextTab extends LightElement {
       <div class="tab-head"><b>Context</b> ${d?.model ? html`<span>${d.model}</span>` : ''}
         <button @click=${() => this.refresh().then(() => { if (!this.error) toast('Context refreshed', 'ok'); })}>Refresh</button></div>
       ${this.error ? html`<div class="error">${this.error}</div>` : ''}
-      ${d ? html`<p>${(d.total_tokens ?? 0).toLocaleString()} of ${(d.max_input_tokens ?? 0).toLocaleString()} input tokens
-        ${d.cache_hit_rate != null ? html` · cache hit ${Math.round(d.cache_hit_rate * 100)}%` : ''}</p>
-        ${this.chart(d)}${this.symbolMap(d.breakdown)}${this.tiers(d.blocks)}` : html`<p>Loading…</p>`}
+      ${d ? html`${this.usage(d)}${this.rates(d)}
+        ${hasTiers(d) ? html`<ac-context-tiers .data=${d}></ac-context-tiers>` : ''}${this.totals(d)}
+        ${hasTiers(d) ? html`<h3>By category</h3>` : ''}
+        ${this.chart(d)}${this.symbolMap(d.breakdown)}` : html`<p>Loading…</p>`}
     </div>`;
   }
 }

@@ -9,7 +9,7 @@ import { emit } from '../rpc.js';
 
 const LABELS = { applied: 'applied', already_applied: 'already applied', validated: 'validated', failed: 'failed',
   skipped: 'skipped', not_in_context: 'not in context', pending: 'pending', streaming: 'writing…',
-  history: 'from history' };
+  history: 'from history', cut_off: 'not applied: the answer was cut off' };
 
 function words(parts, keep) {
   return parts.filter((p) => p.op === 'eq' || p.op === keep)

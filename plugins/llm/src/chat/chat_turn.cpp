@@ -144,18 +144,24 @@ std::optional<PromptInput> ChatTurn::place(const std::vector<FileEntry>& files,
     content.map_header_and_legend = map_.header_and_legend();
     content.symbol_blocks = map_.blocks;
   }
+  const std::string user_prompt = req_.message + d_.prompts.system_reminder();
+  // Measured before the tracker counts this turn: a refused request is no turn.
   PromptInput in;
-  placement_ = d_.engine.place(content, in);
-  in.url_parts = url_parts_;
-  in.user_prompt = req_.message + d_.prompts.system_reminder();
-  in.min_cacheable_tokens = d_.limits.min_cacheable_tokens;
-  prompt_tokens_ = d_.count_tokens(in.user_prompt) + kImageTokens * req_.images.size();
-  std::size_t total = prompt_tokens_;
-  for (int t = 0; t < kTierCount; ++t) total += placement_.tokens(static_cast<Tier>(t));
+  const Placement preview = d_.engine.preview(content, in);
+  std::size_t total = d_.count_tokens(user_prompt) + kImageTokens * req_.images.size();
+  for (int t = 0; t < kTierCount; ++t) total += preview.tokens(static_cast<Tier>(t));
   for (const auto& part : url_parts_) total += d_.count_tokens(part);
   // The answer needs room too: max_tokens is reserved out of the window.
   const long room = d_.limits.context_window - d_.max_tokens;
-  if (static_cast<long>(total) <= room) return in;
+  if (static_cast<long>(total) <= room) {
+    in = PromptInput{};
+    const std::filesystem::path root = d_.repo_root;
+    placement_ = d_.engine.place(content, in, [&root](const std::string& path) { return std::filesystem::exists(root / path); });
+    in.user_prompt = user_prompt;
+    in.url_parts = url_parts_;
+    in.min_cacheable_tokens = d_.limits.min_cacheable_tokens;
+    return in;
+  }
   out_.error = ProviderError{
       ErrorKind::context_window_exceeded,
       "This request is about " + with_thousands(static_cast<long>(total)) + " tokens, more than " + d_.model +
@@ -208,17 +214,16 @@ void ChatTurn::broadcast_selection() const {
   d_.host.notify(ACDC_CLIENT_ALL, "AcApp.filesChanged", acdc::json_array(d_.session.selected()));
 }
 
-// §4.2 step 14: the tiers learn what stayed the same, the session its
-// cost, the terminal its report.
-void ChatTurn::after_success() {
-  const std::filesystem::path root = d_.repo_root;
-  d_.engine.update(placement_, d_.session.prompt_history(),
-                   [&root](const std::string& path) { return std::filesystem::exists(root / path); });
-  print_hud(d_.session.record_usage(out_.usage));
-}
+// §4.2 step 14: the session learns its cost, the terminal gets its report
+// (the tiers learned this turn's content when it was placed).
+void ChatTurn::after_success() { print_hud(d_.session.record_usage(out_.usage)); }
 
 void ChatTurn::print_hud(const SessionTotals& totals) const {
-  HudFigures f{.model = d_.model, .last = out_.usage, .session_total = totals.prompt + totals.completion};
+  HudFigures f{.model = d_.model,
+               .last = out_.usage,
+               .session_total = totals.prompt + totals.completion,
+               .session_hit_rate = totals.session_hit_rate(),
+               .session_cost_usd = totals.cost_usd};
   for (int i = 0; i < kTierCount; ++i) {
     const Tier t = static_cast<Tier>(i);
     const long tokens = static_cast<long>(placement_.tokens(t));

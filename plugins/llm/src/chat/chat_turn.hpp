@@ -8,13 +8,13 @@
 //   the message's first three new URLs fetched and summarised, with
 //   compactionEvent url_fetch / url_ready (UrlFetch.* when loaded; §4.2 step 5) ->
 //   pasted images stored (bad ones refused and logged) ->
-//   content placed in cache tiers (context engine, §4.7) and checked
-//   against the model's context window -> user message persisted ->
+//   content checked against the model's context window, then placed in
+//   cache tiers (context engine, §4.7) -> user message persisted ->
 //   prompt assembly (§4.6) -> provider stream -> coalesced
 //   AcApp.streamChunk to the caller -> edit parsing and application
 //   through Repo.* -> assistant message persisted ->
 //   AcApp.streamComplete(request_id, result) -> filesChanged / filesModified
-//   -> (on success) tracker update, session totals, terminal HUD
+//   -> (on success) session totals, terminal HUD
 //
 //   ChatTurn turn(deps, {.request_id = id, .client = c, .message = text});
 //   turn.run([&] { clear_active_stream(); });   // blocks; never throws
@@ -113,7 +113,6 @@ class ChatTurn {
   SymbolMap map_;
   std::vector<std::string> url_parts_;
   Placement placement_;
-  std::size_t prompt_tokens_ = 0;  // this turn's own message, with the reminder and images
   std::shared_ptr<ChunkCoalescer> coalescer_;
 };
 

@@ -1,6 +1,7 @@
 #include "chat/terminal_hud.hpp"
 
 #include <algorithm>
+#include <cstdio>
 
 namespace acdc::llm {
 namespace {
@@ -60,6 +61,13 @@ std::string token_usage(const HudFigures& f) {
   out += row("Last request:", with_thousands(in) + " in, " + with_thousands(u.output_tokens) + " out");
   out += row("Cache:", "read: " + with_thousands(u.cache_read_tokens) + ", write: " + with_thousands(u.cache_write_tokens));
   out += row("Session total:", with_thousands(f.session_total));
+  if (f.session_hit_rate)
+    out += row("Session cache:", std::to_string(static_cast<int>(*f.session_hit_rate * 100 + 0.5)) + "% of input read from cache");
+  if (f.session_cost_usd) {
+    char cost[32];
+    std::snprintf(cost, sizeof cost, "$%.4f", *f.session_cost_usd);
+    out += row("Session cost:", cost);
+  }
   out.pop_back();
   return out;
 }

@@ -8,12 +8,11 @@
 //   f.system = 1622; f.files = 0; f.history = 21532; f.last = usage; f.session_total = 182756;
 //   for (const auto& report : render_hud(f)) host.log(ACDC_LOG_INFO, report);
 //
-// Until cache tiering exists (a later issue) the blocks are L0 (the system
-// prompt) and active (everything after it), and there are no tier changes.
 #pragma once
 
 #include "provider/provider.hpp"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -36,6 +35,8 @@ struct HudFigures {
   long system = 0, symbol_map = 0, files = 0, history = 0;
   Usage last;              // what the provider reported for this request
   long session_total = 0;  // input and output tokens of every request this session
+  std::optional<double> session_hit_rate;  // cache reads / prompt tokens, this session
+  std::optional<double> session_cost_usd;  // when the provider reports cost
   std::vector<TierChange> tier_changes;
 };
 

@@ -55,35 +55,71 @@ std::size_t ContextEngine::history_tokens(const ChatMessage& m) {
   return state_of(m.role + ":" + m.content).tokens + kImageTokens * m.images.size();
 }
 
-Placement ContextEngine::place(const TurnContent& c, PromptInput& in) {
+std::map<std::string, ItemState> ContextEngine::items_of(const TurnContent& c) {
+  std::map<std::string, ItemState> items;
+  items.emplace("system:prompt", state_of(c.system_prompt + c.map_header_and_legend));
+  for (const auto& [path, block] : c.symbol_blocks) items.emplace("symbol:" + path, state_of(block));
+  for (const auto& f : c.files) items.emplace("file:" + f.path, state_of(f.path + "\n" + f.content));
+  for (std::size_t i = 0; i < c.history.size(); ++i) {
+    ItemState state = state_of(c.history[i].role + ":" + c.history[i].content);
+    state.tokens = history_tokens(c.history[i]);
+    items.emplace("history:" + std::to_string(i), std::move(state));
+  }
+  return items;
+}
+
+Placement ContextEngine::place(const TurnContent& c, PromptInput& in,
+                               const std::function<bool(const std::string&)>& exists) {
   std::lock_guard lock(mu_);
+  std::map<std::string, ItemState> items = items_of(c);
+  if (tiering_) tracker_.update(items, exists);
+  seeded_ = true;
+  return layout(c, items, in);
+}
+
+Placement ContextEngine::preview(const TurnContent& c, PromptInput& in) {
+  std::lock_guard lock(mu_);
+  return layout(c, items_of(c), in);
+}
+
+Placement ContextEngine::layout(const TurnContent& c, const std::map<std::string, ItemState>& items,
+                                PromptInput& in) const {
   Placement p;
-  auto tier_for = [this](const std::string& key) { return tiering_ ? tracker_.tier_of(key) : Tier::active; };
-  auto record = [&](const std::string& key, const char* type, ItemState state, Tier t) {
+  // An item whose content differs from what the tracker knows (a preview
+  // before the turn that will see the change) goes to active, where that
+  // turn puts it.
+  auto tier_for = [this](const std::string& key, const ItemState& now) {
+    if (!tiering_) return Tier::active;
+    const TrackedItem* tracked = tracker_.find(key);
+    if (!tracked || (!tracked->state.hash.empty() && tracked->state.hash != now.hash)) return Tier::active;
+    return tracked->tier;
+  };
+  auto record = [&](const std::string& key, const char* type, Tier t) {
+    const ItemState& state = items.at(key);
     const TrackedItem* tracked = tracker_.find(key);
     p.tiers[tier_index(t)].push_back(PlacedItem{key, type, state.tokens, tracked ? tracked->n : 0});
-    p.items.emplace(key, std::move(state));
+    p.items.emplace(key, state);
   };
 
   in.system_prompt = c.system_prompt;
   in.map_header_and_legend = c.map_header_and_legend;
-  record("system:prompt", "system", state_of(c.system_prompt + c.map_header_and_legend), Tier::L0);
+  record("system:prompt", "system", Tier::L0);
 
   for (const auto& [path, block] : c.symbol_blocks) {
     std::string key = "symbol:" + path;
     // Untiered, the map rides in the system message as it always did.
-    Tier t = tiering_ ? tracker_.tier_of(key) : Tier::L0;
+    Tier t = tiering_ ? tier_for(key, items.at(key)) : Tier::L0;
     append_block(t == Tier::active ? in.active_symbol_blocks : in.tiers[tier_index(t)].symbol_blocks, block);
-    record(key, "symbols", state_of(block), t);
+    record(key, "symbols", t);
   }
 
   // Files: in a tier by path (stable whatever the selection order), active
   // ones as the user ordered them.
   for (const auto& f : c.files) {
     std::string key = "file:" + f.path;
-    Tier t = tier_for(key);
+    Tier t = tier_for(key, items.at(key));
     (t == Tier::active ? in.active_files : in.tiers[tier_index(t)].files).push_back(f);
-    record(key, "file", state_of(f.path + "\n" + f.content), t);
+    record(key, "file", t);
   }
   for (auto& tier : in.tiers)
     std::sort(tier.files.begin(), tier.files.end(), [](const FileEntry& a, const FileEntry& b) { return a.path < b.path; });
@@ -93,32 +129,13 @@ Placement ContextEngine::place(const TurnContent& c, PromptInput& in) {
   Tier floor = Tier::L0;
   for (std::size_t i = 0; i < c.history.size(); ++i) {
     std::string key = "history:" + std::to_string(i);
-    const ChatMessage& m = c.history[i];
-    Tier t = std::max(floor, tier_for(key));
+    Tier t = std::max(floor, tier_for(key, items.at(key)));
     floor = t;
-    (t == Tier::active ? in.active_history : in.tiers[tier_index(t)].history).push_back(m);
-    ItemState state = state_of(m.role + ":" + m.content);
-    state.tokens = history_tokens(m);
-    record(key, "history", std::move(state), t);
+    (t == Tier::active ? in.active_history : in.tiers[tier_index(t)].history).push_back(c.history[i]);
+    record(key, "history", t);
   }
   for (Tier t : {Tier::L0, Tier::L1, Tier::L2, Tier::L3}) in.tiers[tier_index(t)].tokens = p.tokens(t);
   return p;
-}
-
-void ContextEngine::update(const Placement& sent, const std::vector<ChatMessage>& history_after,
-                           const std::function<bool(const std::string&)>& exists) {
-  std::lock_guard lock(mu_);
-  std::map<std::string, ItemState> items;
-  for (const auto& [key, state] : sent.items)
-    if (!key.starts_with("history:")) items.emplace(key, state);
-  for (std::size_t i = 0; i < history_after.size(); ++i) {
-    const ChatMessage& m = history_after[i];
-    ItemState state = state_of(m.role + ":" + m.content);
-    state.tokens = history_tokens(m);
-    items.emplace("history:" + std::to_string(i), std::move(state));
-  }
-  tracker_.update(items, exists);
-  seeded_ = true;
 }
 
 bool ContextEngine::needs_seed() const {

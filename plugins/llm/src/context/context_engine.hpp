@@ -6,11 +6,15 @@
 // order that is the same from one turn to the next, so an unchanged prefix
 // is byte-identical and the provider's cache reads it.
 //
+// The tracker learns each turn's items before that turn is assembled, not
+// after its answer (§4.2 step 14 does it after): the items are the same,
+// but a change and the promotions it opens then land in one rewrite of the
+// cached prefix instead of two, one turn apart.
+//
 //   ContextEngine engine(count_tokens);
 //   engine.set_cache_target(min_cacheable_tokens(model));
-//   Placement sent = engine.place(content, input);          // before the request
-//   ... stream ...
-//   engine.update(sent, session.messages(), exists);        // after a successful turn
+//   Placement sent = engine.place(content, input, exists);  // the turn's request
+//   Placement now = engine.preview(content, input);         // the Context tab: no update
 //
 // Thread-safe: the chat turn, the context breakdown and compaction call it
 // from different workers; each call takes the engine's mutex.
@@ -46,7 +50,7 @@ struct PlacedItem {
 
 struct Placement {
   std::array<std::vector<PlacedItem>, kTierCount> tiers;  // by Tier
-  std::map<std::string, ItemState> items;                 // every item placed, for update()
+  std::map<std::string, ItemState> items;                 // every item placed
   std::size_t tokens(Tier t) const;
 };
 
@@ -58,14 +62,14 @@ class ContextEngine {
 
   // The model's cache minimum; a change of model starts the tiers afresh.
   void set_cache_target(std::size_t min_cacheable_tokens);
-  // Fills `in`'s system prompt, map header, tiers and active part.
-  Placement place(const TurnContent& content, PromptInput& in);
-  // One successful turn: what was sent, and the history now (with the
-  // turn's own messages); `exists` answers for paths (deleted files leave).
-  void update(const Placement& sent, const std::vector<ChatMessage>& history_after,
-              const std::function<bool(const std::string&)>& exists);
+  // One turn: the tracker updates with `content`'s items (`exists` answers
+  // for paths: deleted files leave), then fills `in`'s system prompt, map
+  // header, tiers and active part.
+  Placement place(const TurnContent& content, PromptInput& in, const std::function<bool(const std::string&)>& exists);
+  // The same layout without updating the tracker: what the tiers hold now.
+  Placement preview(const TurnContent& content, PromptInput& in);
 
-  // True until seeded or updated once: the reference graph may seed it.
+  // True until seeded or placed once: the reference graph may seed it.
   bool needs_seed() const;
   void seed(const std::vector<std::string>& by_references, const std::vector<std::vector<std::string>>& components);
   void purge_history();  // compaction, new or loaded session
@@ -76,6 +80,8 @@ class ContextEngine {
  private:
   ItemState state_of(const std::string& text);
   std::size_t history_tokens(const ChatMessage& m);
+  std::map<std::string, ItemState> items_of(const TurnContent& c);
+  Placement layout(const TurnContent& c, const std::map<std::string, ItemState>& items, PromptInput& in) const;
 
   TokenCounter count_;
   const bool tiering_;

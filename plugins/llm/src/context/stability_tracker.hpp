@@ -66,8 +66,9 @@ class StabilityTracker {
   // Seeds the tiers from the reference graph before the first turn (§4.7
   // "Initialisation"): `by_references` sorted most-referenced first fills L0
   // up to the cache target; `components` (connected files, largest first)
-  // are bin-packed across L1..L3. Keys are "symbol:<path>", each counted at a
-  // 400-token placeholder until its first real update.
+  // are bin-packed across L1 and L2 (not L3: see the .cpp). Keys are
+  // "symbol:<path>", each counted at a 400-token placeholder until its
+  // first real update.
   void seed(const std::vector<std::string>& by_references, const std::vector<std::vector<std::string>>& components);
 
   // Compaction and new sessions: every history item leaves, its tier breaks.

@@ -64,7 +64,7 @@ std::string LLMService::context_breakdown() {
     content.symbol_blocks = map.blocks;
   }
   PromptInput unused;
-  const Placement p = engine_.place(content, unused);
+  const Placement p = engine_.preview(content, unused);
   const SessionTotals totals = session_.totals();
 
   // The per-kind sums of the flat breakdown, from the placed items.

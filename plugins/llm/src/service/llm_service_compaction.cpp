@@ -54,6 +54,8 @@ void LLMService::compact_if_needed(const std::string& request_id) {
   const CompactionSettings settings = compaction_settings();
   const std::size_t before = history_tokens();
   if (!settings.enabled || before < settings.trigger_tokens) return;
+  // Everything is in the verbatim tail: there is nothing to compact.
+  if (verbatim_start(session_.prompt_history(), count_tokens_, settings) == 0) return;
   auto send = [&](const std::string& event) {
     host_.notify(ACDC_CLIENT_ALL, "AcApp.compactionEvent", "[" + acdc::to_json_text(request_id) + "," + event + "]");
   };
@@ -83,6 +85,12 @@ void LLMService::compact_if_needed(const std::string& request_id) {
     Compaction c = compact(history, answer, verbatim_start(history, count_tokens_, settings), settings);
     const PromptAssembler assembler(count_tokens_);
     const std::size_t after = assembler.history_tokens(c.messages);
+    if (after >= before)
+      return send(event_json({{"stage", "compaction_error"},
+                              {"error", "compacting would not make the history smaller (" + std::to_string(before) +
+                                            " -> " + std::to_string(after) +
+                                            " tokens); it is left as it is. A larger compaction_trigger_tokens or a "
+                                            "smaller verbatim_window_tokens in app.yaml gives it room"}}));
     const std::string event = system_event_text(c, before, after);
     if (!session_.replace_history(session_id, count, c.messages, event))
       return send(event_json({{"stage", "compaction_error"},

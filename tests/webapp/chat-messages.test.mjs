@@ -1,0 +1,60 @@
+// The chat's records for issue 16: history messages keep their system-event
+// and cut-off marks, Retry finds the question a cut-off answer answered and is
+// offered on the last answer only, a system event's <details> becomes a fold,
+// and a compaction that lands while the next turn streams keeps that turn.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { fromHistory, notice, retryTarget, retryIndex, eventParts, afterCompaction } from '../../webapp/src/core/chat-messages.js';
+
+test('history messages keep the system-event and cut-off marks', () => {
+  assert.deepEqual(fromHistory({ role: 'system', content: '**History compacted**', system_event: true }),
+    { role: 'system', content: '**History compacted**', images: undefined, systemEvent: true });
+  assert.equal(fromHistory({ role: 'user', content: '**History compacted**', system_event: true }).role, 'system',
+    'a system event the server keeps as a user message is shown as a system event');
+  assert.deepEqual(fromHistory({ role: 'assistant', content: 'Half an ans', cut_off: true, error: 'connection reset' }),
+    { role: 'assistant', content: 'Half an ans', images: undefined, cutOff: true, cutOffError: 'connection reset' });
+  assert.deepEqual(fromHistory({ role: 'user', content: 'hi', extra: 1 }), { role: 'user', content: 'hi', images: undefined });
+});
+
+const chat = [
+  { role: 'user', content: 'first', images: ['data:image/png;base64,AA', 'images/ref.png'] },
+  { role: 'assistant', content: 'cut', cutOff: true },
+  { role: 'user', content: 'second' },
+  { role: 'assistant', content: 'also cut', cutOff: true },
+];
+
+test('Retry sends the question before the cut-off answer, with the images a send can carry', () => {
+  assert.deepEqual(retryTarget(chat, 1), { text: 'first', images: ['data:image/png;base64,AA'] });
+  assert.deepEqual(retryTarget(chat, 3), { text: 'second', images: [] });
+  assert.equal(retryTarget([{ role: 'assistant', content: 'x' }, { role: 'assistant', content: 'y', cutOff: true }], 1), null);
+});
+
+test('Retry is offered on the last answer only, never while a stream runs; a notice after it does not count', () => {
+  assert.equal(retryIndex(chat, false), 3);
+  assert.equal(retryIndex(chat, true), -1);
+  assert.equal(retryIndex(chat.slice(0, 3), false), -1, 'a cut-off answer already followed by a question');
+  assert.equal(retryIndex([...chat, notice('Compaction failed: boom')], false), 3);
+  assert.equal(retryIndex([...chat.slice(0, 3), { role: 'assistant', content: 'whole' }], false), -1);
+});
+
+test("a system event's <details> becomes a fold with its summary; the rest stays markdown", () => {
+  const text = '**History compacted** — summarize\n\nBoundary reason: topic changed\n\nRemoved 14 messages • 25310 → 4120 tokens\n\n' +
+    '<details>\n<summary>Summary</summary>\n\nThe user asked for <b>x</b>.\n\n</details>\n';
+  assert.deepEqual(eventParts(text), [
+    { kind: 'text', text: '**History compacted** — summarize\n\nBoundary reason: topic changed\n\nRemoved 14 messages • 25310 → 4120 tokens\n\n' },
+    { kind: 'details', summary: 'Summary', text: 'The user asked for <b>x</b>.' },
+  ]);
+  assert.deepEqual(eventParts('plain'), [{ kind: 'text', text: 'plain' }]);
+  assert.deepEqual(eventParts('<details>no summary</details>'), [{ kind: 'details', summary: 'Details', text: 'no summary' }]);
+});
+
+test('compacted while the next turn streams: the new history, then that turn', () => {
+  const history = [{ role: 'system', content: 'compacted', system_event: true }, { role: 'user', content: 'q1' }, { role: 'assistant', content: 'a1' }];
+  const current = [{ role: 'user', content: 'old' }, { role: 'assistant', content: 'a1' },
+    { role: 'user', content: 'q2' }, { role: 'assistant', content: '…', streaming: true, requestId: 'r2' }];
+  assert.deepEqual(afterCompaction(history, current, null).map((m) => m.content), ['compacted', 'q1', 'a1']);
+  assert.deepEqual(afterCompaction(history, current, 'r2').map((m) => m.content), ['compacted', 'q1', 'a1', 'q2', '…']);
+  const withQ2 = [...history, { role: 'user', content: 'q2' }];
+  assert.deepEqual(afterCompaction(withQ2, current, 'r2').map((m) => m.content), ['compacted', 'q1', 'a1', 'q2', '…'],
+    'not twice when the server already has the question');
+});

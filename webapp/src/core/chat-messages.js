@@ -1,0 +1,81 @@
+// The chat's message records: what the server's history messages become on
+// screen, the parts of a system event, and which user message a cut-off
+// answer's Retry sends again (issue 16). Pure: unit tested in
+// tests/webapp/chat-messages.test.mjs.
+//
+//   messages = state.messages.map(fromHistory);
+//   retryTarget(messages, i)   // the user message before answer i, or null
+//   eventParts(text)           // [{kind:'text', text}, {kind:'details', summary, text}]
+
+// A history message (get_current_state, sessionChanged, compactionEvent
+// "compacted") as the chat keeps it: system events and cut-off answers keep
+// their marks, the rest is dropped. The server keeps a system event as a
+// user message (the reference's JSONL does); on screen, and for Retry, it is
+// no question of the user's.
+export function fromHistory(m) {
+  const out = { role: m.system_event ? 'system' : m.role, content: m.content ?? '', images: m.images };
+  if (m.system_event) out.systemEvent = true;
+  if (m.cut_off) { out.cutOff = true; out.cutOffError = m.error ?? ''; }
+  return out;
+}
+
+// A local line in the chat that is not part of the history: a refused send,
+// a failed compaction. kind is 'error' or 'info'.
+export function notice(content, kind = 'error') {
+  return { role: 'system', notice: kind, content };
+}
+
+// The user message a cut-off answer at `index` answered: the nearest user
+// message before it. Its text and the images it carried as data URIs (the
+// ones a send can carry again).
+export function retryTarget(messages, index) {
+  for (let i = index - 1; i >= 0; i--) {
+    const m = messages[i];
+    if (m.role === 'user') return { text: m.content ?? '', images: (m.images ?? []).filter((s) => typeof s === 'string' && s.startsWith('data:')) };
+    if (m.role === 'assistant') return null;
+  }
+  return null;
+}
+
+// Retry is offered on the last answer only, when nothing streams: an earlier
+// cut-off answer was already followed by something.
+export function retryIndex(messages, streaming) {
+  if (streaming) return -1;
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i];
+    if (m.notice) continue;
+    return m.role === 'assistant' && m.cutOff && retryTarget(messages, i) ? i : -1;
+  }
+  return -1;
+}
+
+// A system event's text cut into markdown parts and <details> parts
+// (§4.11's compaction event folds its summary in one). Only this structure is
+// taken from the text; every part is still rendered as escaped markdown.
+const DETAILS = /<details>\s*(?:<summary>([\s\S]*?)<\/summary>)?([\s\S]*?)<\/details>/g;
+
+export function eventParts(text) {
+  const parts = [];
+  let at = 0;
+  for (const m of (text ?? '').matchAll(DETAILS)) {
+    if (m.index > at) parts.push({ kind: 'text', text: text.slice(at, m.index) });
+    parts.push({ kind: 'details', summary: (m[1] ?? 'Details').trim(), text: m[2].trim() });
+    at = m.index + m[0].length;
+  }
+  if (at < (text ?? '').length) parts.push({ kind: 'text', text: text.slice(at) });
+  return parts.filter((p) => p.kind === 'details' || p.text.trim());
+}
+
+// When "compacted" replaces the list while the next turn already streams,
+// that turn (its user message and answer card) stays below the new history.
+export function afterCompaction(history, current, streamingId) {
+  const next = history.map(fromHistory);
+  if (!streamingId) return next;
+  const at = current.findIndex((m) => m.requestId === streamingId);
+  if (at < 0) return next;
+  let start = at > 0 && current[at - 1].role === 'user' ? at - 1 : at;
+  // The server may have put that user message in the history already.
+  const last = next.at(-1);
+  if (start < at && last?.role === 'user' && last.content === current[start].content) start = at;
+  return [...next, ...current.slice(start)];
+}
