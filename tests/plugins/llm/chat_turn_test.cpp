@@ -390,7 +390,8 @@ TEST_CASE("a stream that fails midway keeps what arrived, marked cut off, and ap
   CHECK(r["cut_off"].GetBool());
   CHECK(h.read("a.py") == "v = 1\n");
   CHECK(r["files_modified"].Size() == 0);
-  auto state = h.call("LLMService.get_current_state", "[]")["result"].GetObject();
+  auto reply = h.call("LLMService.get_current_state", "[]");
+  const auto& state = reply["result"];
   REQUIRE(state["messages"].Size() == 2);
   CHECK(str(state["messages"][1]["content"]) == partial);
   CHECK(state["messages"][1]["cut_off"].GetBool());
