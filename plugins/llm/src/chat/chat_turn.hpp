@@ -62,6 +62,9 @@ struct TurnDeps {
   TokenCounter count_tokens;
   const CancelFlag& cancel;
   std::chrono::milliseconds frame_interval{25};
+  // Review mode (§4.13) when set: the review prompt, this context in the
+  // prompt, and edit blocks parsed but never applied.
+  std::string review_context;
   // §4.2 step 5: the URL parts of the prompt (request id, message, excluded URLs).
   std::function<std::vector<std::string>(const std::string&, const std::string&, const std::vector<std::string>&)>
       url_context;

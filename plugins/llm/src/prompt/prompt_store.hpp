@@ -27,6 +27,7 @@ class PromptStore {
   std::string system_prompt() const;     // system.md, then system_extra.md, joined by a blank line
   std::string system_reminder() const;   // "\n\n" + trimmed system_reminder.md, or ""
   std::string commit_prompt() const;     // commit.md
+  std::string review_prompt() const;     // review.md, then system_extra.md (review mode's system prompt)
   std::string compaction_prompt() const; // compaction.md: the boundary detector's instructions
   // The first of user/bundled `name` (e.g. "snippets.yaml"), if any.
   std::optional<std::filesystem::path> find(const std::string& name) const;

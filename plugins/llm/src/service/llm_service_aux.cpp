@@ -187,6 +187,11 @@ std::string LLMService::context_breakdown() {
 }
 
 acdc::RawJson LLMService::get_snippets() {
+  bool reviewing;
+  {
+    std::lock_guard lock(mu_);
+    reviewing = review_.has_value();
+  }
   std::optional<std::filesystem::path> file = state_dir_ / "snippets.yaml";
   if (!std::filesystem::is_regular_file(*file)) {
     std::lock_guard lock(mu_);
@@ -202,7 +207,7 @@ acdc::RawJson LLMService::get_snippets() {
   rapidjson::StringBuffer buf;
   acdc::JsonWriter w(buf);
   w.StartArray();
-  for (const auto& s : root["code"]) {
+  for (const auto& s : root[reviewing ? "review" : "code"]) {
     w.StartObject();
     for (const char* key : {"icon", "tooltip", "message"}) {
       w.Key(key);
