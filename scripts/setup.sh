@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 packages=(
   build-essential cmake ninja-build pkg-config git ccache
   libboost1.81-dev rapidjson-dev libyaml-cpp-dev libcli11-dev catch2
-  libgit2-dev libcurl4-openssl-dev libssl-dev libre2-dev libpcre2-dev libxxhash-dev libtree-sitter-dev
+  libgit2-dev libcurl4-openssl-dev libssl-dev libgumbo-dev libre2-dev libpcre2-dev libxxhash-dev libtree-sitter-dev
   nodejs npm chromium xdg-utils
 )
 missing=()

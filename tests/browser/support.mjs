@@ -49,16 +49,18 @@ export function builtPlugins() {
     if (!dir || !existsSync(join(dir, `${p}.acdc.so`)))
       throw new Error(`the build is configured with the ${p} plugin, but ${dir}/${p}.acdc.so is missing: build the tree first`);
   }
-  return ['settings', 'repo', 'symbol-index', 'llm'].filter((p) => configured.includes(p));
+  return ['settings', 'repo', 'symbol-index', 'url-fetch', 'llm'].filter((p) => configured.includes(p));
 }
 
-const PROVIDES = { settings: 'Settings', repo: 'Repo', 'symbol-index': 'SymbolIndex', llm: 'LLMService' };
+const PROVIDES = { settings: 'Settings', repo: 'Repo', 'symbol-index': 'SymbolIndex', 'url-fetch': 'UrlFetch', llm: 'LLMService' };
 
 function hostConfig(plugins) {
   const lines = ['plugins:', '  - name: echo'];
   for (const p of plugins) {
     lines.push(`  - name: ${p}`, `    provides: [${PROVIDES[p]}]`);
     if (p === 'llm') lines.push('    config_files: [llm.yaml, app.yaml]');
+    // Tests fetch from their own servers only: never from beyond the machine.
+    if (p === 'url-fetch') lines.push('    config_files: [app.yaml]', '    config:', '      loopback_only: true');
   }
   return lines.join('\n') + '\n';
 }
@@ -130,6 +132,8 @@ export async function startStack({ plugins = builtPlugins(), populate = makeRepo
   const configHome = join(dir, 'config');
   mkdirSync(configHome, { recursive: true });
   const provider = plugins.includes('llm') ? await startFakeProvider() : null;
+  // The URL cache in the test's own directory, so no run sees another's pages.
+  writeFileSync(join(configHome, 'app.yaml'), `url_cache:\n  path: ${join(dir, 'url-cache')}\n  ttl_hours: 24\n`);
   if (provider)
     writeFileSync(join(configHome, 'llm.yaml'), `provider: openai\nbase_url: ${provider.baseUrl}\nmodel: fake-model\n` +
       `smaller_model: fake-small\napi_key_env: ${apiKeyEnv}\nnum_retries: 0\n`);

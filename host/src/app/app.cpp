@@ -120,6 +120,10 @@ std::string App::host_json() const {
   rpc::append_quoted(out, (repo_root_ / ".acdc").string());
   out += ",\"version\":";
   rpc::append_quoted(out, ACDC_VERSION);
+  // Where acdc itself listens: url-fetch never fetches its own address.
+  out += ",\"bind\":";
+  rpc::append_quoted(out, config_.bind);
+  out += ",\"port\":" + std::to_string(listener_ ? listener_->port() : 0);
   out += '}';
   return out;
 }

@@ -10,11 +10,13 @@
 namespace acdc::llm::test {
 namespace {
 
-std::string host_config(const std::vector<std::string>& plugins) {
+std::string host_config(const std::vector<std::string>& plugins, const std::map<std::string, std::string>& config) {
   std::string out = "plugins:\n";
   for (const auto& p : plugins) {
     out += "  - name: " + p + "\n";
     if (p == "llm") out += "    config_files: [llm.yaml, app.yaml]\n";
+    if (p == "url-fetch") out += "    config_files: [app.yaml]\n";
+    if (auto it = config.find(p); it != config.end()) out += "    config:\n" + it->second;
   }
   return out;
 }
@@ -39,7 +41,7 @@ std::string text_step(const std::string& text, int chunk_chars, int delay_ms) {
 }
 
 LlmHost::LlmHost(const std::map<std::string, std::string>& files, Plugins plugin_list)
-    : plugins(std::move(plugin_list.names)) {
+    : plugins(std::move(plugin_list.names)), plugin_config(std::move(plugin_list.config)) {
   git(repo.path(), "init -q");
   for (const auto& [path, content] : files) acdc::test::write_file(repo.path() / path, content);
   acdc::test::write_file(repo.path() / ".gitkeep", "");
@@ -55,7 +57,7 @@ LlmHost::LlmHost(const std::map<std::string, std::string>& files, Plugins plugin
 void LlmHost::start() {
   client.reset();
   host = std::make_unique<acdc::test::HostProcess>(acdc::test::HostOptions{
-      .config_yaml = host_config(plugins),
+      .config_yaml = host_config(plugins, plugin_config),
       .env = {{"ACDC_CONFIG_HOME", config_home.path().string()}, {"ACDC_TEST_LLM_KEY", "test-key"}},
       .repo = repo.path().string()});
   // Broadcasts reach only clients that expose the method, as the webapp

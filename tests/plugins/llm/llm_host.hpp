@@ -26,6 +26,8 @@ class LlmHost {
   // The host's plugin list, in load order.
   struct Plugins {
     std::vector<std::string> names = {"repo", "llm"};
+    // A plugin's config block, as YAML lines indented by six spaces.
+    std::map<std::string, std::string> config = {};
   };
 
   explicit LlmHost(const std::map<std::string, std::string>& files = {}) : LlmHost(files, Plugins{}) {}
@@ -46,6 +48,7 @@ class LlmHost {
   acdc::test::TempDir repo;
   acdc::test::TempDir config_home;
   std::vector<std::string> plugins;
+  std::map<std::string, std::string> plugin_config;
   std::unique_ptr<acdc::test::HostProcess> host;
   std::unique_ptr<acdc::test::WsClient> client;
 };

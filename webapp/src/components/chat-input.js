@@ -1,13 +1,15 @@
 // <ac-chat-input>: the prompt. Enter sends, Shift+Enter breaks the line, Up
 // on the first line recalls earlier prompts, pasted images (at most 5, 5 MB
 // each) ride along as data URIs, snippets insert canned prompts, and the
-// draft survives a reload. A selector beside Send chooses the reasoning
-// effort (off / low / medium / high), kept across reloads. Fires "send"
-// {text, images, effort} and "stop".
+// draft survives a reload, and links typed show as <ac-url-chips>. A
+// selector beside Send chooses the reasoning effort (off / low / medium /
+// high), kept across reloads. Fires "send" {text, images, effort,
+// excludedUrls} and "stop".
 
 import { html } from 'lit';
 import { LightElement } from './light-element.js';
 import { rpc, hasMethod, on, toast } from '../rpc.js';
+import './url-chips.js';
 
 const MAX_IMAGES = 5;
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -17,7 +19,7 @@ const REASONING_KEY = 'ac-dc-reasoning';
 const EFFORTS = ['off', 'low', 'medium', 'high'];
 
 class AcChatInput extends LightElement {
-  static properties = { streaming: {}, disabled: { type: Boolean }, images: { state: true },
+  static properties = { streaming: {}, disabled: { type: Boolean }, gate: {}, images: { state: true },
     snippets: { state: true }, drawer: { state: true }, effort: { state: true } };
 
   constructor() {
@@ -42,7 +44,10 @@ class AcChatInput extends LightElement {
 
   firstUpdated() {
     this.area.value = localStorage.getItem(DRAFT_KEY) ?? '';
+    this.chips?.textChanged(this.area.value);
   }
+
+  get chips() { return this.querySelector('ac-url-chips'); }
 
   get area() { return this.querySelector('textarea'); }
 
@@ -83,7 +88,8 @@ class AcChatInput extends LightElement {
     this.history = [...this.history.filter((h) => h !== text), text].slice(-100);
     localStorage.setItem(HISTORY_KEY, JSON.stringify(this.history));
     this.recall = -1;
-    this.dispatchEvent(new CustomEvent('send', { detail: { text, images: this.images, effort: this.effort } }));
+    const excludedUrls = this.chips?.beforeSend() ?? [];
+    this.dispatchEvent(new CustomEvent('send', { detail: { text, images: this.images, effort: this.effort, excludedUrls } }));
     this.area.value = '';
     this.images = [];
     localStorage.removeItem(DRAFT_KEY);
@@ -126,11 +132,12 @@ class AcChatInput extends LightElement {
       ${this.images.length ? html`<div class="images">${this.images.map((src, i) => html`<span class="pasted">
         <img class="thumb" src=${src} alt="pasted image ${i + 1}">
         <button title="Remove" @click=${() => { this.images = this.images.filter((_, j) => j !== i); }}>×</button></span>`)}</div>` : ''}
+      <ac-url-chips .gate=${this.gate}></ac-url-chips>
       <div class="input-row">
         <button class="icon" title="Snippets" @click=${() => { this.drawer = !this.drawer; if (this.drawer) this.loadSnippets(); }}>✎</button>
         <textarea rows="3" placeholder=${this.disabled ? 'Chat is unavailable' : 'Ask, or describe a change (Enter sends, Shift+Enter new line)'}
           ?disabled=${this.disabled} @keydown=${this.onKey} @paste=${this.onPaste}
-          @input=${(e) => localStorage.setItem(DRAFT_KEY, e.target.value)}></textarea>
+          @input=${(e) => { localStorage.setItem(DRAFT_KEY, e.target.value); this.chips?.textChanged(e.target.value); }}></textarea>
         <select class="reasoning" data-reasoning title="Reasoning: how long the model thinks before it answers"
           .value=${this.effort} @change=${(e) => this.chooseEffort(e.target.value)}>
           ${EFFORTS.map((v) => html`<option value=${v} ?selected=${v === this.effort}>${v === 'off' ? 'no reasoning' : `reason: ${v}`}</option>`)}

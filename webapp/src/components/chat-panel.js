@@ -172,7 +172,7 @@ class AcChatPanel extends LightElement {
     if (r?.system_event_message) this.messages = [...this.messages, { role: 'system', content: r.system_event_message }];
   }
 
-  async send({ text, images, effort }) {
+  async send({ text, images, effort, excludedUrls = [] }) {
     if (this.streaming || !text.trim()) return;
     const id = newRequestId();
     this.tracker.begin(id);
@@ -182,11 +182,13 @@ class AcChatPanel extends LightElement {
     this.scrollSoon(true);
     try {
       // The reference's trailing arguments (excluded_urls, agent_tag,
-      // reasoning, effort) only when reasoning is on, so a server that
-      // takes four still gets four.
+      // reasoning, effort) only when one is used, so a server that takes
+      // four still gets four.
       const chosen = effort ?? this.querySelector('ac-chat-input')?.effort ?? 'off';
-      const reasoning = chosen === 'off' ? [] : [null, null, true, chosen];
-      await rpc('LLMService.chat_streaming', id, text, this.selection, images.length ? images : null, ...reasoning);
+      const reasoning = chosen === 'off' ? [null, null] : [true, chosen];
+      const extra = chosen === 'off' && !excludedUrls.length ? []
+        : [excludedUrls.length ? excludedUrls : null, null, ...reasoning];
+      await rpc('LLMService.chat_streaming', id, text, this.selection, images.length ? images : null, ...extra);
     } catch (e) {
       this.refused(id, { text, images }, e.message);
     }
@@ -266,7 +268,7 @@ class AcChatPanel extends LightElement {
       <div class="messages" @scroll=${this.onScroll}>${this.messages.map((m, i) => html`<ac-chat-message .message=${m}
           ?retryable=${i === retryAt} @retry=${() => this.retry(i)}></ac-chat-message>`)}
         ${this.compacting ? html`<div class="msg system compacting" data-compacting>Compacting history…</div>` : ''}</div>
-      <ac-chat-input ?disabled=${!chat.ok} .streaming=${this.streaming}
+      <ac-chat-input ?disabled=${!chat.ok} .streaming=${this.streaming} .gate=${this.gate}
         @send=${(e) => this.send(e.detail)} @stop=${this.stop}></ac-chat-input>
       ${this.showHistory ? html`<ac-history-browser @close=${() => { this.showHistory = false; }}></ac-history-browser>` : ''}`;
   }

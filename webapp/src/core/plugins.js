@@ -26,6 +26,9 @@ export const FEATURES = {
   // both plugins must be there.
   exclusion: { method: 'LLMService.set_excluded_index_files', plugin: 'llm', label: 'Excluding files from the index',
     also: { method: 'SymbolIndex.set_excluded_files', plugin: 'symbol-index' } },
+  // Links in a message: LLMService keeps the reference's names and forwards to UrlFetch.
+  urls: { method: 'LLMService.detect_urls', plugin: 'llm', label: 'Fetching links in messages',
+    also: { method: 'UrlFetch.detect', plugin: 'url-fetch' } },
   lsp: { method: 'LLMService.lsp_get_hover', plugin: 'llm', label: 'Looking up names (hover, definition, references)',
     also: { method: 'SymbolIndex.hover', plugin: 'symbol-index' } },
 };

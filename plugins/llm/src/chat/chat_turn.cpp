@@ -71,6 +71,8 @@ void ChatTurn::run(const std::function<void()>& on_complete) {
     map_ = d_.symbols.for_turn(d_.session.selected());
     if (map_.available() && d_.engine.needs_seed())
       if (auto graph = d_.symbols.reference_graph()) d_.engine.seed(graph->by_references, graph->components);
+    // §4.2 step 5, before placement so the window check counts the URLs too.
+    if (d_.url_context) url_parts_ = d_.url_context(req_.request_id, req_.message, req_.excluded_urls);
     if (std::optional<PromptInput> in = place(files, d_.session.prompt_history())) {
       SavedImages images = save_images();
       in->images = req_.images;
@@ -157,6 +159,7 @@ std::optional<PromptInput> ChatTurn::place(const std::vector<FileEntry>& files,
   const Placement preview = d_.engine.preview(content, in);
   std::size_t total = d_.count_tokens(user_prompt) + kImageTokens * req_.images.size();
   for (int t = 0; t < kTierCount; ++t) total += preview.tokens(static_cast<Tier>(t));
+  for (const auto& part : url_parts_) total += d_.count_tokens(part);
   // The answer needs room too: max_tokens is reserved out of the window.
   const long room = d_.limits.context_window - d_.max_tokens;
   if (static_cast<long>(total) <= room) {
@@ -165,6 +168,7 @@ std::optional<PromptInput> ChatTurn::place(const std::vector<FileEntry>& files,
     placement_ = d_.engine.place(content, in, [&root](const std::string& path) { return std::filesystem::exists(root / path); });
     in.user_prompt = user_prompt;
     in.review_context = d_.review_context;
+    in.url_parts = url_parts_;
     in.min_cacheable_tokens = d_.limits.min_cacheable_tokens;
     return in;
   }

@@ -5,6 +5,8 @@
 //   file context sync (binary / missing files refused and reported) ->
 //   re-index of changed files and the symbol map without the selected
 //   files (SymbolIndex.*, when that plugin is loaded) ->
+//   the message's first three new URLs fetched and summarised, with
+//   compactionEvent url_fetch / url_ready (UrlFetch.* when loaded; §4.2 step 5) ->
 //   pasted images stored (bad ones refused and logged) ->
 //   content checked against the model's context window, then placed in
 //   cache tiers (context engine, §4.7) -> user message persisted ->
@@ -64,13 +66,17 @@ struct TurnDeps {
   // Review mode (§4.13) when set: the review prompt, this context in the
   // prompt, and edit blocks parsed but never applied.
   std::string review_context;
+  // §4.2 step 5: the URL parts of the prompt (request id, message, excluded URLs).
+  std::function<std::vector<std::string>(const std::string&, const std::string&, const std::vector<std::string>&)>
+      url_context;
 };
 
 struct TurnRequest {
   std::string request_id;
   std::string message;
   std::vector<std::string> images;
-  std::string reasoning_effort;  // "" for none (service/reasoning_choice.hpp)
+  std::vector<std::string> excluded_urls;  // URLs the user unticked for this turn
+  std::string reasoning_effort;            // "" for none (service/reasoning_choice.hpp)
 };
 
 class ChatTurn {
@@ -110,6 +116,7 @@ class ChatTurn {
   // is refused for what it is, not called out of context.
   std::set<std::string> in_context_;
   SymbolMap map_;
+  std::vector<std::string> url_parts_;
   Placement placement_;
   std::shared_ptr<ChunkCoalescer> coalescer_;
   // The model's thinking, as AcApp.streamThinking frames (webapp/README.md).

@@ -47,6 +47,7 @@ LLMService::LLMService(acdc::Context& ctx)
       config_(copy_json(ctx.config)),
       repo_(ctx.host),
       symbols_(ctx.host),
+      urls_(ctx.host),
       state_dir_(state_dir(config_)),
       store_(state_dir_ / "history.jsonl"),
       images_(state_dir_ / "images"),
@@ -102,7 +103,7 @@ std::optional<LLMService::ActiveStream> LLMService::active() const {
 
 void LLMService::chat_streaming(acdc::Call call, std::string request_id, std::string message,
                                 std::optional<acdc::Json>, std::optional<std::vector<std::string>> images,
-                                std::optional<std::vector<std::string>>, std::optional<std::string>,
+                                std::optional<std::vector<std::string>> excluded_urls, std::optional<std::string>,
                                 std::optional<acdc::Json> reasoning, std::optional<std::string> effort) {
   // `files` is ignored: the selection set through set_selected_files rules (§4.1).
   if (!init_complete_) throw acdc::Error(ACDC_E_UNAVAILABLE, "Server is still initializing — please wait a moment");
@@ -122,7 +123,8 @@ void LLMService::chat_streaming(acdc::Call call, std::string request_id, std::st
                                                         "): wait for it or cancel it first");
     active_ = ActiveStream{request_id, cancel, nullptr};
   }
-  TurnRequest request{request_id, std::move(message), images.value_or(std::vector<std::string>{})};
+  TurnRequest request{request_id, std::move(message), images.value_or(std::vector<std::string>{}),
+                      excluded_urls.value_or(std::vector<std::string>{})};
   request.reasoning_effort = reasoning_effort_of(reasoning, effort);
   call.ok(std::map<std::string, std::string>{{"status", "started"}});
   // Through the selection worker first: a file checked just before Send is
@@ -162,7 +164,11 @@ TurnDeps LLMService::turn_deps(Provider& provider, const ProviderConfig& pc, con
                   .max_tokens = std::min(pc.max_output_tokens, limits.output_ceiling),
                   .limits = limits,
                   .count_tokens = count_tokens_,
-                  .cancel = cancel};
+                  .cancel = cancel,
+                  .url_context = [this](const std::string& id, const std::string& message,
+                                        const std::vector<std::string>& excluded) {
+                    return url_context(id, message, excluded);
+                  }};
 }
 
 void LLMService::run_turn(TurnRequest request, std::shared_ptr<CancelFlag> cancel) {

@@ -22,6 +22,7 @@
 #include "service/chat_session.hpp"
 #include "service/repo_client.hpp"
 #include "service/symbol_map_client.hpp"
+#include "service/url_client.hpp"
 
 #include <acdc/sdk.hpp>
 #include <acdc/sdk/worker_thread.hpp>
@@ -49,9 +50,9 @@ class LLMService {
   void start();
   void on_event(std::string_view topic, std::string_view json);
 
-  // The reference webapp's whole argument list; excluded_urls and agent_tag
-  // are accepted and not used here, reasoning (bool or {effort}) and effort
-  // choose the turn's reasoning (reasoning_effort_of).
+  // The reference webapp's whole argument list: excluded_urls leaves fetched
+  // URLs out of this turn, agent_tag is accepted and not used, reasoning
+  // (bool or {effort}) and effort choose the turn's reasoning (reasoning_effort_of).
   void chat_streaming(acdc::Call call, std::string request_id, std::string message,
                       std::optional<acdc::Json> files, std::optional<std::vector<std::string>> images,
                       std::optional<std::vector<std::string>> excluded_urls, std::optional<std::string> agent_tag,
@@ -82,6 +83,16 @@ class LLMService {
   void lsp_get_definition(acdc::Call call, std::string path, int line, int col);
   void lsp_get_references(acdc::Call call, std::string path, int line, int col);
   void lsp_get_completions(acdc::Call call, std::string path, int line, int col, std::optional<std::string> prefix);
+  // URLs (llm_service_urls.cpp): the reference's names, answered by the
+  // url-fetch plugin; summaries by the smaller model.
+  void detect_urls(acdc::Call call, std::string text);
+  void fetch_url(acdc::Call call, std::string url, std::optional<bool> use_cache, std::optional<bool> summarize,
+                 std::optional<std::string> user_text);
+  void detect_and_fetch(acdc::Call call, std::string text, std::optional<bool> use_cache, std::optional<bool> summarize);
+  void get_url_content(acdc::Call call, std::string url);
+  void invalidate_url_cache(acdc::Call call, std::string url);
+  void remove_fetched_url(acdc::Call call, std::string url);
+  void clear_url_cache(acdc::Call call);
   acdc::RawJson get_snippets();
   void generate_commit_message(acdc::Call call);
 
@@ -115,6 +126,15 @@ class LLMService {
   // After a successful turn, on the chat worker (so the next turn sees the
   // result): compacts the history when it passed the trigger (§4.11).
   void compact_if_needed(const std::string& request_id);
+  UrlSummarizer url_summarizer() const;
+  // §4.2 step 5, on the chat worker: the prompt's URL parts for this turn.
+  std::vector<std::string> url_context(const std::string& request_id, const std::string& message,
+                                       const std::vector<std::string>& excluded);
+  // breakdown.urls, url_details (and urls_unavailable) of the context
+  // breakdown; returns the URL tokens. On the aux worker: it waits.
+  long write_url_breakdown(acdc::JsonWriter& w) const;
+  // forward(), saying what is missing when the url-fetch plugin is not loaded.
+  void forward_url(acdc::Call call, std::string_view method, std::string args_json) const;
   // Forwards a call to `method` of another plugin and passes its answer on.
   void forward(acdc::Call call, std::string_view method, std::string args_json) const;
   // Sends AcApp.sessionChanged({session_id, messages}) to every client;
@@ -136,6 +156,7 @@ class LLMService {
   std::atomic<bool> init_complete_{false};
   RepoClient repo_;
   SymbolMapClient symbols_;
+  UrlClient urls_;
   // SymbolIndex's excluded files as last heard, for get_current_state
   // (answered on an I/O thread, so it cannot ask).
   std::vector<std::string> excluded_index_files_;  // guarded by mu_

@@ -157,7 +157,7 @@ std::string LLMService::context_breakdown() {
       w.EndObject();
     }
   w.EndArray();
-  key_int(w, "urls", 0);
+  write_url_breakdown(w);
   key_int(w, "history", history);
   key_int(w, "history_messages", static_cast<long>(content.history.size()));
   w.EndObject();

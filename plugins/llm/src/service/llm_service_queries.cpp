@@ -131,6 +131,7 @@ std::map<std::string, std::string> LLMService::new_session() {
     id = session_.new_session();
     engine_.purge_history();
   }
+  host_.call("UrlFetch.new_session", "[]", [](acdc::Result) {});  // §4.1: a new session forgets its URLs
   broadcast_session();
   return {{"session_id", id}};
 }
