@@ -33,6 +33,10 @@ acdc::PluginSpec<LLMService> describe() {
       .method<&LLMService::lsp_get_references>("lsp_get_references")
       .method<&LLMService::lsp_get_completions>("lsp_get_completions")
       .method<&LLMService::get_snippets>("get_snippets", acdc::kBlocking)
+      .method<&LLMService::get_mode>("get_mode")
+      .method<&LLMService::switch_mode>("switch_mode")
+      .method<&LLMService::set_cross_reference>("set_cross_reference")
+      .method<&LLMService::navigate_file>("navigate_file")
       .method<&LLMService::generate_commit_message>("generate_commit_message", acdc::kLongRunning);
 }
 

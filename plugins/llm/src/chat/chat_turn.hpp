@@ -3,8 +3,9 @@
 // (acdc-features.md §4.2, seed 002 "Request Flow"):
 //
 //   file context sync (binary / missing files refused and reported) ->
-//   re-index of changed files and the symbol map without the selected
-//   files (SymbolIndex.*, when that plugin is loaded) ->
+//   re-index of changed files and the mode's map (symbol map or doc
+//   outlines; with cross-reference both) without the selected files
+//   (SymbolIndex.*, when that plugin is loaded) ->
 //   pasted images stored (bad ones refused and logged) ->
 //   content checked against the model's context window, then placed in
 //   cache tiers (context engine, §4.7) -> user message persisted ->
@@ -60,6 +61,10 @@ struct TurnDeps {
   TokenCounter count_tokens;
   const CancelFlag& cancel;
   std::chrono::milliseconds frame_interval{25};
+  // §4.12: the mode picks the map, the system prompt (and, in the caller,
+  // `engine`); cross-reference adds the other mode's map.
+  ChatMode mode = ChatMode::code;
+  bool cross_reference = false;
 };
 
 struct TurnRequest {
@@ -105,6 +110,7 @@ class ChatTurn {
   // is refused for what it is, not called out of context.
   std::set<std::string> in_context_;
   SymbolMap map_;
+  std::optional<SymbolMap> other_map_;  // cross-reference only
   Placement placement_;
   std::shared_ptr<ChunkCoalescer> coalescer_;
 };

@@ -77,6 +77,13 @@ class LLMService {
   void lsp_get_references(acdc::Call call, std::string path, int line, int col);
   void lsp_get_completions(acdc::Call call, std::string path, int line, int col, std::optional<std::string> prefix);
   acdc::RawJson get_snippets();
+
+  // Modes and cross-reference (llm_service_modes.cpp, §4.12), and the
+  // viewer's navigation.
+  void get_mode(acdc::Call call);
+  std::map<std::string, std::string> switch_mode(std::string mode);
+  acdc::RawJson set_cross_reference(bool enabled);
+  std::map<std::string, std::string> navigate_file(std::string path);
   void generate_commit_message(acdc::Call call);
 
  private:
@@ -102,6 +109,12 @@ class LLMService {
   // Sends AcApp.sessionChanged({session_id, messages}) to every client;
   // returns that object's JSON text.
   std::string broadcast_session() const;
+  // AcApp.modeChanged({mode, cross_ref_enabled}) to every client.
+  void broadcast_mode() const;
+  // The current mode's tiers; each mode keeps its own (§4.12). Under mu_.
+  ContextEngine& engine_locked();
+  // What a session change or compaction does to both modes' tiers.
+  void purge_history_all();
 
   acdc::Host& host_;
   mutable std::mutex mu_;                 // config_, active_; taken before session_'s own lock
@@ -118,7 +131,10 @@ class LLMService {
   ImageStore images_;
   ChatSession session_;
   TokenCounter count_tokens_;
-  ContextEngine engine_;  // the code mode's tiers
+  ContextEngine engine_;      // the code mode's tiers
+  ContextEngine doc_engine_;  // the doc mode's
+  ChatMode mode_ = ChatMode::code;  // guarded by mu_
+  bool cross_ref_ = false;          // guarded by mu_; off again on every switch
   // Declared last: destroyed first, so queued work finishes while the
   // members it uses are still alive.
   acdc::WorkerThread aux_worker_{"llm"};
