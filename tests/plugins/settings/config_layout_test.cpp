@@ -41,7 +41,7 @@ TEST_CASE("the first run creates the user config directory from the bundled file
   CHECK(std::string(info["result"]["bundled_version"].GetString()) + "\n" == marker);
   CHECK(std::string(info["result"]["model"].GetString()) == "gpt-4o");
   CHECK(info["result"]["problems"].Size() == 0);
-  CHECK_THAT(h.output(), Catch::Contains("config: created 9 file(s) in " + dir.string()));
+  CHECK_THAT(h.output(), Catch::Contains("config: created 10 file(s) in " + dir.string()));
 }
 
 TEST_CASE("a version upgrade backs up and replaces managed files and keeps user files") {
