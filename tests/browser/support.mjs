@@ -172,6 +172,9 @@ export async function openPage(stack, { viewport = { width: 1400, height: 900 } 
   const page = browser.pages()[0] ?? await browser.newPage();
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(e));
+  // Requests the host answered with an error (a missing icon is a 404 in every console).
+  page.failedRequests = [];
+  page.on('response', (r) => { if (r.status() >= 400) page.failedRequests.push(`${r.status()} ${r.url()}`); });
   await page.goto(stack.pageUrl);
   return { browser, page };
 }

@@ -99,11 +99,34 @@ test('a slow call does not hold up the others: answers arrive out of order', asy
   client.close();
 });
 
+// Answers each chunk a little later, counting the calls outstanding, so the
+// server's window is what limits them. (Its own class: jrpc-oo exposes the
+// methods of the object's own prototype only.)
+class SlowChunks {
+  constructor() {
+    this.chunks = [];
+    this.outstanding = 0;
+    this.most = 0;
+  }
+  chunk(i, payload) {
+    this.outstanding += 1;
+    this.most = Math.max(this.most, this.outstanding);
+    this.chunks.push([i, payload.length]);
+    return new Promise((resolve) => setTimeout(() => { this.outstanding -= 1; resolve(i); }, 2));
+  }
+  done(n) {
+    this.doneWith = n;
+    return true;
+  }
+}
+
 test('server-to-client streaming: every chunk arrives, window respected, then done', async () => {
-  const methods = new ClientMethods();
+  const methods = new SlowChunks();
   const client = await connect(host, { Client: methods });
   const result = await client.server['Echo.stream'](300, 1024, 16);
   assert.deepEqual(result, { n: 300, size: 1024, remotes: 1 });
+  assert.ok(methods.most > 1, `the server pipelines chunks (at most ${methods.most} were outstanding)`);
+  assert.ok(methods.most <= 16, `never more than the window of 16 outstanding (saw ${methods.most})`);
   assert.equal(methods.chunks.length, 300);
   assert.deepEqual(methods.chunks.map(([i]) => i), Array.from({ length: 300 }, (_, i) => i));
   assert.ok(methods.chunks.every(([, len]) => len === 1024));

@@ -36,6 +36,20 @@ std::string refused_line(const std::string& plugin) {
 
 }  // namespace
 
+TEST_CASE("a plugin built against a later 1.x header, with larger descriptors and unknown flags, loads and serves") {
+  HostProcess host({.config_yaml = "plugins:\n  - name: echo\n  - name: abi-next-minor\n"});
+  WsClient client(host.port(), host.token());
+  // Every method is found: the arrays were walked by the plugin's own sizes.
+  CHECK(std::string(client.call("NextMinor.ping", "[]")["result"].GetString()) == "pong");
+  CHECK(std::string(client.call("NextMinor.second", "[]")["result"].GetString()) == "second");
+  // A status this host does not know reaches the client as an internal error, with its message.
+  auto odd = client.call("NextMinor.odd", "[]");
+  REQUIRE(odd.HasMember("error"));
+  CHECK(odd["error"]["code"].GetInt() == -32603);
+  CHECK_THAT(std::string(odd["error"]["message"].GetString()), Catch::Contains("a status from a later ABI"));
+  CHECK(client.call("Echo.add", "[2,3]")["result"].GetInt() == 5);
+}
+
 TEST_CASE("an SDK plugin and a plain C plugin both load and serve") {
   HostProcess host({.config_yaml = "plugins:\n  - name: echo\n  - name: c-plugin\n    config: {colour: blue}\n"});
   WsClient client(host.port(), host.token());

@@ -70,9 +70,10 @@ test('flush renders the pending chunk at once and the frame then has nothing lef
   const c = new ChunkCoalescer((id, text) => renders.push(text), frames.schedule);
   c.push('a', 'partial');
   assert.equal(c.flush('a'), true);
+  assert.deepEqual(renders, ['partial'], 'rendered by flush itself, before any frame runs');
   assert.equal(c.flush('a'), false);
   frames.run();
-  assert.deepEqual(renders, ['partial']);
+  assert.deepEqual(renders, ['partial'], 'the frame has nothing left to render');
 });
 
 test('reconnect backoff is 1, 2, 4, 8, 15 s, then 15 s, and resets', () => {

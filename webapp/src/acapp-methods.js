@@ -20,6 +20,8 @@ export class AcAppMethods {
   // acdc's own: a plugin was swapped for a rebuilt one (or the swap failed).
   pluginStatus(info) { emit('pluginStatus', info); return true; }
   commitResult(result) { emit('commitResult', result); return true; }
+  reviewStarted(state) { emit('reviewStarted', state); return true; }
+  reviewEnded(info) { emit('reviewEnded', info); return true; }
   sessionChanged(data) { emit('sessionChanged', data); return true; }
   modeChanged(data) { emit('modeChanged', data); return true; }
   navigateFile(data) { emit('navigateFile', data); return true; }

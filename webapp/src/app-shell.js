@@ -17,6 +17,7 @@ import './components/startup-overlay.js';
 import './components/files-tab.js';
 import './components/commit-actions.js';
 import './components/mode-switch.js';
+import './components/review.js';
 
 const TABS = [['files', 'Files'], ['context', 'Context'], ['search', 'Search'], ['settings', 'Settings']];
 const LAZY = {
@@ -169,6 +170,7 @@ export class AcAppShell extends JRPCClient {
         <span class="spacer"></span>
         ${this.renderBackground()}
         <ac-mode-switch></ac-mode-switch>
+        <ac-review .gate=${this.gate}></ac-review>
         <ac-commit-actions .gate=${this.gate}></ac-commit-actions>
         <span class="conn ${this.connected ? 'up' : 'down'}" data-connection=${this.connected ? 'up' : 'down'}>
           ${this.connected ? 'connected' : this.retryIn ? `reconnecting (${this.retryIn}s)` : 'connecting'}</span>

@@ -26,12 +26,14 @@ void print_descriptor(const fs::path& file, const acdc_plugin_desc& d) {
   if (d.dependency_count == 0) std::printf("nothing");
   for (uint32_t i = 0; i < d.dependency_count; ++i) std::printf("%s%s", i ? ", " : "", d.dependencies[i]);
   std::printf("\nmethods\n");
-  for (uint32_t c = 0; c < d.class_count; ++c)
-    for (uint32_t m = 0; m < d.classes[c].method_count; ++m) {
-      const acdc_method_desc& md = d.classes[c].methods[m];
-      std::printf("  %s.%s%s\n", d.classes[c].name, md.name,
+  for (uint32_t c = 0; c < d.class_count; ++c) {
+    const acdc_class_desc& cls = *ACDC_AT(acdc_class_desc, d.classes, c);
+    for (uint32_t m = 0; m < cls.method_count; ++m) {
+      const acdc_method_desc& md = *ACDC_AT(acdc_method_desc, cls.methods, m);
+      std::printf("  %s.%s%s\n", cls.name, md.name,
                   (md.flags & ACDC_METHOD_LONG_RUNNING) ? "  (long-running)" : "");
     }
+  }
 }
 
 }  // namespace

@@ -8,10 +8,12 @@ Generation::Generation(LoadedImage image, uint32_t number, HostContext& host)
   for (uint32_t i = 0; i < desc_->dependency_count; ++i)
     dependencies_.emplace_back(desc_->dependencies[i]);
   for (uint32_t c = 0; c < desc_->class_count; ++c) {
-    const acdc_class_desc& cls = desc_->classes[c];
+    // Walked by the plugin's struct sizes: a plugin built against a later
+    // 1.x header has larger descriptors (plugin_api.h, versioning policy).
+    const acdc_class_desc& cls = *ACDC_AT(acdc_class_desc, desc_->classes, c);
     class_names_.emplace_back(cls.name);
     for (uint32_t m = 0; m < cls.method_count; ++m) {
-      const acdc_method_desc& md = cls.methods[m];
+      const acdc_method_desc& md = *ACDC_AT(acdc_method_desc, cls.methods, m);
       methods_.push_back(MethodEntry{std::string(cls.name) + "." + md.name, md.invoke,
                                      md.method_data, md.flags});
     }

@@ -62,16 +62,21 @@ std::string validate_descriptor(const std::string& id, const acdc_plugin_desc* d
   if (!d->activate) return who + " has no activate hook";
   if (d->class_count && !d->classes) return who + " declares classes but gives none";
   if (d->dependency_count && !d->dependencies) return who + " declares dependencies but gives none";
+  if (d->class_count && d->classes->struct_size < sizeof(acdc_class_desc))
+    return who + " has class descriptors of " + std::to_string(d->classes->struct_size) +
+           " bytes, too small for ABI 1.0: rebuild it against this host's SDK";
   std::set<std::string> seen;
   for (uint32_t c = 0; c < d->class_count; ++c) {
-    const acdc_class_desc& cls = d->classes[c];
+    const acdc_class_desc& cls = *ACDC_AT(acdc_class_desc, d->classes, c);
     if (!valid_name(cls.name)) return who + " has a class without a name";
     for (const char* reserved : kReservedClasses)
       if (std::string(cls.name) == reserved)
         return who + " uses the reserved class name '" + reserved + "': rename the class";
     if (cls.method_count && !cls.methods) return who + ": class " + cls.name + " has no methods";
+    if (cls.method_count && cls.methods->struct_size < sizeof(acdc_method_desc))
+      return who + ": class " + cls.name + " has method descriptors too small for ABI 1.0: rebuild it";
     for (uint32_t m = 0; m < cls.method_count; ++m) {
-      const acdc_method_desc& md = cls.methods[m];
+      const acdc_method_desc& md = *ACDC_AT(acdc_method_desc, cls.methods, m);
       if (!valid_name(md.name) || !md.invoke)
         return who + ": class " + cls.name + " has a method without a name or invoke function";
       std::string qualified = std::string(cls.name) + "." + md.name;

@@ -33,6 +33,13 @@
  *   - Every struct starts with `struct_size`, so a reader can tell whether an
  *     older peer's struct has a field (ACDC_HAS). Read the peer's structs only
  *     through ACDC_HAS for fields newer than 1.0.
+ *   - Arrays of descriptors (classes, methods) are walked by the struct_size
+ *     of their elements, never by the reader's sizeof (ACDC_AT): a plugin
+ *     built against 1.N has larger elements than a 1.0 host knows, and its
+ *     second element starts where its own size says.
+ *   - A status a reader does not know is treated as ACDC_E_INTERNAL; flag
+ *     bits a reader does not know are ignored. A peer must not rely on
+ *     either being understood by an older peer.
  *
  * Tags used in the comments below:
  *   [control] called on the host's control thread, one hook at a time, never
@@ -77,6 +84,11 @@ extern "C" {
 /* Does the peer's struct of type T at p (which may be older) contain `field`? */
 #define ACDC_HAS(T, p, field) \
   ((p) != NULL && offsetof(T, field) + sizeof(((const T*)0)->field) <= (p)->struct_size)
+
+/* Element i of a peer's descriptor array `base` of type T, whose elements are
+ * base->struct_size bytes long (see the versioning policy). */
+#define ACDC_AT(T, base, i) \
+  ((const T*)(const void*)((const char*)(base) + (size_t)(i) * (size_t)(base)->struct_size))
 
 /* ------------------------------------------------------------------ basics */
 

@@ -37,7 +37,15 @@ acdc::PluginSpec<LLMService> describe() {
       .method<&LLMService::switch_mode>("switch_mode")
       .method<&LLMService::set_cross_reference>("set_cross_reference")
       .method<&LLMService::navigate_file>("navigate_file")
-      .method<&LLMService::generate_commit_message>("generate_commit_message", acdc::kLongRunning);
+      .method<&LLMService::generate_commit_message>("generate_commit_message", acdc::kLongRunning)
+      .method<&LLMService::commit_all>("commit_all")
+      .method<&LLMService::reset_to_head>("reset_to_head")
+      .method<&LLMService::check_review_ready>("check_review_ready")
+      .method<&LLMService::get_commit_graph>("get_commit_graph")
+      .method<&LLMService::start_review>("start_review")
+      .method<&LLMService::end_review>("end_review")
+      .method<&LLMService::get_review_state>("get_review_state")
+      .method<&LLMService::get_review_file_diff>("get_review_file_diff");
 }
 
 }  // namespace

@@ -28,8 +28,9 @@ RawJson RepoService::get_merge_base(std::string ref1, std::optional<std::string>
   return RawJson{history_.merge_base(ref1, ref2)};
 }
 
-RawJson RepoService::checkout_review_parent(std::string branch, std::string base_commit) {
-  return RawJson{review_.checkout_parent(branch, base_commit)};
+RawJson RepoService::checkout_review_parent(std::string branch, std::string base_commit,
+                                            std::optional<std::string> parent_commit) {
+  return RawJson{review_.checkout_parent(branch, base_commit, parent_commit)};
 }
 
 Status RepoService::setup_review_soft_reset(std::string branch_tip, std::string parent_commit) {

@@ -36,13 +36,22 @@ std::string repo_root_from(const Json& config) {
   throw Error(ACDC_E_FAILED_PRECONDITION, "the host gave the repo plugin no repo_root: start acdc with --repo <path>");
 }
 
+fs::path state_dir_from(const Json& config, const fs::path& root) {
+  auto host = config.IsObject() ? config.FindMember("host") : config.MemberEnd();
+  if (config.IsObject() && host != config.MemberEnd() && host->value.IsObject())
+    if (auto dir = host->value.FindMember("state_dir"); dir != host->value.MemberEnd() && dir->value.IsString() &&
+                                                         dir->value.GetStringLength() > 0)
+      return dir->value.GetString();
+  return root / ".acdc";
+}
+
 RepoService::RepoService(Context& ctx)
     : host_(ctx.host),
       repo_(repo_root_from(ctx.config)),
       status_(repo_),
       guard_(repo_.root()),
       files_(guard_, locks_, max_file_bytes_from(ctx.config)),
-      tree_(repo_.root(), files_.max_file_bytes()),
+      tree_(repo_.root(), files_.max_file_bytes(), state_dir_from(ctx.config, repo_.root()) / "tree-facts.bin"),
       index_(repo_),
       refs_(repo_),
       history_(repo_),

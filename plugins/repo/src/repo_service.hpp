@@ -73,7 +73,7 @@ class RepoService {
   RawJson get_commit_log(std::string base, std::optional<std::string> head, std::optional<int> limit);
   RawJson get_commit_parent(std::string commit);
   RawJson get_merge_base(std::string ref1, std::optional<std::string> ref2);
-  RawJson checkout_review_parent(std::string branch, std::string base_commit);
+  RawJson checkout_review_parent(std::string branch, std::string base_commit, std::optional<std::string> parent_commit);
   Status setup_review_soft_reset(std::string branch_tip, std::string parent_commit);
   Status exit_review_mode(std::string branch_tip, std::string original_branch);
   RawJson get_review_changed_files();
@@ -101,6 +101,8 @@ class RepoService {
 
 // config["max_file_bytes"], or 4 MiB.
 size_t max_file_bytes_from(const Json& config);
+// config["host"]["state_dir"], or <root>/.acdc.
+std::filesystem::path state_dir_from(const Json& config, const std::filesystem::path& root);
 // config["host"]["repo_root"]; throws when the host gave none.
 std::string repo_root_from(const Json& config);
 

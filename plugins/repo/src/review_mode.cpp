@@ -47,15 +47,20 @@ void ReviewMode::checkout(git_commit* commit, const std::string& branch) {
   else git_check(git_repository_set_head(repo_.get(), ("refs/heads/" + branch).c_str()), "switching to " + branch);
 }
 
-std::string ReviewMode::checkout_parent(const std::string& branch, const std::string& base_commit) {
+std::string ReviewMode::checkout_parent(const std::string& branch, const std::string& base_commit,
+                                        const std::optional<std::string>& parent_commit) {
   auto lock = repo_.lock();
   require_clean();
   GitPtr<git_commit> tip = repo_.commit_of(branch);
   GitPtr<git_commit> base = repo_.commit_of(base_commit);
-  if (git_commit_parentcount(base.get()) == 0)
-    throw Error(ACDC_E_FAILED_PRECONDITION, "Commit '" + base_commit + "' has no parent to review against");
   GitPtr<git_commit> parent;
-  git_check(git_commit_parent(out(parent), base.get(), 0), "reading the base commit's parent");
+  if (parent_commit) {
+    parent = repo_.commit_of(*parent_commit);
+  } else {
+    if (git_commit_parentcount(base.get()) == 0)
+      throw Error(ACDC_E_FAILED_PRECONDITION, "Commit '" + base_commit + "' has no parent to review against");
+    git_check(git_commit_parent(out(parent), base.get(), 0), "reading the base commit's parent");
+  }
   std::optional<std::string> original = attached_branch(repo_.get());
   std::string original_ref = original ? *original : oid_hex(git_commit_id(repo_.head_commit().get()));
   GitPtr<git_reference> local;

@@ -16,6 +16,7 @@
 
 #include "git_repo.hpp"
 
+#include <optional>
 #include <string>
 
 namespace acdc::repo {
@@ -25,7 +26,10 @@ class ReviewMode {
   explicit ReviewMode(GitRepo& repo) : repo_(repo) {}
 
   // {status, branch, branch_tip, base_commit, parent_commit, original_branch}
-  std::string checkout_parent(const std::string& branch, const std::string& base_commit);
+  // `parent_commit`, when given, is the commit reviewed against instead of
+  // the base's first parent: the merge-base of a branch that merged others in.
+  std::string checkout_parent(const std::string& branch, const std::string& base_commit,
+                              const std::optional<std::string>& parent_commit = std::nullopt);
   void soft_reset(const std::string& branch_tip, const std::string& parent_commit);
   void exit(const std::string& branch_tip, const std::string& original_branch);
   // The staged changes of the review: [{path, status, additions, deletions}]

@@ -19,6 +19,9 @@ namespace acdc::repo {
 
 namespace {
 
+// Files read by one tree before the facts are written to disk.
+constexpr size_t kSaveAfterReads = 1000;
+
 int count_lines(std::string_view data) {
   if (data.empty()) return 0;
   int n = static_cast<int>(std::count(data.begin(), data.end(), '\n'));
@@ -186,11 +189,15 @@ void TreeBuilder::measure_all(const RepoStatus& st, const std::vector<size_t>& w
   if (root_fd >= 0) ::close(root_fd);
 }
 
-std::vector<FileFacts> TreeBuilder::facts_for(const RepoStatus& st) {
+std::vector<FileFacts> TreeBuilder::facts_for(const RepoStatus& st, size_t& read) {
   std::vector<FileFacts> facts(st.files.size());
   std::vector<size_t> stale;
   {
     std::lock_guard lock(cache_mu_);
+    if (!loaded_) {
+      facts_file_.load(cached_paths_, cached_facts_);  // nothing usable: every file is read, as on a first run
+      loaded_ = true;
+    }
     size_t j = 0;
     for (size_t i = 0; i < st.files.size(); ++i) {
       while (j < cached_paths_.size() && cached_paths_[j] < st.files[i]) ++j;
@@ -201,20 +208,23 @@ std::vector<FileFacts> TreeBuilder::facts_for(const RepoStatus& st) {
     }
   }
   measure_all(st, stale, facts);
+  read = stale.size();
   return facts;
 }
 
-void TreeBuilder::keep(std::vector<std::string>&& files, std::vector<FileFacts>&& facts) {
+void TreeBuilder::keep(std::vector<std::string>&& files, std::vector<FileFacts>&& facts, bool save) {
   const int64_t settled_before = settled_before_ns();
   for (FileFacts& f : facts)
     if (f.stat.mtime_ns >= settled_before) f.stat.size = -2;  // never equal to a real stat
   std::lock_guard lock(cache_mu_);
   cached_paths_ = std::move(files);
   cached_facts_ = std::move(facts);
+  if (save) facts_file_.save(cached_paths_, cached_facts_);
 }
 
 std::string TreeBuilder::build_json(RepoStatus st) {
-  std::vector<FileFacts> facts = facts_for(st);
+  size_t read = 0;
+  std::vector<FileFacts> facts = facts_for(st, read);
   rapidjson::StringBuffer buf;
   buf.Reserve(st.files.size() * 160 + 4096);
   JsonWriter w(buf);
@@ -227,7 +237,8 @@ std::string TreeBuilder::build_json(RepoStatus st) {
   write_list(w, "deleted", st.deleted);
   write_diff_stats(w, st.diff_stats);
   w.EndObject();
-  keep(std::move(st.files), std::move(facts));
+  // A few edits are a few reads at the next start: not worth rewriting the file for.
+  keep(std::move(st.files), std::move(facts), read >= kSaveAfterReads);
   return std::string(buf.GetString(), buf.GetSize());
 }
 

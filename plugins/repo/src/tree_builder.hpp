@@ -6,12 +6,15 @@
 // tree are read again, on all cores. The cache is a sorted list beside the
 // sorted file list, so a warm tree costs one merge, not 50,000 hash lookups.
 // The JSON is written straight from the sorted paths, whose directories are
-// contiguous ranges, with no tree of maps in between.
+// contiguous ranges, with no tree of maps in between. The cache outlives the
+// process (FactsFile): it is read before the first tree and written after a
+// tree that had to read many files (a first run, a checkout).
 //
-//   TreeBuilder builder(root, max_file_bytes);
+//   TreeBuilder builder(root, max_file_bytes, state_dir / "tree-facts.bin");
 //   std::string json = builder.build_json(std::move(status));  // {"tree":...,"modified":...}
 #pragma once
 
+#include "facts_file.hpp"
 #include "repo_status.hpp"
 
 #include <filesystem>
@@ -21,29 +24,26 @@
 
 namespace acdc::repo {
 
-struct FileFacts {
-  FileStat stat;
-  int lines = 0;
-  bool binary = false;
-};
-
 class TreeBuilder {
  public:
-  TreeBuilder(std::filesystem::path root, size_t max_file_bytes)
-      : root_(std::move(root)), max_file_bytes_(max_file_bytes) {}
+  TreeBuilder(std::filesystem::path root, size_t max_file_bytes, std::filesystem::path facts_file)
+      : root_(std::move(root)), max_file_bytes_(max_file_bytes), facts_file_(std::move(facts_file), max_file_bytes) {}
 
   // The whole get_file_tree result as JSON text.
   std::string build_json(RepoStatus status);
 
  private:
-  std::vector<FileFacts> facts_for(const RepoStatus& status);
+  // The facts of every file, and how many had to be read.
+  std::vector<FileFacts> facts_for(const RepoStatus& status, size_t& read);
   void measure_all(const RepoStatus& status, const std::vector<size_t>& which, std::vector<FileFacts>& facts) const;
   FileFacts measure(int root_fd, const std::string& path, const FileStat& now, std::string& buffer) const;
-  void keep(std::vector<std::string>&& files, std::vector<FileFacts>&& facts);
+  void keep(std::vector<std::string>&& files, std::vector<FileFacts>&& facts, bool save);
 
   std::filesystem::path root_;
   size_t max_file_bytes_;
+  FactsFile facts_file_;
   std::mutex cache_mu_;  // two trees may be built at once
+  bool loaded_ = false;  // facts_file_ was read into the cache
   // Facts of the last tree's files, by path (sorted); stat.size -2 where
   // the file was too fresh to trust its stat next time.
   std::vector<std::string> cached_paths_;

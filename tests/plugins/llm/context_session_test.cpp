@@ -154,7 +154,8 @@ TEST_CASE("a 12-turn Anthropic session: markers on cacheable tiers only, each pr
   const std::size_t l3 = sent[3].find("# Reference Files (L3)");
   REQUIRE(l3 != std::string::npos);
   const std::size_t end_of_b = sent[3].find("END_OF_big_b");
-  CHECK(std::any_of(markers(sent[3]).begin(), markers(sent[3]).end(), [&](std::size_t p) { return p > end_of_b; }));
+  const auto at = markers(sent[3]);
+  CHECK(std::any_of(at.begin(), at.end(), [&](std::size_t p) { return p > end_of_b; }));
   // Most of the session's input came from the cache (the fake bills as Anthropic reports).
   const auto& totals = breakdown.back()["session_totals"];
   CHECK(totals["turns"].GetInt() == 12);

@@ -9,6 +9,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 
 using namespace acdc::test;
 
@@ -187,4 +188,42 @@ TEST_CASE("what is kept for settled files is used only while their stat and inde
   r = h.ok("Repo.get_file_tree", "[]");
   CHECK(strings(r["modified"]).empty());
   CHECK(strings(r["staged"]) == std::vector<std::string>{"a.txt"});
+}
+
+// The line counts of settled files outlive the host (.acdc/tree-facts.bin),
+// trusted on an equal stat as git trusts its index: a file rewritten in place
+// with its size and mtime put back is still counted as before, one whose stat
+// changed while acdc was down is read again, and a damaged file is ignored.
+TEST_CASE("a restarted host counts lines from the last run's facts and reads again what changed meanwhile") {
+  GitFixture repo;
+  repo.write("a.txt", "a\nb\n");
+  repo.write("b.txt", "x\n");
+  for (int i = 0; i < 1000; ++i) repo.write("many/f" + std::to_string(i) + ".txt", "1\n");  // enough reads to be worth saving
+  repo.git("add -A && git commit -qm init && git ls-files -z | xargs -0 touch -d '10 minutes ago'");
+  const auto facts = repo.root() / ".acdc" / "tree-facts.bin";
+  {
+    RepoHost h(repo);
+    auto r = h.ok("Repo.get_file_tree", "[]");
+    CHECK(node(r["tree"], "a.txt")["lines"].GetInt() == 2);
+  }
+  REQUIRE(std::filesystem::exists(facts));
+
+  auto mtime = std::filesystem::last_write_time(repo.root() / "a.txt");
+  repo.write("a.txt", "abc\n");  // same size, same inode, one line
+  std::filesystem::last_write_time(repo.root() / "a.txt", mtime);
+  repo.write("b.txt", "x\ny\nz\n");
+  age(repo, "b.txt", 10);
+  {
+    RepoHost h(repo);
+    auto r = h.ok("Repo.get_file_tree", "[]");
+    CHECK(node(r["tree"], "a.txt")["lines"].GetInt() == 2);
+    CHECK(node(r["tree"], "b.txt")["lines"].GetInt() == 3);
+    CHECK(node(r["tree"], "many/f999.txt")["lines"].GetInt() == 1);
+  }
+
+  std::ofstream(facts, std::ios::binary | std::ios::trunc) << "acdc-tree-facts 1\ndamaged";
+  RepoHost h(repo);
+  auto r = h.ok("Repo.get_file_tree", "[]");
+  CHECK(node(r["tree"], "a.txt")["lines"].GetInt() == 1);
+  CHECK(node(r["tree"], "b.txt")["lines"].GetInt() == 3);
 }

@@ -41,6 +41,7 @@ class AcChatPanel extends LightElement {
       compactionEvent: ({ event }) => this.onProgressEvent(event),
       binaryFilesSkipped: (d) => toast(`Skipped ${d.kind} files: ${(d.paths ?? []).join(', ')}${d.reason ? ` (${d.reason})` : ''}`, 'warn'),
       commitResult: (r) => this.onCommit(r),
+      systemEvent: (text) => this.onCommit({ system_event_message: text }),
     };
     for (const [type, fn] of Object.entries(subs)) this.listen(on(type, fn));
   }

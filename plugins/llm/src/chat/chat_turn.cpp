@@ -78,7 +78,10 @@ void ChatTurn::run(const std::function<void()>& on_complete) {
       stream(PromptAssembler(d_.count_tokens).assemble(*in));
       out_.blocks = EditParser::parse(out_.response);
       out_.shell_commands = detect_shell_commands(out_.response);
-      if (!out_.error && !out_.cancelled && !out_.blocks.empty()) apply_edits();
+      if (!out_.error && !out_.cancelled && !out_.blocks.empty()) {
+        if (d_.review_context.empty()) apply_edits();
+        else out_.edits_not_applied = "Review mode: edits are not applied. End the review to make changes.";
+      }
       persist_answer();
     }
   } catch (const std::exception& e) {
@@ -139,7 +142,10 @@ SavedImages ChatTurn::save_images() {
 
 std::optional<PromptInput> ChatTurn::place(const std::vector<FileEntry>& files,
                                             const std::vector<ChatMessage>& history) {
-  TurnContent content{.system_prompt = d_.mode == ChatMode::doc ? d_.prompts.doc_system_prompt() : d_.prompts.system_prompt(),
+  const bool reviewing = !d_.review_context.empty();
+  TurnContent content{.system_prompt = reviewing                  ? d_.prompts.review_prompt()
+                                       : d_.mode == ChatMode::doc ? d_.prompts.doc_system_prompt()
+                                                                  : d_.prompts.system_prompt(),
                       .files = files,
                       .history = history};
   add_maps(content, map_, other_map_ ? &*other_map_ : nullptr);
@@ -156,6 +162,7 @@ std::optional<PromptInput> ChatTurn::place(const std::vector<FileEntry>& files,
     const std::filesystem::path root = d_.repo_root;
     placement_ = d_.engine.place(content, in, [&root](const std::string& path) { return std::filesystem::exists(root / path); });
     in.user_prompt = user_prompt;
+    in.review_context = d_.review_context;
     in.min_cacheable_tokens = d_.limits.min_cacheable_tokens;
     return in;
   }

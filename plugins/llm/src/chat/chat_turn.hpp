@@ -65,6 +65,9 @@ struct TurnDeps {
   // `engine`); cross-reference adds the other mode's map.
   ChatMode mode = ChatMode::code;
   bool cross_reference = false;
+  // Review mode (§4.13) when set: the review prompt, this context in the
+  // prompt, and edit blocks parsed but never applied.
+  std::string review_context;
 };
 
 struct TurnRequest {

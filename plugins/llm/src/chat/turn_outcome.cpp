@@ -129,6 +129,7 @@ std::string TurnOutcome::to_json() const {
   key_list(w, "binary_files", binary_files);
   key_list(w, "invalid_files", invalid_files);
   if (!refused_images.empty()) key_list(w, "refused_images", refused_images);
+  if (!edits_not_applied.empty()) key_str(w, "edits_not_applied", edits_not_applied);
   key_str(w, "user_message", user_message);
   key_str(w, "finish_reason", finish_reason);
   key_str(w, "turn_id", turn_id);

@@ -35,6 +35,8 @@ struct TurnOutcome {
   // The stream broke after text arrived: `response` keeps it, its edit
   // blocks are not applied, history keeps it marked.
   bool cut_off = false;
+  // Why the answer's edit blocks were not applied (review mode), for the user.
+  std::string edits_not_applied;
   std::string provider;  // "openai", "anthropic", "ollama"
   std::string model;
 

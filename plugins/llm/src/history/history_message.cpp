@@ -82,6 +82,10 @@ std::string HistoryMessage::to_json(const std::vector<std::string>& image_uris) 
     w.Key("system_event");
     w.Bool(true);
   }
+  if (for_model) {
+    w.Key("for_model");
+    w.Bool(true);
+  }
   if (!turn_id.empty()) {
     w.Key("turn_id");
     acdc::to_json(w, turn_id);
@@ -128,6 +132,8 @@ std::optional<HistoryMessage> HistoryMessage::from_json(std::string_view line) {
   m.turn_id = string_member(doc, "turn_id");
   auto ev = doc.FindMember("system_event");
   m.system_event = ev != doc.MemberEnd() && ev->value.IsBool() && ev->value.GetBool();
+  auto fm = doc.FindMember("for_model");
+  m.for_model = fm != doc.MemberEnd() && fm->value.IsBool() && fm->value.GetBool();
   m.files = list_member(doc, "files");
   m.files_modified = list_member(doc, "files_modified");
   m.image_refs = list_member(doc, "image_refs");  // the legacy integer "images" holds no names

@@ -27,6 +27,8 @@ struct HistoryMessage {
   std::string role;        // "user" | "assistant"
   std::string content;
   bool system_event = false;
+  // A system event the model sees too (a commit, a reset), not only the user.
+  bool for_model = false;
   std::string turn_id;                 // empty: none
   std::vector<std::string> files;      // user messages: the selection at send time
   std::vector<std::string> files_modified;

@@ -31,8 +31,10 @@ struct ChatMessage {
   // data: URIs pasted with a user message. They go with it on every later
   // turn too, or the model would lose sight of what "this screenshot" was.
   std::vector<std::string> images;
-  // Shown to the user, never sent to the model: a compaction's report.
+  // Shown to the user as an event; sent to the model only when for_model
+  // (a commit, a reset), never a compaction's report.
   bool system_event = false;
+  bool for_model = false;
   // An answer whose stream broke midway (kept as it arrived), and why.
   bool cut_off = false;
   std::string error;

@@ -61,6 +61,12 @@ std::string PromptStore::system_reminder() const {
   return reminder.empty() ? std::string() : "\n\n" + reminder;
 }
 
+std::string PromptStore::review_prompt() const {
+  std::string review = required("review.md");
+  std::string extra(trim(optional("system_extra.md").value_or("")));
+  return extra.empty() ? review : review + "\n\n" + extra;
+}
+
 std::string PromptStore::commit_prompt() const { return required("commit.md"); }
 std::string PromptStore::compaction_prompt() const { return required("compaction.md"); }
 

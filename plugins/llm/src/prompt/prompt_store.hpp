@@ -28,6 +28,7 @@ class PromptStore {
   std::string doc_system_prompt() const; // doc mode's (§4.12): system_doc.md, then system_extra.md
   std::string system_reminder() const;   // "\n\n" + trimmed system_reminder.md, or ""
   std::string commit_prompt() const;     // commit.md
+  std::string review_prompt() const;     // review.md, then system_extra.md (review mode's system prompt)
   std::string compaction_prompt() const; // compaction.md: the boundary detector's instructions
   // The first of user/bundled `name` (e.g. "snippets.yaml"), if any.
   std::optional<std::filesystem::path> find(const std::string& name) const;

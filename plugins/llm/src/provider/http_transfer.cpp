@@ -47,13 +47,17 @@ std::size_t on_data(char* data, std::size_t size, std::size_t count, void* user)
   return size * count;
 }
 
-ProviderError transport_failure(CURLcode code, const char* detail) {
+// `midstream`: the provider had answered and streamed some of the body, so
+// it was reachable; the connection broke while the answer came.
+ProviderError transport_failure(CURLcode code, const char* detail, bool midstream) {
   ProviderError e;
   e.kind = code == CURLE_OPERATION_TIMEDOUT ? ErrorKind::timeout : ErrorKind::api_connection;
   e.retryable = true;
   e.provider_type = curl_easy_strerror(code);
-  e.message = std::string("cannot reach the provider: ") + (*detail ? detail : curl_easy_strerror(code)) +
-              ". Check base_url in llm.yaml and the network.";
+  const std::string why = *detail ? detail : curl_easy_strerror(code);
+  e.message = midstream ? "the connection to the provider broke while the answer was streaming: " + why +
+                              ". Ask again to get the whole answer."
+                        : "cannot reach the provider: " + why + ". Check base_url in llm.yaml and the network.";
   return e;
 }
 
@@ -148,7 +152,7 @@ HttpOutcome HttpTransfer::perform(const std::function<void(std::string_view)>& o
   int left = 0;
   while (CURLMsg* msg = curl_multi_info_read(h.multi, &left))
     if (msg->msg == CURLMSG_DONE && msg->data.result != CURLE_OK)
-      out.failure = transport_failure(msg->data.result, error_text);
+      out.failure = transport_failure(msg->data.result, error_text, code >= 200 && code < 300 && progress() > 0);
   return out;
 }
 

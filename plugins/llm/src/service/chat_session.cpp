@@ -14,18 +14,25 @@ bool ChatSession::restore_latest() {
 }
 
 void ChatSession::add(const std::string& role, const std::string& content, const MessageExtras& extras) {
-  HistoryMessage m = HistoryMessage::make(session_id(), role, content);
+  add_to(session_id(), role, content, extras);
+}
+
+void ChatSession::add_to(const std::string& session_id, const std::string& role, const std::string& content,
+                         const MessageExtras& extras) {
+  HistoryMessage m = HistoryMessage::make(session_id, role, content);
   m.files = extras.files;
   m.turn_id = extras.turn_id;
   m.system_event = extras.system_event;
+  m.for_model = extras.for_model;
   m.files_modified = extras.files_modified;
   m.image_refs = extras.image_refs;
   m.cut_off = extras.cut_off;
   m.error = extras.error;
   store_.append(m);
   std::lock_guard lock(mu_);
+  if (session_id_ != session_id) return;
   messages_.push_back(ChatMessage{.role = role, .content = content, .images = extras.images,
-                                  .system_event = extras.system_event, .cut_off = extras.cut_off,
+                                  .system_event = extras.system_event, .for_model = extras.for_model, .cut_off = extras.cut_off,
                                   .error = extras.error, .image_refs = extras.image_refs});
 }
 
@@ -69,6 +76,7 @@ std::vector<HistoryMessage> ChatSession::load(const std::string& session_id) {
     }
     ChatMessage m = message(r.role, r.content, r.image_refs);
     m.system_event = r.system_event;
+    m.for_model = r.for_model;
     m.cut_off = r.cut_off;
     m.error = r.error;
     messages.push_back(std::move(m));
@@ -105,7 +113,7 @@ std::vector<ChatMessage> ChatSession::prompt_history() const {
   std::lock_guard lock(mu_);
   std::vector<ChatMessage> out;
   for (const auto& m : messages_)
-    if (!m.system_event) out.push_back(m);
+    if (!m.system_event || m.for_model) out.push_back(m);
   return out;
 }
 
@@ -113,7 +121,7 @@ size_t ChatSession::history_tokens(const PromptAssembler& assembler) const {
   std::lock_guard lock(mu_);
   size_t n = 0;
   for (const auto& m : messages_)
-    if (!m.system_event) n += assembler.message_tokens(m);
+    if (!m.system_event || m.for_model) n += assembler.message_tokens(m);
   return n;
 }
 

@@ -26,6 +26,7 @@ struct MessageExtras {
   std::vector<std::string> files;
   std::string turn_id;
   bool system_event = false;
+  bool for_model = false;               // a system event the model sees too
   std::vector<std::string> files_modified;
   std::vector<std::string> images;      // data URIs, already saved in the image store
   std::vector<std::string> image_refs;  // their names there
@@ -42,6 +43,11 @@ class ChatSession {
   bool restore_latest();
   // Persists first, then adds to memory, so memory never holds what disk lost.
   void add(const std::string& role, const std::string& content, const MessageExtras& extras = {});
+  // Adds to `session_id` on disk, and to memory only if it is still the
+  // current session: an event captured before a session switch stays in
+  // the session it happened in.
+  void add_to(const std::string& session_id, const std::string& role, const std::string& content,
+              const MessageExtras& extras);
   std::string new_session();
   // Loads a stored session as the current one; throws acdc::Error if unknown.
   std::vector<HistoryMessage> load(const std::string& session_id);
@@ -56,7 +62,7 @@ class ChatSession {
 
   std::string session_id() const;
   std::vector<ChatMessage> messages() const;
-  // The messages the model sees: all but the system events.
+  // The messages the model sees: all but the system events not for_model.
   std::vector<ChatMessage> prompt_history() const;
   size_t message_count() const;
   // The history's tokens as `assembler` counts them, without copying the

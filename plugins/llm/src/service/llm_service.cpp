@@ -86,6 +86,11 @@ void LLMService::start() {
     std::lock_guard lock(mu_);
     excluded_index_files_ = std::move(files);
   });
+  if (auto review = ReviewState::load(state_dir_)) {
+    host_.log(ACDC_LOG_INFO, "resuming the review of " + review->branch + " (" + state_dir_.string() + "/review.json)");
+    std::lock_guard lock(mu_);
+    review_ = std::move(review);
+  }
   init_complete_ = true;
 }
 
@@ -188,7 +193,14 @@ void LLMService::run_turn(TurnRequest request, std::shared_ptr<CancelFlag> cance
     return;
   }
   const std::string request_id = request.request_id;
-  auto turn = std::make_shared<ChatTurn>(turn_deps(*provider, pc, *cancel), std::move(request));
+  TurnDeps deps = turn_deps(*provider, pc, *cancel);
+  std::optional<ReviewState> review;
+  {
+    std::lock_guard lock(mu_);
+    review = review_;
+  }
+  if (review) deps.review_context = review_context(*review);
+  auto turn = std::make_shared<ChatTurn>(std::move(deps), std::move(request));
   {
     std::lock_guard lock(mu_);
     if (active_) active_->turn = turn;

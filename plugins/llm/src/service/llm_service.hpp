@@ -18,6 +18,7 @@
 #include "context/context_engine.hpp"
 #include "history/history_store.hpp"
 #include "history/image_store.hpp"
+#include "review/review_state.hpp"
 #include "service/chat_session.hpp"
 #include "service/repo_client.hpp"
 #include "service/symbol_map_client.hpp"
@@ -86,6 +87,18 @@ class LLMService {
   std::map<std::string, std::string> navigate_file(std::string path);
   void generate_commit_message(acdc::Call call);
 
+  // Commit and reset with a system event the model sees (llm_service_git.cpp).
+  std::map<std::string, std::string> commit_all();
+  void reset_to_head(acdc::Call call);
+
+  // Review mode (llm_service_review.cpp).
+  void check_review_ready(acdc::Call call);
+  void get_commit_graph(acdc::Call call, std::optional<int> limit, std::optional<int> offset, std::optional<bool> include_remote);
+  void start_review(acdc::Call call, std::string branch, std::optional<std::string> base_commit);
+  void end_review(acdc::Call call);
+  acdc::RawJson get_review_state();
+  void get_review_file_diff(acdc::Call call, std::string path);
+
  private:
   struct ActiveStream {
     std::string request_id;
@@ -115,11 +128,19 @@ class LLMService {
   ContextEngine& engine_locked();
   // What a session change or compaction does to both modes' tiers.
   void purge_history_all();
+  // Under mu_: refuses a commit or reset while a turn streams or a review runs.
+  void require_idle_git(const char* what) const;
+  // On the aux worker: the commit flow; returns commitResult's argument.
+  std::string run_commit(const std::string& session_id);
+  // On the chat worker: this turn's "Code Review Context" text.
+  std::string review_context(const ReviewState& s);
 
   acdc::Host& host_;
   mutable std::mutex mu_;                 // config_, active_; taken before session_'s own lock
   acdc::Json config_;
   std::optional<ActiveStream> active_;
+  bool committing_ = false;            // a commit_all is running
+  std::optional<ReviewState> review_;  // set while reviewing; also in <state dir>/review.json
   std::atomic<bool> init_complete_{false};
   RepoClient repo_;
   SymbolMapClient symbols_;

@@ -191,6 +191,11 @@ std::string LLMService::context_breakdown() {
 }
 
 acdc::RawJson LLMService::get_snippets() {
+  bool reviewing;
+  {
+    std::lock_guard lock(mu_);
+    reviewing = review_.has_value();
+  }
   std::optional<std::filesystem::path> file = state_dir_ / "snippets.yaml";
   if (!std::filesystem::is_regular_file(*file)) {
     std::lock_guard lock(mu_);
@@ -212,7 +217,7 @@ acdc::RawJson LLMService::get_snippets() {
     mode = mode_name(mode_);
   }
   // Each mode has its own list (§3.6); a file without one has no snippets for it.
-  for (const auto& s : root[mode]) {
+  for (const auto& s : root[reviewing ? "review" : mode]) {
     w.StartObject();
     for (const char* key : {"icon", "tooltip", "message"}) {
       w.Key(key);

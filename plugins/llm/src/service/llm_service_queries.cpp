@@ -94,7 +94,15 @@ acdc::RawJson LLMService::get_current_state() {
   w.Key("enrichment_status");
   w.String("unavailable");
   w.Key("review_state");
-  w.Null();
+  {
+    std::lock_guard lock(mu_);
+    if (review_) {
+      const std::string review = review_->to_json();
+      w.RawValue(review.c_str(), review.size(), rapidjson::kObjectType);
+    } else {
+      w.Null();
+    }
+  }
   w.Key("doc_convert_available");
   w.Bool(false);
   w.EndObject();

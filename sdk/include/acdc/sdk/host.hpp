@@ -59,7 +59,7 @@ class Host {
   void call(std::string_view method, std::string_view args_json, ResultHandler done,
             const acdc_call* parent = nullptr) const {
     api_->call_plugin(self_, parent, to_str(method), to_str(args_json), &deliver,
-                      new ResultHandler(std::move(done)));
+                      new Pending<ResultHandler>{api_, self_, std::string(method), std::move(done)});
   }
 
   // Calls "Class.method" on one client (plain result) or on ACDC_CLIENT_ALL
@@ -67,7 +67,7 @@ class Host {
   void call_client(acdc_client client, std::string_view method, std::string_view args_json,
                    ResultHandler done) const {
     api_->call_client(self_, client, to_str(method), to_str(args_json), &deliver,
-                      new ResultHandler(std::move(done)));
+                      new Pending<ResultHandler>{api_, self_, std::string(method), std::move(done)});
   }
 
   // Fire and forget; false when no such client is connected.
@@ -78,9 +78,10 @@ class Host {
   // Runs `task` on a host worker thread after `delay_ms`. Returns false (and
   // drops the task) during shutdown.
   bool post(std::function<void()> task, uint32_t delay_ms = 0) const {
-    auto* boxed = new std::function<void()>(std::move(task));
+    auto* boxed = new Pending<std::function<void()>>{api_, self_, {}, std::move(task)};
     if (api_->post(self_, delay_ms, &run_task, boxed) == ACDC_OK) return true;
     delete boxed;
+    log(ACDC_LOG_WARN, "a task was dropped: the host is shutting down");
     return false;
   }
 
@@ -97,22 +98,41 @@ class Host {
   }
 
  private:
-  static void deliver(void* user, acdc_status status, acdc_str payload) {
-    std::unique_ptr<ResultHandler> handler(static_cast<ResultHandler*>(user));
+  // A callback on its way back, with what is needed to report its failure.
+  template <class Fn>
+  struct Pending {
+    const acdc_host_api* api;
+    acdc_plugin* self;
+    std::string what;  // the method a reply answers; empty for a posted task
+    Fn fn;
+  };
+
+  // Runs after the method that asked has returned, so nobody is left to
+  // catch a throw: it is logged (it must not unwind into the host).
+  template <class Fn, class... Args>
+  static void run_logged(Pending<Fn>& p, Args&&... args) {
+    auto failed = [&p](std::string_view why) {
+      Host(p.api, p.self).log(ACDC_LOG_ERROR, (p.what.empty() ? std::string("a posted task")
+                                                              : "the reply handler of " + p.what) +
+                                                  " threw: " + std::string(why));
+    };
     try {
-      (*handler)(Result{status, std::string(to_view(payload))});
+      p.fn(std::forward<Args>(args)...);
+    } catch (const std::exception& e) {
+      failed(e.what());
     } catch (...) {
-      // A throwing reply handler must not unwind into the host.
+      failed("a non-standard exception");
     }
   }
 
+  static void deliver(void* user, acdc_status status, acdc_str payload) {
+    std::unique_ptr<Pending<ResultHandler>> p(static_cast<Pending<ResultHandler>*>(user));
+    run_logged(*p, Result{status, std::string(to_view(payload))});
+  }
+
   static void run_task(void* user) {
-    std::unique_ptr<std::function<void()>> task(static_cast<std::function<void()>*>(user));
-    try {
-      (*task)();
-    } catch (...) {
-      // Same rule: nothing escapes into the host.
-    }
+    std::unique_ptr<Pending<std::function<void()>>> p(static_cast<Pending<std::function<void()>>*>(user));
+    run_logged(*p);
   }
 
   const acdc_host_api* api_;

@@ -63,12 +63,16 @@ TEST_CASE("without a retry-after the backoff is exponential with jitter") {
   config.num_retries = 2;
   std::vector<double> waits;
   CancelFlag cancel{false};
+  const auto started = std::chrono::steady_clock::now();
   ChatResult r = make_provider(config)->stream(
       kRequest, {.on_retry = [&](const RetryNotice& n) { waits.push_back(n.wait_seconds); }}, cancel);
+  const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - started;
   REQUIRE(r.error);
   CHECK(r.error->kind == ErrorKind::service_unavailable);
   CHECK_THAT(r.error->message, Catch::Contains("gave up after 3 attempts"));
   REQUIRE(waits.size() == 2);
+  // The waits were slept, not only announced.
+  CHECK(elapsed.count() >= waits[0] + waits[1]);
   CHECK(waits[0] >= 0.375);
   CHECK(waits[0] <= 0.5);
   CHECK(waits[1] >= 0.75);

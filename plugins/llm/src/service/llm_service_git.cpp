@@ -1,0 +1,156 @@
+// LLMService: commit_all and reset_to_head (acdc-features.md §4.10). Both
+// leave a system event in the conversation that the model sees too, so it
+// knows its earlier edits were committed or thrown away.
+#include "service/llm_service.hpp"
+
+#include "chat/terminal_hud.hpp"
+#include "edit/edit_parser.hpp"
+#include "prompt/prompt_store.hpp"
+#include "provider/provider_config.hpp"
+#include "service/model_limits.hpp"
+
+namespace acdc::llm {
+namespace {
+
+std::string commit_request(const std::string& system, const std::string& diff) {
+  return "[{\"role\":\"system\",\"content\":" + acdc::to_json_text(system) +
+         "},{\"role\":\"user\",\"content\":" + acdc::to_json_text(diff) + "}]";
+}
+
+std::string error_result(const std::string& error, const std::string& error_type = "") {
+  rapidjson::StringBuffer buf;
+  acdc::JsonWriter w(buf);
+  w.StartObject();
+  w.Key("error");
+  acdc::to_json(w, error);
+  if (!error_type.empty()) {
+    w.Key("error_info");
+    w.StartObject();
+    w.Key("error_type");
+    acdc::to_json(w, error_type);
+    w.EndObject();
+  }
+  w.EndObject();
+  return std::string(buf.GetString(), buf.GetSize());
+}
+
+std::string too_large(const std::string& model, long tokens, long window) {
+  return "The staged diff is about " + with_thousands(tokens) + " tokens, too large for " + model + " (" +
+         with_thousands(window) + "-token context window) to write a commit message: commit fewer files at a "
+         "time (stage some, commit them from a terminal), or set a smaller model with a larger window. Nothing was committed.";
+}
+
+}  // namespace
+
+// Refuses while a turn streams (its edits would land half in the commit)
+// and in review mode (the review's staged changes are not the user's).
+void LLMService::require_idle_git(const char* what) const {
+  if (active_)
+    throw acdc::Error(ACDC_E_FAILED_PRECONDITION, std::string("Cannot ") + what + " while a response is streaming (request " +
+                                                      active_->request_id + "): wait for it or stop it first");
+  if (review_)
+    throw acdc::Error(ACDC_E_FAILED_PRECONDITION,
+                      std::string("Cannot ") + what + " in review mode: end the review first");
+}
+
+std::map<std::string, std::string> LLMService::commit_all() {
+  std::string session_id;
+  {
+    std::lock_guard lock(mu_);
+    if (committing_) throw acdc::Error(ACDC_E_FAILED_PRECONDITION, "A commit is already in progress: wait for its result");
+    require_idle_git("commit");
+    committing_ = true;
+    // Captured now: the event belongs to the conversation the user committed from.
+    session_id = session_.session_id();
+  }
+  aux_worker_.post([this, session_id] {
+    std::string result;
+    try {
+      result = run_commit(session_id);
+    } catch (const std::exception& e) {
+      result = error_result(std::string("Commit failed: ") + e.what());
+    }
+    {
+      std::lock_guard lock(mu_);
+      committing_ = false;
+    }
+    host_.notify(ACDC_CLIENT_ALL, "AcApp.commitResult", "[" + result + "]");
+    host_.notify(ACDC_CLIENT_ALL, "AcApp.filesModified", "[[]]");
+  });
+  return {{"status", "started"}};
+}
+
+std::string LLMService::run_commit(const std::string& session_id) {
+  repo_.call("Repo.stage_all", "[]");
+  acdc::Json diff = repo_.call("Repo.get_staged_diff", "[]");
+  const std::string text = diff.IsString() ? diff.GetString() : "";
+  if (trim(text).empty()) return error_result("No staged changes to commit");
+  ProviderConfig pc;
+  PromptStore prompts;
+  ModelLimits limits;
+  {
+    std::lock_guard lock(mu_);
+    pc = ProviderConfig::from_json(config_["llm"]).for_aux();
+    prompts = PromptStore(config_["host"]);
+    limits = model_limits(pc.model, user_models(config_["llm"]));
+  }
+  const std::string system = prompts.commit_prompt();
+  const int max_tokens = output_ceiling(pc.model);
+  const long tokens = static_cast<long>(count_tokens_(system) + count_tokens_(text));
+  if (limits.known && tokens + max_tokens > limits.context_window)
+    return error_result(too_large(pc.model, tokens, limits.context_window), "context_window_exceeded");
+  CancelFlag never(false);
+  ChatResult r = make_provider(pc)->complete(ChatRequest{pc.model, commit_request(system, text), max_tokens}, never);
+  if (r.error) {
+    // Reported as it is: a commit with a made-up message is worse than none.
+    if (r.error->kind == ErrorKind::context_window_exceeded)
+      return error_result(too_large(pc.model, tokens, limits.context_window), error_type_name(r.error->kind));
+    return error_result("The commit message could not be generated (" + pc.model + "): " + r.error->message +
+                            ". Nothing was committed.",
+                        error_type_name(r.error->kind));
+  }
+  std::string message(trim(r.text));
+  if (message.empty()) message = "chore: update files";
+  acdc::Json committed = repo_.call("Repo.commit", acdc::json_array(message));
+  auto sha_it = committed.FindMember("sha");
+  const std::string sha = sha_it != committed.MemberEnd() && sha_it->value.IsString() ? sha_it->value.GetString() : "";
+  const std::string short_sha = sha.substr(0, 7);
+  const std::string event = "**Committed " + short_sha + "**: " + message;
+  session_.add_to(session_id, "user", event, {.system_event = true, .for_model = true});
+  rapidjson::StringBuffer buf;
+  acdc::JsonWriter w(buf);
+  w.StartObject();
+  for (auto [key, value] : {std::pair{"sha", &sha}, {"short_sha", &short_sha}, {"message", &message},
+                            {"system_event_message", &event}, {"session_id", &session_id}}) {
+    w.Key(key);
+    acdc::to_json(w, *value);
+  }
+  w.EndObject();
+  return std::string(buf.GetString(), buf.GetSize());
+}
+
+void LLMService::reset_to_head(acdc::Call call) {
+  std::string session_id;
+  {
+    std::lock_guard lock(mu_);
+    if (committing_) throw acdc::Error(ACDC_E_FAILED_PRECONDITION, "A commit is in progress: wait for its result before resetting");
+    require_idle_git("reset");
+    session_id = session_.session_id();
+  }
+  aux_worker_.post([this, call, session_id]() mutable {
+    try {
+      // Repo.reset_hard sends filesModified with the files it touched.
+      repo_.call("Repo.reset_hard", "[]");
+      const std::string event = "**Reset to HEAD** — all uncommitted changes have been discarded.";
+      session_.add_to(session_id, "user", event, {.system_event = true, .for_model = true});
+      host_.notify(ACDC_CLIENT_ALL, "AcApp.filesModified", "[[]]");
+      call.ok(std::map<std::string, std::string>{{"status", "ok"}, {"system_event_message", event}});
+    } catch (const FileAccessError& e) {
+      call.fail(e.status(), std::string("Reset failed: ") + e.what());
+    } catch (const std::exception& e) {
+      call.fail(ACDC_E_APPLICATION, std::string("Reset failed: ") + e.what());
+    }
+  });
+}
+
+}  // namespace acdc::llm
