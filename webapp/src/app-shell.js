@@ -16,6 +16,7 @@ import './components/toasts.js';
 import './components/startup-overlay.js';
 import './components/files-tab.js';
 import './components/commit-actions.js';
+import './components/mode-switch.js';
 import './components/review.js';
 
 const TABS = [['files', 'Files'], ['context', 'Context'], ['search', 'Search'], ['settings', 'Settings']];
@@ -168,6 +169,7 @@ export class AcAppShell extends JRPCClient {
         <nav role="tablist">${TABS.map((t, i) => this.renderTab(t, i))}</nav>
         <span class="spacer"></span>
         ${this.renderBackground()}
+        <ac-mode-switch></ac-mode-switch>
         <ac-review .gate=${this.gate}></ac-review>
         <ac-commit-actions .gate=${this.gate}></ac-commit-actions>
         <span class="conn ${this.connected ? 'up' : 'down'}" data-connection=${this.connected ? 'up' : 'down'}>

@@ -183,7 +183,11 @@ bool PluginManager::load(const std::vector<config::PluginEntry>& entries, std::s
   }
   std::map<std::string, std::string> class_owner;
   std::vector<std::string> active_order;
-  for (Plugin* p : activation_order(loaded)) {
+  const std::vector<Plugin*> order = activation_order(loaded);
+  for (Plugin* p : order) {
+    // §1.3's start-up stages: one report per plugin, the last at 100.
+    host_.hub.report_progress("plugins", "Starting plugin '" + p->entry.name + "'...",
+                              static_cast<int>(active_order.size() * 100 / std::max<std::size_t>(order.size(), 1)));
     auto gen = loaded[p->entry.name];
     for (const auto& dep : gen->dependencies()) {
       auto it = std::find_if(plugins_.begin(), plugins_.end(),
@@ -207,6 +211,8 @@ bool PluginManager::load(const std::vector<config::PluginEntry>& entries, std::s
     active_order.push_back(p->entry.name);
     log::debug("plugin '" + p->entry.name + "' " + gen->version() + " is active");
   }
+  host_.hub.report_progress("plugins", "Started " + std::to_string(active_order.size()) + " of " +
+                                         std::to_string(plugins_.size()) + " plugins", 100);
   sort_by_activation(active_order);
   publish_routes();
   for (const auto& p : plugins_)

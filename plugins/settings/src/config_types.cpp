@@ -12,6 +12,7 @@ const std::vector<ConfigType>& types() {
       {"host", "acdc.yaml", FileKind::host},
       {"system", "prompts/system.md", FileKind::prompt},
       {"system_extra", "prompts/system_extra.md", FileKind::prompt},
+      {"system_doc", "prompts/system_doc.md", FileKind::prompt},
       {"compaction", "prompts/compaction.md", FileKind::prompt},
       {"review", "prompts/review.md", FileKind::prompt},
   };
@@ -40,6 +41,7 @@ const std::vector<BundledFile>& ConfigTypes::bundled_files() {
       {"app.yaml", true},
       {"snippets.yaml", true},
       {"prompts/system.md", true},
+      {"prompts/system_doc.md", true},
       {"prompts/system_reminder.md", true},
       {"prompts/commit.md", true},
       {"prompts/compaction.md", true},

@@ -12,6 +12,7 @@ acdc::PluginSpec<SymbolIndexService> describe() {
       .cls("SymbolIndex")
       .method<&SymbolIndexService::refresh>("refresh")
       .method<&SymbolIndexService::get_map>("get_map", acdc::kBlocking)
+      .method<&SymbolIndexService::get_doc_map>("get_doc_map", acdc::kBlocking)
       .method<&SymbolIndexService::get_file_block>("get_file_block", acdc::kBlocking)
       .method<&SymbolIndexService::get_status>("get_status", acdc::kBlocking)
       .method<&SymbolIndexService::set_excluded_files>("set_excluded_files", acdc::kBlocking)

@@ -66,7 +66,8 @@ void LlmHost::start() {
   acdc::test::WsClient::Connect options{.token = host->token()};
   for (const char* m : {"streamChunk", "streamComplete", "streamRetry", "postResponseComplete", "userMessage",
                         "filesChanged", "filesModified", "binaryFilesSkipped", "sessionChanged", "compactionEvent",
-                        "startupProgress", "commitResult", "reviewStarted", "reviewEnded", "streamThinking"})
+                        "startupProgress", "commitResult", "reviewStarted", "reviewEnded", "streamThinking",
+                        "modeChanged", "navigateFile"})
     options.handlers[std::string("AcApp.") + m] = [](const rapidjson::Value&) { return std::string("true"); };
   client = std::make_unique<acdc::test::WsClient>(host->port(), options);
   for (int i = 0; i < 200; ++i) {

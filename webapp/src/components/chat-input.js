@@ -40,6 +40,8 @@ class AcChatInput extends LightElement {
   connectedCallback() {
     super.connectedCallback();
     this.listen(on('connected', () => this.loadSnippets()));
+    // Each mode has its own snippets (§3.6).
+    this.listen(on('modeChanged', () => this.loadSnippets()));
   }
 
   firstUpdated() {

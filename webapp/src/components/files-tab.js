@@ -1,5 +1,5 @@
-// <ac-files-tab>: the file picker, the chat, and (when a file is open) the
-// diff viewer, loaded on first use.
+// <ac-files-tab>: the file picker, the chat, and (when a file is open, by a
+// click or by AcApp.navigateFile) the diff viewer, loaded on first use.
 
 import { html } from 'lit';
 import { LightElement } from './light-element.js';
@@ -13,6 +13,8 @@ class AcFilesTab extends LightElement {
   connectedCallback() {
     super.connectedCallback();
     this.listen(on('open-file', (target) => this.openFile(target)));
+    // LLMService.navigate_file: the server asks every tab to show a file.
+    this.listen(on('navigateFile', ({ path } = {}) => path && this.openFile({ path })));
   }
 
   async openFile(target) {

@@ -8,7 +8,7 @@ import { html } from 'lit';
 import { LightElement } from './light-element.js';
 import { rpc, hasMethod, toast } from '../rpc.js';
 
-export const CONFIG_TYPES = ['llm', 'app', 'snippets', 'host', 'system', 'system_extra', 'compaction', 'review'];
+export const CONFIG_TYPES = ['llm', 'app', 'snippets', 'host', 'system', 'system_extra', 'system_doc', 'compaction', 'review'];
 
 const drafts = new Map();   // type -> text typed and not saved yet
 

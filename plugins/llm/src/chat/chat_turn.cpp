@@ -68,8 +68,10 @@ void ChatTurn::run(const std::function<void()>& on_complete) {
   out_.provider = d_.provider_name;
   try {
     std::vector<FileEntry> files = sync_file_context();
-    map_ = d_.symbols.for_turn(d_.session.selected());
-    if (map_.available() && d_.engine.needs_seed())
+    map_ = d_.symbols.for_turn(d_.session.selected(), d_.mode);
+    if (d_.cross_reference) other_map_ = d_.symbols.current(d_.session.selected(), other_mode(d_.mode));
+    // The reference graph ranks code files: it seeds code mode's tiers only.
+    if (d_.mode == ChatMode::code && map_.available() && d_.engine.needs_seed())
       if (auto graph = d_.symbols.reference_graph()) d_.engine.seed(graph->by_references, graph->components);
     // §4.2 step 5, before placement so the window check counts the URLs too.
     if (d_.url_context) url_parts_ = d_.url_context(req_.request_id, req_.message, req_.excluded_urls);
@@ -147,12 +149,12 @@ SavedImages ChatTurn::save_images() {
 std::optional<PromptInput> ChatTurn::place(const std::vector<FileEntry>& files,
                                             const std::vector<ChatMessage>& history) {
   const bool reviewing = !d_.review_context.empty();
-  TurnContent content{.system_prompt = reviewing ? d_.prompts.review_prompt() : d_.prompts.system_prompt(),
-                      .files = files, .history = history};
-  if (map_.available()) {
-    content.map_header_and_legend = map_.header_and_legend();
-    content.symbol_blocks = map_.blocks;
-  }
+  TurnContent content{.system_prompt = reviewing                  ? d_.prompts.review_prompt()
+                                       : d_.mode == ChatMode::doc ? d_.prompts.doc_system_prompt()
+                                                                  : d_.prompts.system_prompt(),
+                      .files = files,
+                      .history = history};
+  add_maps(content, map_, other_map_ ? &*other_map_ : nullptr);
   const std::string user_prompt = req_.message + d_.prompts.system_reminder();
   // Measured before the tracker counts this turn: a refused request is no turn.
   PromptInput in;

@@ -3,8 +3,9 @@
 // (acdc-features.md §4.2, seed 002 "Request Flow"):
 //
 //   file context sync (binary / missing files refused and reported) ->
-//   re-index of changed files and the symbol map without the selected
-//   files (SymbolIndex.*, when that plugin is loaded) ->
+//   re-index of changed files and the mode's map (symbol map or doc
+//   outlines; with cross-reference both) without the selected files
+//   (SymbolIndex.*, when that plugin is loaded) ->
 //   the message's first three new URLs fetched and summarised, with
 //   compactionEvent url_fetch / url_ready (UrlFetch.* when loaded; §4.2 step 5) ->
 //   pasted images stored (bad ones refused and logged) ->
@@ -63,6 +64,10 @@ struct TurnDeps {
   TokenCounter count_tokens;
   const CancelFlag& cancel;
   std::chrono::milliseconds frame_interval{25};
+  // §4.12: the mode picks the map, the system prompt (and, in the caller,
+  // `engine`); cross-reference adds the other mode's map.
+  ChatMode mode = ChatMode::code;
+  bool cross_reference = false;
   // Review mode (§4.13) when set: the review prompt, this context in the
   // prompt, and edit blocks parsed but never applied.
   std::string review_context;
@@ -117,6 +122,7 @@ class ChatTurn {
   std::set<std::string> in_context_;
   SymbolMap map_;
   std::vector<std::string> url_parts_;
+  std::optional<SymbolMap> other_map_;  // cross-reference only
   Placement placement_;
   std::shared_ptr<ChunkCoalescer> coalescer_;
   // The model's thinking, as AcApp.streamThinking frames (webapp/README.md).

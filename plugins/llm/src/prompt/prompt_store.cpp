@@ -47,8 +47,10 @@ std::string PromptStore::required(const std::string& name) const {
                         "): restore it from the bundled config/prompts/ or reinstall acdc");
 }
 
-std::string PromptStore::system_prompt() const {
-  std::string system = required("system.md");
+std::string PromptStore::system_prompt() const { return with_extra(required("system.md")); }
+std::string PromptStore::doc_system_prompt() const { return with_extra(required("system_doc.md")); }
+
+std::string PromptStore::with_extra(std::string system) const {
   std::string extra(trim(optional("system_extra.md").value_or("")));
   if (extra.empty()) return system;
   return system.empty() ? extra : system + "\n\n" + extra;

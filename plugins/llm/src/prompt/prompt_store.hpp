@@ -25,6 +25,7 @@ class PromptStore {
   explicit PromptStore(const acdc::JsonValue& host_block);
 
   std::string system_prompt() const;     // system.md, then system_extra.md, joined by a blank line
+  std::string doc_system_prompt() const; // doc mode's (§4.12): system_doc.md, then system_extra.md
   std::string system_reminder() const;   // "\n\n" + trimmed system_reminder.md, or ""
   std::string commit_prompt() const;     // commit.md
   std::string review_prompt() const;     // review.md, then system_extra.md (review mode's system prompt)
@@ -34,6 +35,7 @@ class PromptStore {
 
  private:
   std::string required(const std::string& name) const;
+  std::string with_extra(std::string system) const;
   std::optional<std::string> optional(const std::string& name) const;
 
   std::vector<std::filesystem::path> dirs_;  // config dirs, most specific first

@@ -53,13 +53,15 @@ LLMService::LLMService(acdc::Context& ctx)
       images_(state_dir_ / "images"),
       session_(store_, images_),
       count_tokens_(make_counter(ctx.host)),
-      engine_(count_tokens_) {}
+      engine_(count_tokens_),
+      doc_engine_(count_tokens_) {}
 
 LLMService::~LLMService() {
   if (auto a = active()) a->cancel->store(true);
 }
 
 void LLMService::start() {
+  host_.progress("session_restore", "Restoring the last session...", 30);
   LoadReport report = store_.load();
   if (!report.skipped_lines.empty()) {
     std::string lines;
@@ -67,9 +69,14 @@ void LLMService::start() {
     host_.log(ACDC_LOG_WARN, "history " + store_.file().string() + ": skipped unreadable line(s) " + lines +
                                  " (a write cut short by a crash); every other record was loaded");
   }
-  if (session_.restore_latest())
-    host_.log(ACDC_LOG_INFO, "restored session " + session_.session_id() + " (" +
-                                 std::to_string(session_.message_count()) + " messages)");
+  if (session_.restore_latest()) {
+    const std::string restored = "Restored session " + session_.session_id() + " (" +
+                                 std::to_string(session_.message_count()) + " messages)";
+    host_.log(ACDC_LOG_INFO, restored);
+    host_.progress("session_restore", restored, 100);
+  } else {
+    host_.progress("session_restore", "No earlier session: starting a new one", 100);
+  }
   host_.call("SymbolIndex.get_excluded_files", "[]", [this](acdc::Result r) {
     std::vector<std::string> files;
     if (!r.ok()) return;  // no symbol-index plugin: nothing is excluded
@@ -150,12 +157,13 @@ TurnDeps LLMService::turn_deps(Provider& provider, const ProviderConfig& pc, con
   std::lock_guard lock(mu_);
   ModelLimits limits = model_limits(pc.model, user_models(config_["llm"]));
   if (!limits.known) host_.log(ACDC_LOG_WARN, limits.note);
-  engine_.set_cache_target(limits.min_cacheable_tokens);
+  ContextEngine& engine = engine_locked();
+  engine.set_cache_target(limits.min_cacheable_tokens);
   return TurnDeps{.host = host_,
                   .repo = repo_,
                   .symbols = symbols_,
                   .session = session_,
-                  .engine = engine_,
+                  .engine = engine,
                   .repo_root = host_string(config_, "repo_root"),
                   .prompts = PromptStore(config_["host"]),
                   .provider = provider,
@@ -165,6 +173,8 @@ TurnDeps LLMService::turn_deps(Provider& provider, const ProviderConfig& pc, con
                   .limits = limits,
                   .count_tokens = count_tokens_,
                   .cancel = cancel,
+                  .mode = mode_,
+                  .cross_reference = cross_ref_,
                   .url_context = [this](const std::string& id, const std::string& message,
                                         const std::vector<std::string>& excluded) {
                     return url_context(id, message, excluded);

@@ -94,6 +94,13 @@ class LLMService {
   void remove_fetched_url(acdc::Call call, std::string url);
   void clear_url_cache(acdc::Call call);
   acdc::RawJson get_snippets();
+
+  // Modes and cross-reference (llm_service_modes.cpp, §4.12), and the
+  // viewer's navigation.
+  void get_mode(acdc::Call call);
+  std::map<std::string, std::string> switch_mode(std::string mode);
+  acdc::RawJson set_cross_reference(bool enabled);
+  std::map<std::string, std::string> navigate_file(std::string path);
   void generate_commit_message(acdc::Call call);
 
   // Commit and reset with a system event the model sees (llm_service_git.cpp).
@@ -140,6 +147,12 @@ class LLMService {
   // Sends AcApp.sessionChanged({session_id, messages}) to every client;
   // returns that object's JSON text.
   std::string broadcast_session() const;
+  // AcApp.modeChanged({mode, cross_ref_enabled}) to every client.
+  void broadcast_mode() const;
+  // The current mode's tiers; each mode keeps its own (§4.12). Under mu_.
+  ContextEngine& engine_locked();
+  // What a session change or compaction does to both modes' tiers.
+  void purge_history_all();
   // Under mu_: refuses a commit or reset while a turn streams or a review runs.
   void require_idle_git(const char* what) const;
   // On the aux worker: the commit flow; returns commitResult's argument.
@@ -165,7 +178,10 @@ class LLMService {
   ImageStore images_;
   ChatSession session_;
   TokenCounter count_tokens_;
-  ContextEngine engine_;  // the code mode's tiers
+  ContextEngine engine_;      // the code mode's tiers
+  ContextEngine doc_engine_;  // the doc mode's
+  ChatMode mode_ = ChatMode::code;  // guarded by mu_
+  bool cross_ref_ = false;          // guarded by mu_; off again on every switch
   // Declared last: destroyed first, so queued work finishes while the
   // members it uses are still alive.
   acdc::WorkerThread aux_worker_{"llm"};

@@ -44,13 +44,18 @@ void LLMService::get_context_breakdown(acdc::Call call) {
 std::string LLMService::context_breakdown() {
   std::string model;
   PromptStore prompts;
+  ChatMode mode;
+  bool cross_ref;
+  ContextEngine* engine;
   {
     std::lock_guard lock(mu_);
     model = ProviderConfig::from_json(config_["llm"]).model;  // a broken llm.yaml is this answer's error
     prompts = PromptStore(config_["host"]);
+    mode = mode_, cross_ref = cross_ref_, engine = &engine_locked();
   }
   const ModelLimits limits = model_limits_now();
-  TurnContent content{.system_prompt = prompts.system_prompt(), .history = session_.prompt_history()};
+  TurnContent content{.system_prompt = mode == ChatMode::doc ? prompts.doc_system_prompt() : prompts.system_prompt(),
+                      .history = session_.prompt_history()};
   for (const auto& path : session_.selected()) {
     try {
       content.files.push_back(FileEntry{path, repo_.read_for_prompt(path)});
@@ -58,13 +63,12 @@ std::string LLMService::context_breakdown() {
       // binary or gone: not in the prompt either
     }
   }
-  SymbolMap map = symbols_.current(session_.selected());
-  if (map.available()) {
-    content.map_header_and_legend = map.header_and_legend();
-    content.symbol_blocks = map.blocks;
-  }
+  SymbolMap map = symbols_.current(session_.selected(), mode);
+  std::optional<SymbolMap> other;
+  if (cross_ref) other = symbols_.current(session_.selected(), other_mode(mode));
+  add_maps(content, map, other ? &*other : nullptr);
   PromptInput unused;
-  const Placement p = engine_.preview(content, unused);
+  const Placement p = engine->preview(content, unused);
   const SessionTotals totals = session_.totals();
 
   // The per-kind sums of the flat breakdown, from the placed items.
@@ -77,7 +81,7 @@ std::string LLMService::context_breakdown() {
       else if (item.type == "file") files += t;
       else history += t;
     }
-  const long legend = map.available() ? static_cast<long>(count_tokens_(content.map_header_and_legend)) : 0;
+  const long legend = content.map_header_and_legend.empty() ? 0 : static_cast<long>(count_tokens_(content.map_header_and_legend));
 
   rapidjson::StringBuffer buf;
   acdc::JsonWriter w(buf);
@@ -89,8 +93,8 @@ std::string LLMService::context_breakdown() {
   w.StartObject();
   w.Key("scope"); w.String("main");
   w.Key("model"); acdc::to_json(w, model);
-  w.Key("mode"); w.String("code");
-  w.Key("cross_ref_enabled"); w.Bool(false);
+  w.Key("mode"); w.String(mode_name(mode));
+  w.Key("cross_ref_enabled"); w.Bool(cross_ref);
   key_int(w, "total_tokens", system + symbol_map + files + history);
   key_int(w, "max_input_tokens", limits.context_window);
   key_int(w, "max_output_tokens", limits.output_ceiling);
@@ -161,7 +165,7 @@ std::string LLMService::context_breakdown() {
   key_int(w, "history", history);
   key_int(w, "history_messages", static_cast<long>(content.history.size()));
   w.EndObject();
-  const std::vector<TierMove> moves = engine_.last_changes();
+  const std::vector<TierMove> moves = engine->last_changes();
   for (const char* kind : {"promotions", "demotions"}) {
     const bool up = kind[0] == 'p';
     w.Key(kind);
@@ -207,7 +211,13 @@ acdc::RawJson LLMService::get_snippets() {
   rapidjson::StringBuffer buf;
   acdc::JsonWriter w(buf);
   w.StartArray();
-  for (const auto& s : root[reviewing ? "review" : "code"]) {
+  const char* mode;
+  {
+    std::lock_guard lock(mu_);
+    mode = mode_name(mode_);
+  }
+  // Each mode has its own list (§3.6); a file without one has no snippets for it.
+  for (const auto& s : root[reviewing ? "review" : mode]) {
     w.StartObject();
     for (const char* key : {"icon", "tooltip", "message"}) {
       w.Key(key);

@@ -95,7 +95,7 @@ void LLMService::compact_if_needed(const std::string& request_id) {
     if (!session_.replace_history(session_id, count, c.messages, event))
       return send(event_json({{"stage", "compaction_error"},
                               {"error", "the session changed while it was being compacted; it is left as it is"}}));
-    engine_.purge_history();
+    purge_history_all();
     rapidjson::StringBuffer buf;
     acdc::JsonWriter w(buf);
     w.StartObject();

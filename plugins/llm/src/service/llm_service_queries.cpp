@@ -84,10 +84,13 @@ acdc::RawJson LLMService::get_current_state() {
   acdc::to_json(w, std::filesystem::path(repo_root).filename().string());
   w.Key("init_complete");
   w.Bool(init_complete_);
-  w.Key("mode");
-  w.String("code");
-  w.Key("cross_ref_enabled");
-  w.Bool(false);
+  {
+    std::lock_guard lock(mu_);
+    w.Key("mode");
+    w.String(mode_name(mode_));
+    w.Key("cross_ref_enabled");
+    w.Bool(cross_ref_);
+  }
   w.Key("enrichment_status");
   w.String("unavailable");
   w.Key("review_state");
@@ -129,7 +132,7 @@ std::map<std::string, std::string> LLMService::new_session() {
     std::lock_guard lock(mu_);
     if (active_) throw acdc::Error(ACDC_E_FAILED_PRECONDITION, "a response is streaming: wait for it or stop it before starting a new session");
     id = session_.new_session();
-    engine_.purge_history();
+    purge_history_all();
   }
   host_.call("UrlFetch.new_session", "[]", [](acdc::Result) {});  // §4.1: a new session forgets its URLs
   broadcast_session();
@@ -141,7 +144,7 @@ acdc::RawJson LLMService::load_session_into_context(std::string session_id) {
     std::lock_guard lock(mu_);
     if (active_) throw acdc::Error(ACDC_E_FAILED_PRECONDITION, "a response is streaming: wait for it or stop it before loading a session");
     session_.load(session_id);
-    engine_.purge_history();
+    purge_history_all();
   }
   return acdc::RawJson{broadcast_session()};
 }

@@ -46,6 +46,7 @@ void LLMService::get_excluded_index_files(acdc::Call call) { forward(call, "Symb
 // The tiers start afresh and are seeded again from the rebuilt index on the next turn.
 void LLMService::rebuild_cache(acdc::Call call) {
   engine_.rebuild();
+  doc_engine_.rebuild();
   forward(call, "SymbolIndex.rebuild", "[]");
 }
 

@@ -9,10 +9,11 @@ namespace {
 
 // Said once in the Context tab, so it names the cause and the remedy. The
 // host answers an absent class with "Method not found: X (why)".
-std::string why_not(const acdc::Result& r) {
+std::string why_not(const acdc::Result& r, ChatMode kind) {
+  const std::string what = kind == ChatMode::doc ? "no document map: " : "no repository map: ";
   if (!r.payload.starts_with("Method not found"))
-    return "no repository map: " + (r.payload.empty() ? std::string("the symbol-index plugin did not answer") : r.payload);
-  std::string out = "no repository map: the symbol-index plugin is not loaded";
+    return what + (r.payload.empty() ? std::string("the symbol-index plugin did not answer") : r.payload);
+  std::string out = what + "the symbol-index plugin is not loaded";
   if (auto open = r.payload.find(" ("); open != std::string::npos && r.payload.ends_with(")"))
     out += " (" + r.payload.substr(open + 2, r.payload.size() - open - 3) + ")";
   return out + "; add it to the plugins in acdc.yaml, or leave out --plugins, to give the model a map";
@@ -20,22 +21,35 @@ std::string why_not(const acdc::Result& r) {
 
 }  // namespace
 
-std::string SymbolMap::header_and_legend() const { return std::string(kRepoMapHeader) + legend + "\n"; }
-
-SymbolMap SymbolMapClient::for_turn(const std::vector<std::string>& in_context) const {
-  acdc::Result refreshed = acdc::call_and_wait(host_, "SymbolIndex.refresh", "[]", std::chrono::seconds(60));
-  if (!refreshed.ok()) return SymbolMap{.unavailable = why_not(refreshed)};
-  return current(in_context);
+std::string SymbolMap::header_and_legend() const {
+  return std::string(kind == ChatMode::doc ? kDocMapHeader : kRepoMapHeader) + legend + "\n";
 }
 
-SymbolMap SymbolMapClient::current(const std::vector<std::string>& in_context) const {
-  acdc::Result r = acdc::call_and_wait(host_, "SymbolIndex.get_map", acdc::json_array(in_context),
-                                       std::chrono::seconds(60));
-  if (!r.ok()) return SymbolMap{.unavailable = why_not(r)};
+void add_maps(TurnContent& content, const SymbolMap& primary, const SymbolMap* secondary) {
+  for (const SymbolMap* map : {&primary, secondary}) {
+    if (!map || !map->available()) continue;
+    content.map_header_and_legend += map->header_and_legend();
+    content.symbol_blocks.insert(content.symbol_blocks.end(), map->blocks.begin(), map->blocks.end());
+  }
+  // One order whatever the maps: the engine keys blocks by path.
+  if (secondary) std::sort(content.symbol_blocks.begin(), content.symbol_blocks.end());
+}
+
+SymbolMap SymbolMapClient::for_turn(const std::vector<std::string>& in_context, ChatMode kind) const {
+  acdc::Result refreshed = acdc::call_and_wait(host_, "SymbolIndex.refresh", "[]", std::chrono::seconds(60));
+  if (!refreshed.ok()) return SymbolMap{.kind = kind, .unavailable = why_not(refreshed, kind)};
+  return current(in_context, kind);
+}
+
+SymbolMap SymbolMapClient::current(const std::vector<std::string>& in_context, ChatMode kind) const {
+  const char* method = kind == ChatMode::doc ? "SymbolIndex.get_doc_map" : "SymbolIndex.get_map";
+  acdc::Result r = acdc::call_and_wait(host_, method, acdc::json_array(in_context), std::chrono::seconds(60));
+  if (!r.ok()) return SymbolMap{.kind = kind, .unavailable = why_not(r, kind)};
   acdc::Json doc = r.json();
   if (!doc.IsObject() || !doc.HasMember("ready") || !doc["ready"].IsTrue())
-    return SymbolMap{.unavailable = "the symbol index is still being built; the map joins the prompt when it is ready"};
-  SymbolMap map;
+    return SymbolMap{.kind = kind,
+                     .unavailable = "the symbol index is still being built; the map joins the prompt when it is ready"};
+  SymbolMap map{.kind = kind};
   if (doc.HasMember("legend") && doc["legend"].IsString()) map.legend = doc["legend"].GetString();
   if (doc.HasMember("blocks") && doc["blocks"].IsArray())
     for (const auto& b : doc["blocks"].GetArray())

@@ -1,5 +1,6 @@
-// service/symbol_map_client.hpp -- the symbol-index plugin's map, as the chat
-// turn and the context breakdown use it, through the host by method name
+// service/symbol_map_client.hpp -- the symbol-index plugin's maps (the
+// symbol map of code mode, the doc outlines of doc mode), as the chat turn
+// and the context breakdown use them, through the host by method name
 // (SymbolIndex.*; the llm plugin includes nothing of that plugin).
 //
 // The map is optional: without the plugin (a trimmed build, --plugins), or
@@ -7,9 +8,13 @@
 // says why, for the Context tab.
 //
 //   SymbolMapClient symbols(host);
-//   SymbolMap map = symbols.for_turn(selected);   // blocks on the chat worker
-//   if (map.available()) in.map_header_and_legend = map.header_and_legend();
+//   SymbolMap map = symbols.for_turn(selected, ChatMode::code);   // blocks on the chat worker
+//   SymbolMap docs = symbols.current(selected, ChatMode::doc);    // cross-reference
+//   add_maps(content, map, &docs);
 #pragma once
+
+#include "context/context_engine.hpp"
+#include "service/chat_mode.hpp"
 
 #include <acdc/sdk.hpp>
 
@@ -24,13 +29,19 @@ inline constexpr std::string_view kRepoMapHeader =
     "# Repository Structure\n\nBelow is a map of the repository showing classes, functions, and their relationships.\n"
     "Use this to understand the codebase structure and find relevant code.\n\n";
 
+inline constexpr std::string_view kDocMapHeader =
+    "# Document Structure\n\nBelow is an outline map of documentation files showing headings, keywords, and "
+    "cross-references.\nUse this to navigate and reference documentation without loading every file.\n\n";
+
 struct SymbolMap {
+  ChatMode kind = ChatMode::code;  // the symbol map, or the doc outlines
   std::string legend;
   std::vector<std::pair<std::string, std::string>> blocks;  // (path, block), by path
   std::string unavailable;  // why there is no map, when there is none
 
   bool available() const { return unavailable.empty(); }
-  // REPO_MAP_HEADER and the legend, then a blank line (§4.6).
+  // REPO_MAP_HEADER (DOC_MAP_HEADER for the doc outlines) and the legend,
+  // then a blank line (§4.6).
   std::string header_and_legend() const;
 };
 
@@ -40,6 +51,12 @@ struct ReferenceGraph {
   std::vector<std::vector<std::string>> components;  // connected files, largest group first
 };
 
+// Puts the mode's map into a turn's content and, with cross-reference, the
+// other one's header and legend after it and its blocks among the blocks
+// (§4.6 L0: primary header and legend, then the opposite one's). Either
+// map may be unavailable; `secondary` may be null.
+void add_maps(TurnContent& content, const SymbolMap& primary, const SymbolMap* secondary);
+
 class SymbolMapClient {
  public:
   explicit SymbolMapClient(const acdc::Host& host) : host_(host) {}
@@ -47,9 +64,10 @@ class SymbolMapClient {
   // At the start of a turn (§4.2 step 3): re-index the files changed since
   // the last turn, then the map without the files in full context. Runs on
   // a plugin thread: it waits for the answers.
-  SymbolMap for_turn(const std::vector<std::string>& in_context) const;
-  // The map as it is, without re-indexing (the context breakdown).
-  SymbolMap current(const std::vector<std::string>& in_context) const;
+  SymbolMap for_turn(const std::vector<std::string>& in_context, ChatMode kind = ChatMode::code) const;
+  // The map as it is, without re-indexing (the context breakdown, the
+  // other mode's map for cross-reference).
+  SymbolMap current(const std::vector<std::string>& in_context, ChatMode kind = ChatMode::code) const;
   // nullopt without the plugin or before the index is ready.
   std::optional<ReferenceGraph> reference_graph() const;
 

@@ -1,11 +1,7 @@
 #include "cache/index_cache.hpp"
 
-#include <unistd.h>
-#include <xxhash.h>
+#include "cache/binary_codec.hpp"
 
-#include <cstring>
-#include <fstream>
-#include <sstream>
 #include <stdexcept>
 
 namespace acdc::symbols {
@@ -15,64 +11,6 @@ constexpr char kMagic[8] = {'A', 'C', 'D', 'C', 'S', 'Y', 'M', 'X'};
 // Bump the first number whenever the record layout or the extractors change
 // what they produce: an old cache must not feed a new map.
 constexpr const char* kFormat = "1;" ACDC_SYMBOL_GRAMMARS;
-
-class Writer {
- public:
-  void u(std::uint64_t v) {
-    while (v >= 0x80) {
-      out_ += static_cast<char>(v | 0x80);
-      v >>= 7;
-    }
-    out_ += static_cast<char>(v);
-  }
-  void s(std::string_view v) {
-    u(v.size());
-    out_.append(v);
-  }
-  template <class T, class Fn>
-  void list(const std::vector<T>& v, Fn&& each) {
-    u(v.size());
-    for (const T& x : v) each(x);
-  }
-  std::string& bytes() { return out_; }
-
- private:
-  std::string out_;
-};
-
-class Reader {
- public:
-  explicit Reader(std::string_view in) : in_(in) {}
-  std::uint64_t u() {
-    std::uint64_t v = 0;
-    for (int shift = 0; shift < 64; shift += 7) {
-      if (pos_ >= in_.size()) throw std::runtime_error("the file ends early");
-      auto byte = static_cast<unsigned char>(in_[pos_++]);
-      v |= std::uint64_t{byte & 0x7fu} << shift;
-      if (!(byte & 0x80)) return v;
-    }
-    throw std::runtime_error("a number is malformed");
-  }
-  std::uint32_t u32() { return static_cast<std::uint32_t>(u()); }
-  std::string s() {
-    std::uint64_t n = u();
-    if (n > in_.size() - pos_) throw std::runtime_error("a string runs past the end");
-    std::string v(in_.substr(pos_, n));
-    pos_ += n;
-    return v;
-  }
-  // A count of items each at least one byte long, so a corrupt count cannot
-  // ask for more memory than the file could describe.
-  std::size_t count() {
-    std::uint64_t n = u();
-    if (n > in_.size() - pos_) throw std::runtime_error("a list is longer than the file");
-    return static_cast<std::size_t>(n);
-  }
-
- private:
-  std::string_view in_;
-  std::size_t pos_ = 0;
-};
 
 void write_calls(Writer& w, const std::vector<CallSite>& calls) {
   w.list(calls, [&](const CallSite& c) {
@@ -165,19 +103,10 @@ std::string cache_version() { return kFormat; }
 
 CacheLoad load_cache(const std::filesystem::path& file) {
   CacheLoad out;
-  std::ifstream in(file, std::ios::binary);
-  if (!in) return out;  // no cache yet
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  std::string data = std::move(buffer).str();
+  std::optional<std::string> data = read_whole_file(file);
+  if (!data) return out;  // no cache yet
   try {
-    if (data.size() < sizeof kMagic + 8 || std::memcmp(data.data(), kMagic, sizeof kMagic) != 0)
-      throw std::runtime_error("it is not a symbol cache");
-    std::uint64_t stored;
-    std::memcpy(&stored, data.data() + data.size() - 8, 8);
-    std::string_view body(data.data(), data.size() - 8);
-    if (XXH3_64bits(body.data(), body.size()) != stored) throw std::runtime_error("its checksum does not match");
-    Reader r(body.substr(sizeof kMagic));
+    Reader r(framed_body(*data, {kMagic, sizeof kMagic}, "a symbol cache"));
     std::string version = r.s();
     if (version != kFormat)
       throw std::runtime_error("it was written by another version (" + version + ", this one reads " + kFormat + ")");
@@ -213,29 +142,7 @@ void save_cache(const std::filesystem::path& file, const std::vector<const FileR
     });
     write_calls(w, rec->symbols.file_calls);
   }
-  std::string& bytes = w.bytes();
-  std::uint64_t sum = XXH3_64bits(bytes.data(), bytes.size());
-  bytes.append(reinterpret_cast<const char*>(&sum), 8);
-
-  std::filesystem::create_directories(file.parent_path());
-  std::filesystem::path temp = file;
-  temp += ".tmp." + std::to_string(::getpid());
-  {
-    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    out.flush();
-    if (!out) {
-      std::error_code ignored;
-      std::filesystem::remove(temp, ignored);
-      throw std::runtime_error("cannot write " + temp.string() + ": " + std::strerror(errno));
-    }
-  }
-  std::error_code ec;
-  std::filesystem::rename(temp, file, ec);
-  if (ec) {
-    std::filesystem::remove(temp, ec);
-    throw std::runtime_error("cannot replace " + file.string() + ": " + ec.message());
-  }
+  write_framed(file, w.bytes());
 }
 
 }  // namespace acdc::symbols

@@ -51,6 +51,24 @@ std::string map_json(const RepoIndex& index, const std::set<std::string>& exclud
   return o.done();
 }
 
+std::string doc_map_json(const std::string& legend, const std::vector<std::pair<std::string, std::string>>& blocks) {
+  Out o;
+  o.w.StartObject();
+  o.key("ready"), o.w.Bool(true);
+  o.key("legend"), o.str(legend);
+  o.key("blocks");
+  o.w.StartArray();
+  for (const auto& [path, text] : blocks) {
+    o.w.StartObject();
+    o.key("path"), o.str(path);
+    o.key("text"), o.str(text);
+    o.w.EndObject();
+  }
+  o.w.EndArray();
+  o.w.EndObject();
+  return o.done();
+}
+
 std::string block_json(const std::string& path, const std::string& block) {
   Out o;
   o.w.StartObject();

@@ -13,6 +13,8 @@ namespace acdc::symbols {
 
 // {ready:true, legend, blocks:[{path, text}]}
 std::string map_json(const RepoIndex& index, const std::set<std::string>& exclude);
+// The doc index's {ready:true, legend, blocks:[{path, text}]}.
+std::string doc_map_json(const std::string& legend, const std::vector<std::pair<std::string, std::string>>& blocks);
 std::string block_json(const std::string& path, const std::string& block);
 std::string refresh_json(const UpdateStats& stats);
 std::string status_json(const char* state, int percent, const RepoIndex& index, const UpdateStats& last,

@@ -1,5 +1,6 @@
 #include "service/symbol_index_service.hpp"
 
+#include "docs/doc_map.hpp"
 #include "lsp/lsp_queries.hpp"
 #include "service/index_json.hpp"
 
@@ -44,8 +45,10 @@ SymbolIndexService::SymbolIndexService(acdc::Context& ctx)
     : host_(ctx.host),
       root_(config_string(ctx.config, "host", "repo_root")),
       cache_file_(state_dir(ctx.config, root_) / "symbol-index.bin"),
+      doc_cache_file_(state_dir(ctx.config, root_) / "doc-index.bin"),
       options_(options_from(ctx.config)),
       excluded_(state_dir(ctx.config, root_) / "symbol-index-excluded.json"),
+      docs_(root_),
       watcher_(root_) {
   if (root_.empty()) throw acdc::Error(ACDC_E_FAILED_PRECONDITION, "the host named no repository root (host.repo_root)");
   options_.stop = &stopping_;
@@ -67,6 +70,8 @@ void SymbolIndexService::start() {
       std::lock_guard lock(status_mu_);
       cache_note_ = why;
     }
+    if (std::string doc_why = docs_.load_cache(doc_cache_file_); !doc_why.empty())
+      host_.log(ACDC_LOG_WARN, "doc cache " + doc_cache_file_.string() + " discarded: " + doc_why + "; outlining afresh");
     run_update(true);
     save_cache_if_stale();
   });
@@ -114,6 +119,7 @@ void SymbolIndexService::run_update(bool report) {
     };
   UpdateStats stats = index_->update(paths, progress);
   if (stopping_) return;
+  docs_.update(paths);
   record(stats);
   state_ = State::ready;
   percent_ = 100;
@@ -131,6 +137,14 @@ void SymbolIndexService::run_refresh() {
   ChangeWatcher::Changes changes = watcher_.take();
   std::set<std::string> excluded = excluded_.snapshot();
   std::erase_if(changes.touched, [&](const std::string& p) { return excluded.count(p) != 0; });
+  // Documents are the doc index's: outlined again here, never parsed as source.
+  std::vector<std::string> docs;
+  std::erase_if(changes.touched, [&](const std::string& p) {
+    if (!DocIndex::is_doc(p)) return false;
+    docs.push_back(p);
+    return true;
+  });
+  if (!changes.sweep) docs_.update_docs(docs);
   // A source file the index does not know: git's ignore rules decide
   // whether it belongs, and only the repository's listing knows them.
   bool unknown = std::any_of(changes.touched.begin(), changes.touched.end(), [&](const std::string& p) {
@@ -158,6 +172,7 @@ void SymbolIndexService::save_cache_if_stale() {
   }
   try {
     index_->save_cache(cache_file_);
+    docs_.save_cache(doc_cache_file_);
   } catch (const std::exception& e) {
     host_.log(ACDC_LOG_WARN, std::string("symbol cache not saved (the next start indexes afresh): ") + e.what());
   }
@@ -188,6 +203,13 @@ acdc::RawJson SymbolIndexService::get_map(std::optional<std::vector<std::string>
   std::set<std::string> skip;
   if (exclude) skip.insert(exclude->begin(), exclude->end());
   return {map_json(*index_, skip)};
+}
+
+acdc::RawJson SymbolIndexService::get_doc_map(std::optional<std::vector<std::string>> exclude) {
+  if (state_ != State::ready) return {R"({"ready":false})"};
+  std::set<std::string> skip;
+  if (exclude) skip.insert(exclude->begin(), exclude->end());
+  return {doc_map_json(doc_legend(), docs_.blocks(skip))};
 }
 
 acdc::RawJson SymbolIndexService::get_file_block(std::string path, std::optional<bool> with_lines) {

@@ -9,6 +9,7 @@
 //
 //   SymbolIndex.refresh()              -> {ready, changed:[paths], files, seconds}   (turn start)
 //   SymbolIndex.get_map(exclude)       -> {ready, legend, blocks:[{path, text}]}
+//   SymbolIndex.get_doc_map(exclude)   -> {ready, legend, blocks:[{path, text}]}   (markdown outlines, §7.4)
 //   SymbolIndex.get_file_block(path, with_lines?) -> {path, content}
 //   SymbolIndex.get_status()           -> {state, files, percent, skipped, grammars, excluded}
 //   SymbolIndex.set_excluded_files(files) / get_excluded_files() -> [paths]
@@ -21,6 +22,7 @@
 // the reference's names and delegates); no other plugin includes this one.
 #pragma once
 
+#include "docs/doc_index.hpp"
 #include "index/change_watcher.hpp"
 #include "index/repo_index.hpp"
 #include "service/excluded_files.hpp"
@@ -47,6 +49,7 @@ class SymbolIndexService {
 
   void refresh(acdc::Call call);
   acdc::RawJson get_map(std::optional<std::vector<std::string>> exclude);
+  acdc::RawJson get_doc_map(std::optional<std::vector<std::string>> exclude);
   acdc::RawJson get_file_block(std::string path, std::optional<bool> with_lines);
   acdc::RawJson get_status();
   std::vector<std::string> set_excluded_files(std::vector<std::string> files);
@@ -79,9 +82,11 @@ class SymbolIndexService {
   acdc::Host& host_;
   std::filesystem::path root_;
   std::filesystem::path cache_file_;
+  std::filesystem::path doc_cache_file_;
   IndexOptions options_;
   ExcludedFiles excluded_;
   std::unique_ptr<RepoIndex> index_;
+  DocIndex docs_;  // built with the symbol index, from the same listing
   ChangeWatcher watcher_;  // worker_'s only
   std::atomic<State> state_{State::starting};
   std::atomic<int> percent_{0};

@@ -1,0 +1,90 @@
+// LLMService: code and doc mode, cross-reference (acdc-features.md §4.12,
+// §4.1 "Modes") and the viewer's navigation (navigate_file). Each mode has
+// its own system prompt, snippets, map and tracker; the file selection and
+// the conversation are shared.
+#include "service/llm_service.hpp"
+
+namespace acdc::llm {
+
+ContextEngine& LLMService::engine_locked() { return mode_ == ChatMode::doc ? doc_engine_ : engine_; }
+
+void LLMService::purge_history_all() {
+  engine_.purge_history();
+  doc_engine_.purge_history();
+}
+
+void LLMService::broadcast_mode() const {
+  std::string json;
+  {
+    std::lock_guard lock(mu_);
+    json = std::string(R"([{"mode":")") + mode_name(mode_) + R"(","cross_ref_enabled":)" + (cross_ref_ ? "true" : "false") + "}]";
+  }
+  host_.notify(ACDC_CLIENT_ALL, "AcApp.modeChanged", json);
+}
+
+// Both indexes come from the symbol-index plugin and are ready together.
+void LLMService::get_mode(acdc::Call call) {
+  std::string mode;
+  bool cross_ref;
+  {
+    std::lock_guard lock(mu_);
+    mode = mode_name(mode_), cross_ref = cross_ref_;
+  }
+  host_.call("SymbolIndex.get_status", "[]", [call, mode, cross_ref](acdc::Result r) mutable {
+    std::string state = "unavailable";
+    if (r.ok()) {
+      acdc::Json status = r.json();
+      if (auto it = status.IsObject() ? status.FindMember("state") : status.MemberEnd();
+          status.IsObject() && it != status.MemberEnd() && it->value.IsString())
+        state = it->value.GetString();
+    }
+    const bool ready = state == "ready", building = state == "indexing" || state == "starting";
+    rapidjson::StringBuffer buf;
+    acdc::JsonWriter w(buf);
+    w.StartObject();
+    w.Key("mode"), acdc::to_json(w, mode);
+    w.Key("doc_index_ready"), w.Bool(ready);
+    w.Key("doc_index_building"), w.Bool(building);
+    w.Key("cross_ref_ready"), w.Bool(ready);
+    w.Key("cross_ref_enabled"), w.Bool(cross_ref);
+    // No keyword model is bundled: the outlines have none (§4.12).
+    w.Key("enrichment_status"), w.String("unavailable");
+    w.EndObject();
+    call.ok_raw(std::string(buf.GetString(), buf.GetSize()));
+  }, call.handle());
+}
+
+std::map<std::string, std::string> LLMService::switch_mode(std::string mode) {
+  std::optional<ChatMode> next = parse_mode(mode);
+  if (!next) throw acdc::invalid_params("unknown mode '" + mode + "': the modes are code and doc");
+  {
+    std::lock_guard lock(mu_);
+    // The turn placed its content with the mode it started in.
+    if (active_) throw acdc::Error(ACDC_E_FAILED_PRECONDITION, "a response is streaming: wait for it or stop it before switching modes");
+    const bool changed = mode_ != *next;
+    mode_ = *next;
+    cross_ref_ = false;
+    if (changed) session_.add("user", std::string("Switched to ") + mode_name(mode_) + " mode.", {.system_event = true});
+  }
+  broadcast_session();
+  broadcast_mode();
+  return {{"mode", mode_name(*next)}};
+}
+
+acdc::RawJson LLMService::set_cross_reference(bool enabled) {
+  {
+    std::lock_guard lock(mu_);
+    cross_ref_ = enabled;
+  }
+  broadcast_mode();
+  return acdc::RawJson{std::string(R"({"status":"ok","cross_ref_enabled":)") + (enabled ? "true" : "false") + "}"};
+}
+
+// Every client opens the file: the one that asked and the other tabs alike.
+std::map<std::string, std::string> LLMService::navigate_file(std::string path) {
+  if (path.empty()) throw acdc::invalid_params("navigate_file needs a repository path");
+  host_.notify(ACDC_CLIENT_ALL, "AcApp.navigateFile", R"([{"path":)" + acdc::to_json_text(path) + "}]");
+  return {{"status", "ok"}, {"path", path}};
+}
+
+}  // namespace acdc::llm
