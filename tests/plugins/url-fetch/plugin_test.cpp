@@ -112,6 +112,10 @@ TEST_CASE("a url in a message is fetched, summarised by the smaller model and se
   auto context = u.result("LLMService.get_context_breakdown", "[]");
   const auto& breakdown = context["breakdown"];
   CHECK(breakdown["urls"].GetInt() > 0);
+  // The total counts every part, the fetched page included.
+  CHECK(context["total_tokens"].GetInt() == breakdown["system"].GetInt() + breakdown["legend"].GetInt() +
+                                               breakdown["symbol_map"].GetInt() + breakdown["files"].GetInt() +
+                                               breakdown["history"].GetInt() + breakdown["urls"].GetInt());
   REQUIRE(breakdown["url_details"].Size() == 1);
   CHECK(str(breakdown["url_details"][0]["url"]) == url);
 }

@@ -95,7 +95,6 @@ std::string LLMService::context_breakdown() {
   w.Key("model"); acdc::to_json(w, model);
   w.Key("mode"); w.String(mode_name(mode));
   w.Key("cross_ref_enabled"); w.Bool(cross_ref);
-  key_int(w, "total_tokens", system + symbol_map + files + history);
   key_int(w, "max_input_tokens", limits.context_window);
   key_int(w, "max_output_tokens", limits.output_ceiling);
   if (!limits.known) {
@@ -161,10 +160,12 @@ std::string LLMService::context_breakdown() {
       w.EndObject();
     }
   w.EndArray();
-  write_url_breakdown(w);
+  const long urls = write_url_breakdown(w);
   key_int(w, "history", history);
   key_int(w, "history_messages", static_cast<long>(content.history.size()));
   w.EndObject();
+  // After the breakdown: the URL part is counted there.
+  key_int(w, "total_tokens", system + symbol_map + files + history + urls);
   const std::vector<TierMove> moves = engine->last_changes();
   for (const char* kind : {"promotions", "demotions"}) {
     const bool up = kind[0] == 'p';
