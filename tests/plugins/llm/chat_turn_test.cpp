@@ -14,8 +14,6 @@ using namespace acdc::llm::test;
 
 namespace {
 
-std::string str(const rapidjson::Value& v) { return std::string(v.GetString(), v.GetStringLength()); }
-
 const rapidjson::Value* result_for(const rapidjson::Document& r, const std::string& file, size_t nth = 0) {
   for (const auto& e : r["edit_results"].GetArray())
     if (str(e["file"]) == file && nth-- == 0) return &e;

@@ -12,13 +12,14 @@
 #include <thread>
 
 using acdc::llm::test::LlmHost;
+using acdc::llm::test::result;
+using acdc::llm::test::str;
 using acdc::llm::test::text_step;
+using acdc::llm::test::wait_until_indexed;
 
 namespace {
 
 const LlmHost::Plugins kWithMap{{"repo", "symbol-index", "llm"}};
-
-std::string str(const rapidjson::Value& v) { return std::string(v.GetString(), v.GetStringLength()); }
 
 // 30 modules that call each other (the map), and two large files the user
 // selects (about 1,800 tokens each), so tiers pass the 1,024-token minimum.
@@ -37,23 +38,6 @@ std::map<std::string, std::string> repository() {
     files[std::string("src/") + name + ".py"] = text + "END_OF_" + name + " = True\n";
   }
   return files;
-}
-
-rapidjson::Document result(LlmHost& h, const std::string& method, const std::string& args) {
-  auto r = h.call(method, args);
-  INFO(method << " answered " << acdc::to_json_text(static_cast<const rapidjson::Value&>(r)));
-  REQUIRE(r.HasMember("result"));
-  rapidjson::Document out;
-  out.CopyFrom(r["result"], out.GetAllocator());
-  return out;
-}
-
-void wait_until_indexed(LlmHost& h) {
-  for (int i = 0; i < 500; ++i) {
-    if (str(result(h, "SymbolIndex.get_status", "[]")["state"]) == "ready") return;
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-  FAIL("the symbol index never became ready:\n" << h.host->output());
 }
 
 void use_llm_yaml(LlmHost& h, const std::string& provider_lines) {

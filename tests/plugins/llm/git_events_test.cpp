@@ -13,8 +13,6 @@ using namespace acdc::llm::test;
 
 namespace {
 
-std::string str(const rapidjson::Value& v) { return std::string(v.GetString(), v.GetStringLength()); }
-
 std::string git_out(const std::filesystem::path& dir, const std::string& args) {
   std::string cmd = "git -C '" + dir.string() + "' " + args + " 2>&1";
   std::string out;

@@ -34,6 +34,28 @@ std::string edit_block(const std::string& path, const std::string& old_text, con
          "\xF0\x9F\x9F\xA9\xF0\x9F\x9F\xA9\xF0\x9F\x9F\xA9 END\n";
 }
 
+std::string str(const rapidjson::Value& v) {
+  REQUIRE(v.IsString());
+  return std::string(v.GetString(), v.GetStringLength());
+}
+
+rapidjson::Document result(LlmHost& h, const std::string& method, const std::string& args_json) {
+  auto r = h.call(method, args_json);
+  INFO(method << " answered " << acdc::to_json_text(static_cast<const rapidjson::Value&>(r)));
+  REQUIRE(r.HasMember("result"));
+  rapidjson::Document out;
+  out.CopyFrom(r["result"], out.GetAllocator());
+  return out;
+}
+
+void wait_until_indexed(LlmHost& h) {
+  for (int i = 0; i < 500; ++i) {
+    if (str(result(h, "SymbolIndex.get_status", "[]")["state"]) == "ready") return;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  FAIL("the symbol index never became ready:\n" << h.host->output());
+}
+
 std::string text_step(const std::string& text, int chunk_chars, int delay_ms) {
   return "[{\"text\":" + acdc::to_json_text(text) + ",\"format\":\"openai\",\"chunk_chars\":" +
          std::to_string(chunk_chars) + ",\"delay_ms\":" + std::to_string(delay_ms) +

@@ -53,6 +53,14 @@ class LlmHost {
   std::unique_ptr<acdc::test::WsClient> client;
 };
 
+// A JSON string's text; fails the test when `v` is not a string.
+std::string str(const rapidjson::Value& v);
+// The "result" of `method` called through the host; fails the test, showing
+// the whole answer, when the call failed.
+rapidjson::Document result(LlmHost& h, const std::string& method, const std::string& args_json);
+// Waits (up to 5 s) until SymbolIndex.get_status says "ready".
+void wait_until_indexed(LlmHost& h);
+
 // The edit-block text for one edit, with the exact markers.
 std::string edit_block(const std::string& path, const std::string& old_text, const std::string& new_text);
 // A fake-provider queue with one synthesised OpenAI stream of `text`.

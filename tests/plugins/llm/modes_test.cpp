@@ -11,35 +11,19 @@
 #include <thread>
 
 using acdc::llm::test::LlmHost;
+using acdc::llm::test::result;
+using acdc::llm::test::str;
 using acdc::llm::test::text_step;
+using acdc::llm::test::wait_until_indexed;
 
 namespace {
 
 const LlmHost::Plugins kWithMap{{"repo", "symbol-index", "llm"}};
 
-std::string str(const rapidjson::Value& v) { return std::string(v.GetString(), v.GetStringLength()); }
-
 std::map<std::string, std::string> repository() {
   return {{"README.md", "# Project\nStart with [the guide](docs/guide.md) and [the app](src/app.py).\n"},
           {"docs/guide.md", "# Guide\n## Setup\nRun it.\n## Usage\n| a | b |\n| --- | --- |\n"},
           {"src/app.py", "def serve_requests(port):\n    return port\n"}};
-}
-
-rapidjson::Document result(LlmHost& h, const std::string& method, const std::string& args) {
-  auto r = h.call(method, args);
-  INFO(method << " answered " << acdc::to_json_text(static_cast<const rapidjson::Value&>(r)));
-  REQUIRE(r.HasMember("result"));
-  rapidjson::Document out;
-  out.CopyFrom(r["result"], out.GetAllocator());
-  return out;
-}
-
-void wait_until_indexed(LlmHost& h) {
-  for (int i = 0; i < 500; ++i) {
-    if (str(result(h, "SymbolIndex.get_status", "[]")["state"]) == "ready") return;
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-  FAIL("the symbol index never became ready:\n" << h.host->output());
 }
 
 // The body of the last chat request the provider received.

@@ -12,8 +12,6 @@ using namespace acdc::llm::test;
 
 namespace {
 
-std::string str(const rapidjson::Value& v) { return std::string(v.GetString(), v.GetStringLength()); }
-
 // chat_streaming with all eight arguments, as the reference webapp sends
 // them; returns the streamComplete result.
 rapidjson::Document chat_with(LlmHost& h, const std::string& request_id, const std::string& reasoning_json,

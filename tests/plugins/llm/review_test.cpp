@@ -15,8 +15,6 @@ using namespace acdc::llm::test;
 
 namespace {
 
-std::string str(const rapidjson::Value& v) { return std::string(v.GetString(), v.GetStringLength()); }
-
 std::string git(const std::filesystem::path& dir, const std::string& args) {
   std::string cmd = "git -C '" + dir.string() + "' -c user.email=t@example.com -c user.name=t " + args + " 2>&1";
   std::string out;

@@ -12,7 +12,10 @@
 #include <thread>
 
 using acdc::llm::test::LlmHost;
+using acdc::llm::test::result;
+using acdc::llm::test::str;
 using acdc::llm::test::text_step;
+using acdc::llm::test::wait_until_indexed;
 
 namespace {
 
@@ -22,25 +25,6 @@ const std::map<std::string, std::string> kFiles = {
     {"src/geometry.py", "def area(width, height=1):\n    return width * height\n"},
     {"src/app.py", "from src.geometry import area\n\n\ndef report(w):\n    return area(w, 2)\n"},
     {"web/ui.js", "export function show(text) {\n  console.log(text);\n}\n"}};
-
-std::string str(const rapidjson::Value& v) { return std::string(v.GetString(), v.GetStringLength()); }
-
-rapidjson::Document result(LlmHost& h, const std::string& method, const std::string& args) {
-  auto r = h.call(method, args);
-  INFO(method << " answered " << acdc::to_json_text(static_cast<const rapidjson::Value&>(r)));
-  REQUIRE(r.HasMember("result"));
-  rapidjson::Document out;
-  out.CopyFrom(r["result"], out.GetAllocator());
-  return out;
-}
-
-void wait_until_indexed(LlmHost& h) {
-  for (int i = 0; i < 500; ++i) {
-    if (str(result(h, "SymbolIndex.get_status", "[]")["state"]) == "ready") return;
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-  FAIL("the symbol index never became ready:\n" << h.host->output());
-}
 
 // The system message of the n-th request the provider received (its text,
 // whether sent as a string or as text blocks with a cache marker).

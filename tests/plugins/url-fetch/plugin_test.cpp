@@ -14,12 +14,11 @@
 #include <fstream>
 
 using acdc::llm::test::LlmHost;
+using acdc::llm::test::str;
 using acdc::llm::test::text_step;
 using acdc::test::PageServer;
 
 namespace {
-
-std::string str(const rapidjson::Value& v) { return v.IsString() ? std::string(v.GetString(), v.GetStringLength()) : ""; }
 
 // A host with url-fetch fetching only from loopback, its cache in the test's own directory.
 struct UrlHost {
@@ -61,12 +60,7 @@ struct UrlHost {
   }
 
   rapidjson::Document result(const std::string& method, const std::string& args) {
-    auto r = h.call(method, args);
-    INFO(method << " answered " << acdc::to_json_text(static_cast<const rapidjson::Value&>(r)));
-    REQUIRE(r.HasMember("result"));
-    rapidjson::Document out;
-    out.CopyFrom(r["result"], out.GetAllocator());
-    return out;
+    return acdc::llm::test::result(h, method, args);
   }
 
   acdc::test::TempDir cache;
