@@ -130,3 +130,22 @@ TEST_CASE("reset_to_head discards changes, records the event for the model, and 
   CHECK_THAT(str(refused_reset["error"]["message"]), Catch::Contains("streaming"));
   REQUIRE(h.client->wait_for("AcApp.streamComplete", 2, std::chrono::seconds(15)));
 }
+
+TEST_CASE("a message sent while a commit runs is refused with the reason, and nothing of it is kept") {
+  LlmHost h(std::map<std::string, std::string>{{"a.py", "a\n"}});
+  acdc::test::write_file(h.repo.path() / "a.py", "b\n");
+  // The smaller model takes its time: the commit is still running when the message comes.
+  h.fake.queue(R"([{"text":"fix(a): b","format":"openai","delay_ms":1500}])");
+  auto started = h.call("LLMService.commit_all", "[]");
+  REQUIRE(started.HasMember("result"));
+  auto refused = h.call("LLMService.chat_streaming", R"(["during", "edit a.py please", [], []])");
+  REQUIRE(refused.HasMember("error"));
+  CHECK_THAT(str(refused["error"]["message"]), Catch::Contains("commit is in progress"));
+  REQUIRE(h.client->wait_for("AcApp.commitResult", 1, std::chrono::seconds(15)));
+  CHECK_THAT(history_file(h), !Catch::Contains("edit a.py please"));
+  CHECK(h.received("AcApp.streamComplete").empty());
+
+  // Once the commit is in, the same message goes through.
+  h.fake.queue(text_step("done"));
+  CHECK(str(h.chat("edit a.py please", "after")["response"]) == "done");
+}
