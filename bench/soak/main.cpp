@@ -11,7 +11,7 @@
 // At the end: the RSS at the first sample after the warm-up, its peak and
 // its last value, and the calls that failed though they should have
 // succeeded (the target is none), with the first reasons.
-#include "server_process.hpp"
+#include "dev_echo_host.hpp"
 #include "soak_client.hpp"
 
 #include <CLI/CLI.hpp>
@@ -19,20 +19,12 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <future>
 #include <thread>
 
-namespace fs = std::filesystem;
 using namespace acdc::bench;
 
 namespace {
-
-void deploy(const fs::path& build, const fs::path& target) {
-  fs::copy_file(build, target.string() + ".tmp", fs::copy_options::overwrite_existing);
-  fs::rename(target.string() + ".tmp", target);
-}
 
 struct Sample {
   double t_s;
@@ -57,16 +49,9 @@ int main(int argc, char** argv) {
   cli.add_option("--sample", sample_s, "seconds between points of the curve");
   CLI11_PARSE(cli, argc, argv);
 
-  const fs::path tmp = fs::temp_directory_path() / ("acdc-bench-soak-" + std::to_string(getpid()));
-  fs::create_directories(tmp / "repo");
-  const fs::path plugin = tmp / "echo.acdc.so";
-  fs::copy_file(v1, plugin);
-  std::ofstream(tmp / "acdc.yaml") << "plugins:\n  - name: echo\n    path: " << plugin.string() << "\n";
-  const unsigned short port = ServerProcess::free_port();
-  ServerProcess host({acdc, "--config", (tmp / "acdc.yaml").string(), "--repo", (tmp / "repo").string(), "--port",
-                      std::to_string(port), "--no-browser", "--dev"},
-                     {"ACDC_TOKEN=bench", "ACDC_CONFIG_HOME=" + (tmp / "config").string()});
-  host.wait_accepting(port);
+  DevEchoHost dev(acdc, v1, "bench-soak");
+  ServerProcess& host = dev.process();
+  const unsigned short port = dev.port();
   const double idle_mib = static_cast<double>(host.rss_kib()) / 1024.0;
 
   boost::asio::io_context io;
@@ -99,7 +84,7 @@ int main(int argc, char** argv) {
   while (elapsed() < minutes * 60) {
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
     if (elapsed() >= next_swap) {
-      deploy(++swaps % 2 == 1 ? v2 : v1, plugin);
+      dev.deploy(++swaps % 2 == 1 ? v2 : v1);
       next_swap += swap_every_s;
     }
     if (elapsed() >= next_sample) {
@@ -123,8 +108,6 @@ int main(int argc, char** argv) {
   io.stop();
   load_thread.join();
   const SoakStats end = stats;
-  host.stop();
-  fs::remove_all(tmp);
 
   if (!curve.empty()) {
     double peak = 0;
