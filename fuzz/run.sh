@@ -8,5 +8,7 @@ set -euo pipefail
 fuzzer=$1 seeds=$2 work=$3 seconds=$4
 shift 4
 mkdir -p "$work/corpus"
+here=$(cd "$(dirname "$0")" && pwd)
+export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:suppressions=$here/ubsan.supp${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}"
 exec "$fuzzer" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 \
   -artifact_prefix="$work/" "$@" "$work/corpus" "$seeds"
