@@ -15,3 +15,9 @@ struct acdc_call {
   const acdc::plugins::MethodEntry* method;
   std::unique_ptr<acdc::rpc::CallOrigin> origin;
 };
+
+// One hold() (plugin_api.h, since 1.1): keeps the generation loaded, like an
+// inbound call in flight, until release().
+struct acdc_hold {
+  std::shared_ptr<acdc::plugins::Generation> generation;
+};

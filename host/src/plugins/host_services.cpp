@@ -207,10 +207,23 @@ void publish(acdc_plugin* self, acdc_str topic, acdc_str json) {
     gen->host().manager->broadcast_event(gen.get(), view(topic), json.len ? view(json) : "{}");
 }
 
+acdc_hold* hold(acdc_plugin* self) {
+  auto gen = generation_of(self);
+  if (!gen || gen->host().stopping) return nullptr;
+  gen->host().calls_in_flight++;
+  return new acdc_hold{std::move(gen)};
+}
+
+void release(acdc_hold* held) {
+  if (!held) return;
+  std::unique_ptr<acdc_hold> done(held);
+  done->generation->host().calls_in_flight--;
+}
+
 const acdc_host_api kHostApi = {
     sizeof(acdc_host_api), ACDC_ABI_MINOR, host_log,     get_config,    complete_result,
     complete_error,        client_of,      call_plugin,  call_client,   notify_client,
-    post,                  report_progress, publish,
+    post,                  report_progress, publish,     hold,          release,
 };
 
 }  // namespace
