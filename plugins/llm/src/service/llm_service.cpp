@@ -98,6 +98,12 @@ void LLMService::start() {
 
 void LLMService::on_event(std::string_view topic, std::string_view json) {
   if (topic == kHistoryChanged) return reload_history(json);
+  // A running turn holds this generation and with it the host's shutdown:
+  // end it the way a user's cancel does, keeping the partial answer.
+  if (topic == "host.shutdown") {
+    if (auto a = active()) a->cancel->store(true);
+    return;
+  }
   if (topic != "host.config.changed") return;
   acdc::Json next = acdc::parse_json(json);
   std::lock_guard lock(mu_);
