@@ -47,14 +47,14 @@ Hub& hub() {
   static Hub* hub = [] {
     auto* h = new Hub(router);
     auto table = std::make_shared<RouteTable>();
-    table->routes.emplace("Fuzz.echo", std::make_shared<BuiltinHandler>(
+    table->routes.emplace("Fuzz.echo", std::make_shared<BuiltinTarget>(
         [](std::string_view args, std::unique_ptr<CallOrigin> origin) { origin->finish(ACDC_OK, args); }));
-    table->routes.emplace("Fuzz.fail", std::make_shared<BuiltinHandler>(
+    table->routes.emplace("Fuzz.fail", std::make_shared<BuiltinTarget>(
         [](std::string_view args, std::unique_ptr<CallOrigin> origin) {
           origin->finish(ACDC_E_INVALID_PARAMS, std::string("refused ") + std::string(args));
         }));
     // Calls the client back with the request's args and answers with its reply.
-    table->routes.emplace("Fuzz.ask", std::make_shared<BuiltinHandler>(
+    table->routes.emplace("Fuzz.ask", std::make_shared<BuiltinTarget>(
         [h](std::string_view args, std::unique_ptr<CallOrigin> origin) {
           acdc_client client = origin->client();
           std::shared_ptr<CallOrigin> o(std::move(origin));

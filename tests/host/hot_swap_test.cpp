@@ -176,7 +176,24 @@ TEST_CASE("Host.reload_plugin swaps on request and says why when it cannot") {
   CHECK(r["result"]["generation"].GetInt() == 2);
   CHECK(client.call("Echo.generation", "[]")["result"].GetInt() == 1);
   auto missing = client.call("Host.reload_plugin", "[\"nope\"]");
+  CHECK(missing["error"]["code"].GetInt() == -32004);  // ACDC_E_NOT_FOUND
   CHECK_THAT(missing["error"]["message"].GetString(), Catch::Contains("not in the plugin list"));
   auto bad = client.call("Host.reload_plugin", "[]");
   CHECK(bad["error"]["code"].GetInt() == -32602);
+}
+
+TEST_CASE("a failed Host.reload_plugin reaches the client with its own status") {
+  Fixture f;
+  HostProcess host({.config_yaml = "plugins:\n  - name: echo\n    path: " + f.plugin.string() + "\n"});
+  WsClient client(host.port(), host.token());
+  deploy("wrong-abi", f.plugin);
+  auto unloadable = client.call("Host.reload_plugin", "[\"echo\"]");
+  REQUIRE(unloadable.HasMember("error"));
+  CHECK(unloadable["error"]["code"].GetInt() == -32007);  // ACDC_E_UNAVAILABLE, not FAILED_PRECONDITION
+  CHECK_THAT(unloadable["error"]["message"].GetString(), Catch::Contains("was built for ABI 2.0"));
+  deploy("activate-fails", f.plugin);
+  auto refused = client.call("Host.reload_plugin", "[\"echo\"]");
+  CHECK(refused["error"]["code"].GetInt() == -32005);  // what its activate() returned
+  CHECK_THAT(refused["error"]["message"].GetString(), Catch::Contains("failed to activate"));
+  CHECK(version_of(client) == "1.0.0");
 }

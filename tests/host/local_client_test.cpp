@@ -28,15 +28,15 @@ struct Fixture {
   Fixture() {
     auto table = std::make_shared<RouteTable>();
     // Test.echo: notifies the caller twice, then answers with its args.
-    table->routes["Test.echo"] = std::make_shared<BuiltinHandler>(
+    table->routes["Test.echo"] = std::make_shared<BuiltinTarget>(
         [this](std::string_view args, std::unique_ptr<CallOrigin> origin) {
           hub.notify(origin->client(), "AcApp.converseChunk", R"(["a"])");
           hub.notify(origin->client(), "AcApp.converseChunk", R"(["b"])");
           origin->finish(ACDC_OK, args);
         });
-    table->routes["Test.park"] = std::make_shared<BuiltinHandler>(
+    table->routes["Test.park"] = std::make_shared<BuiltinTarget>(
         [this](std::string_view, std::unique_ptr<CallOrigin> origin) { parked = std::move(origin); });
-    table->routes["Test.refuse"] = std::make_shared<BuiltinHandler>(
+    table->routes["Test.refuse"] = std::make_shared<BuiltinTarget>(
         [](std::string_view, std::unique_ptr<CallOrigin> origin) {
           origin->finish(ACDC_E_FAILED_PRECONDITION, "not now: try later");
         });

@@ -161,11 +161,10 @@ bool App::load_plugins() {
   hub_.on_disconnect = [this](acdc_client id) {
     manager_->broadcast_event(nullptr, "host.client.disconnected", "{\"client\":" + std::to_string(id) + "}");
   };
-  std::string fatal;
-  bool ok = false;
-  run_on_control([&] { ok = manager_->load(config_.plugins, fatal); });
-  if (!ok) log::error("cannot start: " + fatal);
-  return ok;
+  Status loaded;
+  run_on_control([&] { loaded = manager_->load(config_.plugins); });
+  if (!loaded.ok()) log::error("cannot start: " + loaded.message());
+  return loaded.ok();
 }
 
 void App::add_builtins() {
@@ -195,17 +194,15 @@ void App::reload_plugin(std::string_view args_json, std::unique_ptr<rpc::CallOri
   // Swaps run on the control thread, one at a time, like every lifecycle hook.
   boost::asio::post(control_, [this, id = std::string(args[0].GetString()),
                                o = std::shared_ptr<rpc::CallOrigin>(std::move(origin))] {
-    std::string error;
-    if (manager_->swap(id, error)) o->finish(ACDC_OK, manager_->entry_json(id));
-    else o->finish(ACDC_E_FAILED_PRECONDITION, error);
+    if (Status s = manager_->swap(id); s.ok()) o->finish(ACDC_OK, manager_->entry_json(id));
+    else o->finish(s.code(), s.message());
   });
 }
 
 void App::watch_plugins() {
   watcher_ = std::make_unique<plugins::PluginWatcher>(manager_->plugin_files(), [this](const std::string& id) {
     boost::asio::post(control_, [this, id] {
-      std::string error;
-      manager_->swap(id, error);  // the outcome is logged and sent to clients
+      (void)manager_->swap(id);  // the outcome is logged and sent to clients
     });
   });
   if (watcher_->start()) log::info("dev mode: rebuilt plugins are swapped in as they are written");
@@ -253,8 +250,10 @@ void App::shutdown() {
   if (watcher_) watcher_->stop();
   if (listener_) listener_->stop();
   if (manager_) manager_->broadcast_event(nullptr, "host.shutdown", "{}");
-  // In-flight calls get a moment to be answered before connections close.
-  for (int i = 0; i < 300 && host_.calls_in_flight > 0; ++i) std::this_thread::sleep_for(10ms);
+  // In-flight calls and holds get a moment to finish before connections close.
+  if (!host_.inbound.wait_idle(plugins::InFlight::Clock::now() + 3s))
+    log::warn(std::to_string(host_.inbound.count()) +
+              " calls or held plugin tasks were still running after 3 s; closing connections anyway");
   for (auto& peer : hub_.peers()) peer->close(1001, "acdc is shutting down");
   if (manager_) run_on_control([this] { manager_->stop_all(); });
   {

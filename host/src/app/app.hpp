@@ -1,7 +1,9 @@
 // app/app.hpp -- the acdc process: start-up in two phases, serving, shutdown.
 //
-//   App app(options);
+//   App app(options, linked_plugins());
 //   return app.run();      // returns when SIGINT or SIGTERM arrives
+//
+// (The example is compiled by tests/host/header_examples_test.cpp.)
 //
 // Phase one is fast: read the config, bind the port, load and activate the
 // plugins (activation must be quick), start accepting, print the URL, open

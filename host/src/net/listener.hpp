@@ -1,7 +1,11 @@
 // net/listener.hpp -- binds the host's port and accepts connections.
 //
-//   auto l = Listener::bind(io, "127.0.0.1", 18080, /*attempts=*/50);  // 18080, 18081, ...
+//   std::string error;
+//   auto l = Listener::bind(io, "127.0.0.1", 18080, /*attempts=*/50, error);  // 18080, 18081, ...
+//   if (!l) return log::error(error);
 //   l->start(context);   // each connection becomes an HttpSession on its own strand
+//
+// (The example is compiled by tests/host/header_examples_test.cpp.)
 //
 // Binding happens before plugins load, so the port is taken (and the kernel
 // queues connections) within milliseconds of start; accepting starts once

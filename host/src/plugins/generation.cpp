@@ -28,8 +28,9 @@ const MethodEntry* Generation::find(std::string_view qualified) const {
   return it == index_.end() ? nullptr : &methods_[it->second];
 }
 
-bool Generation::activate(const std::string& config_json, const std::string& prior_state,
-                          const std::string& prior_version, std::string& error) {
+Status Generation::activate(const std::string& config_json, const std::string& prior_state,
+                            const std::string& prior_version) {
+  std::string error;
   auto sink = [](void* user, acdc_str bytes) {
     static_cast<std::string*>(user)->assign(bytes.ptr ? bytes.ptr : "", bytes.len);
   };
@@ -40,11 +41,13 @@ bool Generation::activate(const std::string& config_json, const std::string& pri
       acdc_str{prior_version.data(), prior_version.size()}, &state, sink, &error);
   if (status != ACDC_OK) {
     if (error.empty()) error = "activate returned status " + std::to_string(status);
-    return false;
+    // A status from outside the vocabulary (a later ABI, a bug) is INTERNAL.
+    if (status > ACDC_E_INVALID_PARAMS || status < ACDC_E_APPLICATION) status = ACDC_E_INTERNAL;
+    return Status(status, error);
   }
   state_ = state;
   state_set_ = true;
-  return true;
+  return {};
 }
 
 void Generation::deactivate() {

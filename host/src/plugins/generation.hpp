@@ -9,12 +9,13 @@
 // image, so a plugin is never unloaded under a running call.
 #pragma once
 
+#include "plugins/in_flight.hpp"
 #include "plugins/loader.hpp"
+#include "util/status.hpp"
 #include "util/string_hash.hpp"
 
 #include <acdc/plugin_api.h>
 
-#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -61,17 +62,23 @@ class Generation : public std::enable_shared_from_this<Generation> {
   // "echo#2", for log lines.
   std::string label() const { return id_ + "#" + std::to_string(number_); }
 
-  // [control] Runs the plugin's activate(); on failure returns the reason.
-  bool activate(const std::string& config_json, const std::string& prior_state,
-                const std::string& prior_version, std::string& error);
+  // [control] Runs the plugin's activate(); on failure, the status it
+  // returned and its reason.
+  Status activate(const std::string& config_json, const std::string& prior_state,
+                  const std::string& prior_version);
   bool active() const { return state_set_; }
   void* state() const { return state_; }
   // [control] Runs deactivate() if activate() succeeded. Called by the deleter.
   void deactivate();
 
-  // Inbound calls in flight that a hot swap waits for: every call but those
-  // of ACDC_METHOD_LONG_RUNNING methods, which finish on this generation.
-  std::atomic<long> draining_calls{0};
+  // [any] A ticket for one inbound call a hot swap must wait for: every
+  // call but those of ACDC_METHOD_LONG_RUNNING methods (and holds), which
+  // finish on this generation after the swap.
+  InFlight::Ticket drain_ticket() { return draining_.take(); }
+  // [any] True once every drain ticket is back; false at `deadline` with
+  // draining() calls still open.
+  bool wait_drained(InFlight::Clock::time_point deadline) const { return draining_.wait_idle(deadline); }
+  long draining() const { return draining_.count(); }
 
  private:
   LoadedImage image_;
@@ -87,6 +94,7 @@ class Generation : public std::enable_shared_from_this<Generation> {
   std::unordered_map<std::string, size_t, StringHash, std::equal_to<>> index_;
   void* state_ = nullptr;
   bool state_set_ = false;
+  InFlight draining_;
 };
 
 }  // namespace acdc::plugins

@@ -4,6 +4,8 @@
 // finds it through the calling plugin's generation.
 #pragma once
 
+#include "plugins/in_flight.hpp"
+
 #include <acdc/plugin_api.h>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
@@ -34,7 +36,9 @@ struct HostContext {
   PluginManager* manager = nullptr;
 
   std::atomic<bool> stopping{false};
-  std::atomic<long> calls_in_flight{0};   // inbound calls not yet completed
+  // Inbound calls not yet completed and open holds: shutdown waits for
+  // them before it closes connections.
+  InFlight inbound;
 
   // Timers of delayed post()s, so that shutdown can run them early instead
   // of dropping them (each holds a generation reference).

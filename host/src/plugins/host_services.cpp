@@ -85,13 +85,9 @@ void get_config(acdc_plugin* self, acdc_sink_fn sink, void* user) {
   sink(user, acdc_str{json.data(), json.size()});
 }
 
-// Bookkeeping shared by both ways of completing a call; after the reply is
-// queued, so that shutdown, which waits for calls_in_flight to reach 0,
+// Both ways of completing a call answer first and delete the call after:
+// its tickets go back then, so shutdown, which waits for inbound calls,
 // never closes a connection before a reply that was already given.
-void count_completion(const acdc_call& call) {
-  call.callee->host().calls_in_flight--;
-  if (!(call.method->flags & ACDC_METHOD_LONG_RUNNING)) call.callee->draining_calls--;
-}
 
 void complete_result(acdc_call* call, acdc_str result) {
   std::unique_ptr<acdc_call> done(call);
@@ -105,7 +101,6 @@ void complete_result(acdc_call* call, acdc_str result) {
   } else {
     done->origin->finish(ACDC_OK, json);
   }
-  count_completion(*done);
 }
 
 void complete_error(acdc_call* call, acdc_status status, acdc_str message) {
@@ -113,7 +108,6 @@ void complete_error(acdc_call* call, acdc_status status, acdc_str message) {
   if (status > ACDC_E_INVALID_PARAMS || status < ACDC_E_APPLICATION) status = ACDC_E_INTERNAL;
   std::string_view text = view(message);
   done->origin->finish(status, text.empty() ? done->method->qualified + " failed" : std::string(text));
-  count_completion(*done);
 }
 
 acdc_client client_of(const acdc_call* call) { return call ? call->origin->client() : ACDC_CLIENT_NONE; }
@@ -207,10 +201,19 @@ void publish(acdc_plugin* self, acdc_str topic, acdc_str json) {
     gen->host().manager->broadcast_event(gen.get(), view(topic), json.len ? view(json) : "{}");
 }
 
+acdc_hold* hold(acdc_plugin* self) {
+  auto gen = generation_of(self);
+  if (!gen || gen->host().stopping) return nullptr;
+  InFlight::Ticket inbound = gen->host().inbound.take();
+  return new acdc_hold{std::move(gen), std::move(inbound)};
+}
+
+void release(acdc_hold* held) { delete held; }
+
 const acdc_host_api kHostApi = {
     sizeof(acdc_host_api), ACDC_ABI_MINOR, host_log,     get_config,    complete_result,
     complete_error,        client_of,      call_plugin,  call_client,   notify_client,
-    post,                  report_progress, publish,
+    post,                  report_progress, publish,     hold,          release,
 };
 
 }  // namespace

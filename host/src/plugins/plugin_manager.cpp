@@ -115,7 +115,7 @@ std::shared_ptr<Generation> PluginManager::adopt(Generation* raw) {
   });
 }
 
-std::shared_ptr<Generation> PluginManager::load_generation(Plugin& p, std::string& error) {
+std::shared_ptr<Generation> PluginManager::load_generation(Plugin& p, Status& status) {
   const uint32_t number = ++p.generations;
   LoadResult r;
   if (auto linked = sources_.linked.find(p.entry.name); linked != sources_.linked.end() && p.entry.path.empty())
@@ -123,7 +123,7 @@ std::shared_ptr<Generation> PluginManager::load_generation(Plugin& p, std::strin
   else
     r = load_shared(p.entry.name, p.file = find_file(p.entry), sources_.runtime_dir, number, host_api());
   if (!r.image) {
-    error = r.error;
+    status = Status(ACDC_E_UNAVAILABLE, r.error);
     return nullptr;
   }
   return adopt(new Generation(std::move(*r.image), number, host_));
@@ -169,7 +169,7 @@ std::vector<PluginManager::Plugin*> PluginManager::activation_order(
   return order;
 }
 
-bool PluginManager::load(const std::vector<config::PluginEntry>& entries, std::string& fatal) {
+Status PluginManager::load(const std::vector<config::PluginEntry>& entries) {
   {
     std::lock_guard lock(mu_);
     plugins_.clear();
@@ -177,9 +177,9 @@ bool PluginManager::load(const std::vector<config::PluginEntry>& entries, std::s
   }
   std::map<std::string, std::shared_ptr<Generation>> loaded;
   for (auto& p : plugins_) {
-    std::string error;
-    if (auto gen = load_generation(p, error)) loaded[p.entry.name] = std::move(gen);
-    else log::error(p.failure = error);
+    Status status;
+    if (auto gen = load_generation(p, status)) loaded[p.entry.name] = std::move(gen);
+    else log::error(p.failure = status.message());
   }
   std::map<std::string, std::string> class_owner;
   std::vector<std::string> active_order;
@@ -199,10 +199,10 @@ bool PluginManager::load(const std::vector<config::PluginEntry>& entries, std::s
       if (auto [it, fresh] = class_owner.emplace(cls, p->entry.name); !fresh && p->failure.empty())
         p->failure = "plugin '" + p->entry.name + "' registers class " + cls +
                      ", which plugin '" + it->second + "' already serves";
-    std::string error;
     p->block = build_block(p->entry);
-    if (p->failure.empty() && !gen->activate(p->block, "", "", error))
-      p->failure = "plugin '" + p->entry.name + "' failed to activate: " + error;
+    if (p->failure.empty())
+      if (Status s = gen->activate(p->block, "", ""); !s.ok())
+        p->failure = "plugin '" + p->entry.name + "' failed to activate: " + s.message();
     if (!p->failure.empty()) {
       log::error(p->failure);
       continue;
@@ -215,10 +215,12 @@ bool PluginManager::load(const std::vector<config::PluginEntry>& entries, std::s
                                          std::to_string(plugins_.size()) + " plugins", 100);
   sort_by_activation(active_order);
   publish_routes();
+  std::string fatal;
   for (const auto& p : plugins_)
     if (p.entry.required && !p.failure.empty())
       fatal += (fatal.empty() ? "" : "; ") + ("required " + p.failure);
-  return fatal.empty();
+  if (fatal.empty()) return {};
+  return Status(ACDC_E_FAILED_PRECONDITION, fatal);
 }
 
 void PluginManager::sort_by_activation(const std::vector<std::string>& active_order) {
@@ -237,7 +239,7 @@ void PluginManager::sort_by_activation(const std::vector<std::string>& active_or
 void PluginManager::publish_routes() {
   auto table = std::make_shared<rpc::RouteTable>();
   for (const auto& [name, handler] : builtins_)
-    table->routes.emplace(name, std::make_shared<rpc::BuiltinHandler>(handler));
+    table->routes.emplace(name, std::make_shared<rpc::BuiltinTarget>(handler));
   std::lock_guard lock(mu_);
   for (const auto& p : plugins_) {
     if (auto gen = p.slot->current()) {

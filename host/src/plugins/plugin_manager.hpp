@@ -1,12 +1,13 @@
 // plugins/plugin_manager.hpp -- loads, orders, activates and retires plugins.
 //
-//   PluginManager manager(host, sources, host_info_json);
-//   std::string fatal;
-//   if (!manager.load(config.plugins, fatal)) { log::error(fatal); return 2; }
+//   PluginManager manager(host, sources, host_json, files);
+//   if (Status s = manager.load(config.plugins); !s.ok()) return log::error(s.message());
 //   ... serve ...
 //   manager.start_all();        // deferred start-up, on the start-up thread
 //   manager.stop_all();         // at shutdown
 //   manager.wait_retired(5s);
+//
+// (The example is compiled by tests/host/header_examples_test.cpp.)
 //
 // A plugin that is missing, built for another ABI, lacks a dependency or
 // fails to activate is reported in one line and the host runs without it,
@@ -48,8 +49,9 @@ class PluginManager {
                 config::ConfigFiles files);
 
   // [control] Loads and activates `entries`, publishes the routing table.
-  // False when a required plugin is unavailable; `fatal` says which and why.
-  bool load(const std::vector<config::PluginEntry>& entries, std::string& fatal);
+  // Fails (FAILED_PRECONDITION) when a required plugin is unavailable, and
+  // says which and why.
+  Status load(const std::vector<config::PluginEntry>& entries);
 
   // [startup] Runs every active plugin's start() hook in dependency order.
   void start_all();
@@ -83,10 +85,13 @@ class PluginManager {
   // current generation's calls to drain (long-running ones finish on it),
   // hands its save_state() bytes to the new one's activate(), switches
   // routing and releases the held calls to the new code. Any failure leaves
-  // the current generation serving and `error` says why. Clients hear the
-  // outcome through AcApp.pluginStatus and changed methods through
-  // system.listComponents. Implemented in swap.cpp.
-  bool swap(const std::string& id, std::string& error);
+  // the current generation serving and the status says why: NOT_FOUND (no
+  // such plugin), UNSUPPORTED (linked into the binary), UNAVAILABLE (the new
+  // build cannot be loaded), FAILED_PRECONDITION (it conflicts with the
+  // running plugins), TIMEOUT (calls did not drain), or what the new build's
+  // activate() returned. Clients hear the outcome through AcApp.pluginStatus
+  // and changed methods through system.listComponents. In swap.cpp.
+  Status swap(const std::string& id);
 
   // The shared plugins in the list and the files they load from (what the
   // dev-mode watcher watches).
@@ -111,12 +116,12 @@ class PluginManager {
   Plugin* find_plugin(const std::string& id);
   void append_entry(std::string& out, const Plugin& p) const;
   std::string swap_problem(const Plugin& p, const Generation& next) const;
-  bool drain(const Generation& old) const;
-  void report_swap(const Plugin& p, const Generation* gen, const std::string& error);
+  void report_swap(const Plugin& p, const Generation* gen, const Status& status);
 
   std::string build_block(const config::PluginEntry& entry) const;
 
-  std::shared_ptr<Generation> load_generation(Plugin& p, std::string& error);
+  // Null on failure, with `status` saying why (UNAVAILABLE).
+  std::shared_ptr<Generation> load_generation(Plugin& p, Status& status);
   std::shared_ptr<Generation> adopt(Generation* raw);
   std::vector<Plugin*> activation_order(std::map<std::string, std::shared_ptr<Generation>>& loaded);
   void sort_by_activation(const std::vector<std::string>& active_order);

@@ -8,6 +8,7 @@ namespace acdc::plugins {
 void PluginSlot::dispatch(std::string_view method, std::string_view args_json,
                           std::unique_ptr<rpc::CallOrigin> origin) {
   std::shared_ptr<Generation> gen;
+  InFlight::Ticket draining;
   bool overflow = false;
   {
     std::lock_guard lock(mu_);
@@ -19,9 +20,9 @@ void PluginSlot::dispatch(std::string_view method, std::string_view args_json,
       overflow = true;
     } else {
       gen = current_;
-      // Counted under the lock: a swap's hold() then drain() cannot miss a
-      // call that was on its way to this generation (invoke() settles it).
-      if (gen) gen->draining_calls++;
+      // Taken under the lock: a swap's hold() then wait_drained() cannot
+      // miss a call that was on its way to this generation.
+      if (gen) draining = gen->drain_ticket();
     }
   }
   if (overflow) {
@@ -30,10 +31,10 @@ void PluginSlot::dispatch(std::string_view method, std::string_view args_json,
                                            " calls are already waiting: retry shortly");
     return;
   }
-  invoke(std::move(gen), method, args_json, std::move(origin));
+  invoke(std::move(gen), std::move(draining), method, args_json, std::move(origin));
 }
 
-void PluginSlot::invoke(std::shared_ptr<Generation> gen, std::string_view method,
+void PluginSlot::invoke(std::shared_ptr<Generation> gen, InFlight::Ticket draining, std::string_view method,
                         std::string_view args, std::unique_ptr<rpc::CallOrigin> origin) {
   if (!gen) {
     origin->finish(ACDC_E_UNAVAILABLE, "plugin '" + id_ + "' is not loaded");
@@ -41,18 +42,17 @@ void PluginSlot::invoke(std::shared_ptr<Generation> gen, std::string_view method
   }
   const MethodEntry* entry = gen->find(method);
   if (!entry) {
-    gen->draining_calls--;
+    draining.release();  // now, while `gen` surely keeps its counter alive
     origin->finish(rpc::kStatusMethodNotFound,
                    "Method not found: " + std::string(method) + " (plugin '" + id_ +
                        "' version " + gen->version() + " no longer provides it)");
     return;
   }
   void* state = gen->state();
-  gen->host().calls_in_flight++;
-  // The count taken under the slot's lock is now this call's, but a
-  // long-running call must not hold a swap back.
-  if (entry->flags & ACDC_METHOD_LONG_RUNNING) gen->draining_calls--;
-  auto* call = new acdc_call{std::move(gen), entry, std::move(origin)};
+  // A long-running call must not hold a swap back; it finishes on `gen`.
+  if (entry->flags & ACDC_METHOD_LONG_RUNNING) draining.release();
+  InFlight::Ticket inbound = gen->host().inbound.take();
+  auto* call = new acdc_call{std::move(gen), entry, std::move(origin), std::move(draining), std::move(inbound)};
   entry->invoke(state, entry->method_data, call, acdc_str{args.data(), args.size()});
 }
 
@@ -74,14 +74,18 @@ void PluginSlot::hold() {
 void PluginSlot::release() {
   std::deque<Held> held;
   std::shared_ptr<Generation> gen;
+  std::vector<InFlight::Ticket> tickets;
   {
     std::lock_guard lock(mu_);
     holding_ = false;
     held.swap(held_);
     gen = current_;
-    if (gen) gen->draining_calls += static_cast<long>(held.size());  // as dispatch() counts
+    if (gen)  // as dispatch() takes them, under the lock
+      for (size_t i = 0; i < held.size(); ++i) tickets.push_back(gen->drain_ticket());
   }
-  for (Held& h : held) invoke(gen, h.method, h.args, std::move(h.origin));
+  for (size_t i = 0; i < held.size(); ++i)
+    invoke(gen, gen ? std::move(tickets[i]) : InFlight::Ticket(), held[i].method, held[i].args,
+           std::move(held[i].origin));
 }
 
 }  // namespace acdc::plugins

@@ -9,15 +9,17 @@
 
 #include "plugins/generation.hpp"
 #include "rpc/call_origin.hpp"
+#include "rpc/call_target.hpp"
 
 #include <deque>
 #include <memory>
 #include <mutex>
 #include <string>
+#include <vector>
 
 namespace acdc::plugins {
 
-class PluginSlot {
+class PluginSlot final : public rpc::CallTarget {
  public:
   explicit PluginSlot(std::string id) : id_(std::move(id)) {}
 
@@ -26,7 +28,7 @@ class PluginSlot {
   // [any] Runs the call on the current generation, holds it while swapping,
   // or fails it when the plugin is not loaded.
   void dispatch(std::string_view method, std::string_view args_json,
-                std::unique_ptr<rpc::CallOrigin> origin);
+                std::unique_ptr<rpc::CallOrigin> origin) override;
 
   std::shared_ptr<Generation> current() const;
   void set_current(std::shared_ptr<Generation> generation);
@@ -47,9 +49,9 @@ class PluginSlot {
     std::unique_ptr<rpc::CallOrigin> origin;
   };
 
-  // `gen`, when not null, has already counted this call in draining_calls.
-  void invoke(std::shared_ptr<Generation> gen, std::string_view method, std::string_view args,
-              std::unique_ptr<rpc::CallOrigin> origin);
+  // `draining` is gen's drain ticket for this call, taken under the lock.
+  void invoke(std::shared_ptr<Generation> gen, InFlight::Ticket draining, std::string_view method,
+              std::string_view args, std::unique_ptr<rpc::CallOrigin> origin);
 
   std::string id_;
   mutable std::mutex mu_;

@@ -1,7 +1,7 @@
 // plugins/plugin_watcher.hpp -- notices when a build rewrites a plugin file.
 //
 //   PluginWatcher watcher(manager.plugin_files(), [&](const std::string& id) {
-//     post(control, [&, id] { manager.swap(id, error); });
+//     post(control, [&, id] { (void)manager.swap(id); });   // logged and reported
 //   });
 //   watcher.start();      // a thread of its own, inotify on the plugins' directories
 //   ...

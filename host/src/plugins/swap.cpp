@@ -8,7 +8,6 @@
 #include <boost/asio/post.hpp>
 
 #include <set>
-#include <thread>
 
 namespace acdc::plugins {
 
@@ -72,58 +71,50 @@ std::string PluginManager::swap_problem(const Plugin& p, const Generation& next)
   return {};
 }
 
-bool PluginManager::drain(const Generation& old) const {
-  const auto deadline = std::chrono::steady_clock::now() + kDrainTimeout;
-  while (old.draining_calls > 0) {
-    if (std::chrono::steady_clock::now() > deadline) return false;
-    std::this_thread::sleep_for(200us);
-  }
-  return true;
-}
-
-void PluginManager::report_swap(const Plugin& p, const Generation* gen, const std::string& error) {
+void PluginManager::report_swap(const Plugin& p, const Generation* gen, const Status& status) {
   std::string info = "[{\"id\":";
   rpc::append_quoted(info, p.entry.name);
-  if (error.empty()) {
+  if (status.ok()) {
     info += ",\"status\":\"swapped\",\"generation\":" + std::to_string(gen->number()) + ",\"version\":";
     rpc::append_quoted(info, gen->version());
     log::info("plugin '" + p.entry.name + "' " + gen->version() + " swapped in as generation " +
               std::to_string(gen->number()));
   } else {
     info += ",\"status\":\"swap_failed\",\"error\":";
-    rpc::append_quoted(info, error);
-    log::error(error);
+    rpc::append_quoted(info, status.message());
+    log::error(status.message());
   }
   host_.hub.notify(ACDC_CLIENT_ALL, "AcApp.pluginStatus", info + "}]");
 }
 
-bool PluginManager::swap(const std::string& id, std::string& error) {
+Status PluginManager::swap(const std::string& id) {
   Plugin* p = find_plugin(id);
-  if (!p) {
-    error = "plugin '" + id + "' is not in the plugin list: add it to the config (or --plugins)";
-    return false;
-  }
-  auto fail = [&](const std::string& why) {
-    error = "plugin '" + id + "' was not swapped: " + why + "; the running generation keeps serving";
-    report_swap(*p, nullptr, error);
-    return false;
+  if (!p)
+    return Status(ACDC_E_NOT_FOUND, "plugin '" + id + "' is not in the plugin list: add it to the config (or --plugins)");
+  auto fail = [&](const Status& why) {
+    Status failed(why.code(), "plugin '" + id + "' was not swapped: " + why.message() +
+                                  "; the running generation keeps serving");
+    report_swap(*p, nullptr, failed);
+    return failed;
   };
-  if (p->file.empty() && sources_.linked.count(id)) return fail("it is linked into the acdc binary");
+  if (p->file.empty() && sources_.linked.count(id))
+    return fail(Status(ACDC_E_UNSUPPORTED, "it is linked into the acdc binary"));
   std::shared_ptr<Generation> old = p->slot->current();
-  std::string why;
-  std::shared_ptr<Generation> next = load_generation(*p, why);
-  if (!next) return fail(why);
-  if (why = swap_problem(*p, *next); !why.empty()) return fail(why);
+  Status status;
+  std::shared_ptr<Generation> next = load_generation(*p, status);
+  if (!next) return fail(status);
+  if (std::string why = swap_problem(*p, *next); !why.empty()) return fail(Status(ACDC_E_FAILED_PRECONDITION, why));
 
   p->slot->hold();
-  if (old && !drain(*old)) {
+  if (old && !old->wait_drained(InFlight::Clock::now() + kDrainTimeout)) {
+    const long open = old->draining();
     p->slot->release();
-    return fail("its calls did not finish within 5 s");
+    return fail(Status(ACDC_E_TIMEOUT, std::to_string(open) + " of its calls did not finish within 5 s"));
   }
   const std::string block = build_block(p->entry);
-  if (!next->activate(block, old ? save_state(*old) : "", old ? old->version() : "", why)) {
+  if (status = next->activate(block, old ? save_state(*old) : "", old ? old->version() : ""); !status.ok()) {
     p->slot->release();
-    return fail("the new build failed to activate: " + why);
+    return fail(status.with_prefix("the new build failed to activate: "));
   }
   const bool methods_changed = method_names(old.get()) != method_names(next.get());
   {
@@ -138,7 +129,7 @@ bool PluginManager::swap(const std::string& id, std::string& error) {
   if (next->desc().start)
     boost::asio::post(host_.workers, [next] { next->desc().start(next->state()); });
   report_swap(*p, next.get(), {});
-  return true;
+  return {};
 }
 
 }  // namespace acdc::plugins

@@ -49,10 +49,7 @@ void Router::dispatch(std::string_view method, std::string_view args_json,
     origin->finish(kStatusMethodNotFound, message);
     return;
   }
-  if (auto* slot = std::get_if<std::shared_ptr<plugins::PluginSlot>>(&it->second))
-    (*slot)->dispatch(method, args_json, std::move(origin));
-  else
-    (*std::get<std::shared_ptr<BuiltinHandler>>(it->second))(args_json, std::move(origin));
+  it->second->dispatch(method, args_json, std::move(origin));
 }
 
 }  // namespace acdc::rpc

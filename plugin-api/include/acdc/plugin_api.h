@@ -73,7 +73,7 @@ extern "C" {
 #endif
 
 #define ACDC_ABI_MAJOR 1u
-#define ACDC_ABI_MINOR 0u
+#define ACDC_ABI_MINOR 1u
 
 #if defined(_WIN32)
 #define ACDC_EXPORT __declspec(dllexport)
@@ -150,6 +150,10 @@ typedef struct acdc_plugin acdc_plugin;
  * complete_result()/complete_error() call for it returns. */
 typedef struct acdc_call acdc_call;
 
+/* Host-owned handle of one hold on a generation (since 1.1). Valid from
+ * hold() until the release() call for it returns. */
+typedef struct acdc_hold acdc_hold;
+
 /* Receives bytes; `bytes` is valid only during the callback. */
 typedef void (*acdc_sink_fn)(void* user, acdc_str bytes);
 
@@ -225,6 +229,25 @@ typedef struct acdc_host_api {
   /* Publishes an event to every other active plugin's on_event hook (for
    * example "settings.llm_config" when a config file was reloaded). */
   void (*publish)(acdc_plugin* self, acdc_str topic, acdc_str json);
+
+  /* ---- since 1.1: test with ACDC_HAS(acdc_host_api, host, hold) ---- */
+
+  /* Keeps this generation loaded, exactly as an inbound call in flight
+   * does, until release(): work that outlives the call which started it (a
+   * chat turn answered with "started" and streamed for minutes) finishes on
+   * this code even after a hot swap has routed new calls to a newer
+   * generation, and its host functions keep working. A hold does not delay
+   * a swap (it drains like an ACDC_METHOD_LONG_RUNNING call); shutdown waits
+   * for it, bounded, before closing connections. deactivate() is not called
+   * while a hold is open. Returns NULL during shutdown or once the
+   * generation is being unloaded: do not start the work then. */
+  acdc_hold* (*hold)(acdc_plugin* self);
+
+  /* [once] Ends a hold; `hold` is dead afterwards. May drop the last
+   * reference to the generation: deactivate() then runs later, on the
+   * control thread, never inside release(). So the thread that calls
+   * release() may be one that deactivate() joins. NULL is ignored. */
+  void (*release)(acdc_hold* hold);
 } acdc_host_api;
 
 /* ------------------------------------------------ what the plugin declares */

@@ -36,6 +36,7 @@
 #include <acdc/sdk/error.hpp>
 #include <acdc/sdk/host.hpp>
 #include <acdc/sdk/json.hpp>
+#include <acdc/sdk/keep_loaded.hpp>
 #include <acdc/sdk/method.hpp>
 #include <acdc/sdk/plugin.hpp>
 #include <acdc/sdk/utf8.hpp>

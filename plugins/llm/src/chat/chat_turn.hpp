@@ -18,10 +18,10 @@
 //   AcApp.streamComplete(request_id, result) -> filesChanged / filesModified
 //   -> (on success) session totals, terminal HUD
 //
-//   ChatTurn turn(deps, {.request_id = id, .client = c, .message = text});
-//   turn.run([&] { clear_active_stream(); });   // blocks; never throws
-//
-// The caller then checks compaction and sends AcApp.postResponseComplete.
+// LLMService::run_turn (service/llm_service.cpp) makes a ChatTurn from its
+// TurnDeps and the TurnRequest, calls run(clear_active_stream), which blocks
+// and never throws, then checks compaction and sends
+// AcApp.postResponseComplete.
 #pragma once
 
 #include "chat/chunk_coalescer.hpp"

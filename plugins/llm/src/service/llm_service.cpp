@@ -97,10 +97,35 @@ void LLMService::start() {
 }
 
 void LLMService::on_event(std::string_view topic, std::string_view json) {
+  if (topic == kHistoryChanged) return reload_history(json);
+  // A running turn holds this generation and with it the host's shutdown:
+  // end it the way a user's cancel does, keeping the partial answer.
+  if (topic == "host.shutdown") {
+    if (auto a = active()) a->cancel->store(true);
+    return;
+  }
   if (topic != "host.config.changed") return;
   acdc::Json next = acdc::parse_json(json);
   std::lock_guard lock(mu_);
   config_ = std::move(next);
+}
+
+// Another generation of this plugin (the one a hot swap replaced, finishing
+// its turn) appended to history.jsonl: this one's copy in memory is behind.
+// Re-read in full, so the order against start()'s restore does not matter.
+void LLMService::reload_history(std::string_view json) {
+  std::string session_id;
+  acdc::Json event = acdc::parse_json(json);
+  if (event.IsObject())
+    if (auto it = event.FindMember("session_id"); it != event.MemberEnd() && it->value.IsString())
+      session_id = it->value.GetString();
+  store_.load();
+  if (session_id.empty() || session_.session_id() != session_id) return;
+  try {
+    session_.load(session_id);
+  } catch (const acdc::Error& e) {
+    host_.log(ACDC_LOG_WARN, std::string("could not take over the history another generation wrote: ") + e.what());
+  }
 }
 
 std::optional<LLMService::ActiveStream> LLMService::active() const {
@@ -136,12 +161,17 @@ void LLMService::chat_streaming(acdc::Call call, std::string request_id, std::st
   TurnRequest request{request_id, std::move(message), images.value_or(std::vector<std::string>{}),
                       excluded_urls.value_or(std::vector<std::string>{})};
   request.reasoning_effort = reasoning_effort_of(reasoning, effort);
+  // The turn outlives this call: a hot swap meanwhile must not unload the
+  // code that streams it (the hold goes when the chat task is destroyed).
+  auto keep = std::make_shared<acdc::KeepLoaded>(host_);
   call.ok(std::map<std::string, std::string>{{"status", "started"}});
   // Through the selection worker first: a file checked just before Send is
   // in the turn's context, because its set_selected_files was queued there
   // before this call arrived.
-  selection_worker_.post([this, request = std::move(request), cancel]() mutable {
-    chat_worker_.post([this, request = std::move(request), cancel]() mutable { run_turn(std::move(request), cancel); });
+  selection_worker_.post([this, request = std::move(request), cancel, keep]() mutable {
+    chat_worker_.post([this, request = std::move(request), cancel, keep]() mutable {
+      run_turn(std::move(request), cancel);
+    });
   });
 }
 
@@ -221,6 +251,9 @@ void LLMService::run_turn(TurnRequest request, std::shared_ptr<CancelFlag> cance
   turn->run(clear);
   const TurnOutcome& out = turn->outcome();
   if (!out.error && !out.cancelled) compact_if_needed(request_id);
+  // A generation that replaced this one during the turn learns of what the
+  // turn wrote (other plugins ignore the topic).
+  host_.publish(kHistoryChanged, "{\"session_id\":" + acdc::to_json_text(session_.session_id()) + "}");
   host_.notify(ACDC_CLIENT_ALL, "AcApp.postResponseComplete", acdc::json_array(request_id));
 }
 

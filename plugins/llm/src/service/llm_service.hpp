@@ -135,6 +135,9 @@ class LLMService {
   TurnDeps turn_deps(Provider& provider, const ProviderConfig& pc, const CancelFlag& cancel);
   void run_turn(TurnRequest request, std::shared_ptr<CancelFlag> cancel);
   std::optional<ActiveStream> active() const;
+  // Published after a turn; see reload_history().
+  static constexpr std::string_view kHistoryChanged = "llm.history.changed";
+  void reload_history(std::string_view json);
   std::string snapshot_config_llm() const;
   size_t history_tokens() const;
   std::string context_breakdown();
