@@ -50,9 +50,9 @@ acdc_client LocalClient::id() const { return peer_->id(); }
 void LocalClient::call(std::string_view method, std::string_view args_json, rpc::ReplyHandler done) {
   uint64_t id;
   {
-    std::lock_guard lock(mu_);
+    std::unique_lock lock(mu_);
     if (closed_) {
-      // Outside the lock: `done` may call again.
+      lock.unlock();  // `done` may call again
       done(ACDC_E_UNAVAILABLE, "the adapter's connection to the host is closed");
       return;
     }
