@@ -3,6 +3,9 @@
 // fixture byte for byte, synthesise a text stream, send a plain status
 // response, or hang until the client goes away.
 //
+// A text step with "tool_calls": [{"id","name","arguments"}] (OpenAI format)
+// streams its text, then the calls, and ends with finish_reason "tool_calls".
+//
 //   StepPlayer player(socket, fixtures);
 //   player.play(step, request);   // step: {"fixture":"openai_text.sse","split":"random"}
 #pragma once

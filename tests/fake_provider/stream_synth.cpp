@@ -69,6 +69,36 @@ std::string openai_chunk(const char* content, const char* finish, const SynthUsa
   return sse("", b);
 }
 
+// One OpenAI chunk carrying a piece of tool call `index`: the first names it.
+std::string openai_tool_chunk(int index, const SynthToolCall* head, std::string_view arguments) {
+  rapidjson::StringBuffer b;
+  Writer w(b);
+  w.StartObject();
+  w.Key("id"); w.String("chatcmpl-fake");
+  w.Key("object"); w.String("chat.completion.chunk");
+  w.Key("created"); w.Int(0);
+  w.Key("model"); w.String("fake-model");
+  w.Key("choices"); w.StartArray(); w.StartObject();
+  w.Key("index"); w.Int(0);
+  w.Key("delta"); w.StartObject();
+  w.Key("tool_calls"); w.StartArray(); w.StartObject();
+  w.Key("index"); w.Int(index);
+  if (head) {
+    w.Key("id"); str(w, head->id);
+    w.Key("type"); w.String("function");
+  }
+  w.Key("function"); w.StartObject();
+  if (head) { w.Key("name"); str(w, head->name); }
+  w.Key("arguments"); str(w, arguments);
+  w.EndObject();
+  w.EndObject(); w.EndArray();
+  w.EndObject();
+  w.Key("finish_reason"); w.Null();
+  w.EndObject(); w.EndArray();
+  w.EndObject();
+  return sse("", b);
+}
+
 std::vector<std::string> openai_stream(const std::vector<std::string>& pieces, const SynthUsage& u) {
   std::vector<std::string> out{openai_chunk("", nullptr, nullptr)};
   for (const auto& p : pieces) out.push_back(openai_chunk(p.c_str(), nullptr, nullptr));
@@ -180,6 +210,22 @@ std::vector<std::string> synth_stream(WireFormat format, std::string_view text, 
   std::vector<std::string> out;
   for (const auto& p : pieces) out.push_back(ollama_line(&p, nullptr));
   out.push_back(ollama_line(nullptr, &usage));
+  return out;
+}
+
+std::vector<std::string> synth_openai_tool_stream(std::string_view text, const std::vector<SynthToolCall>& calls,
+                                                  int chunk_chars, const SynthUsage& usage) {
+  std::vector<std::string> out{openai_chunk("", nullptr, nullptr)};
+  if (!text.empty())
+    for (const auto& p : split_chars(text, chunk_chars)) out.push_back(openai_chunk(p.c_str(), nullptr, nullptr));
+  for (std::size_t i = 0; i < calls.size(); ++i) {
+    out.push_back(openai_tool_chunk(static_cast<int>(i), &calls[i], ""));
+    for (const auto& p : split_chars(calls[i].arguments, chunk_chars))
+      out.push_back(openai_tool_chunk(static_cast<int>(i), nullptr, p));
+  }
+  out.push_back(openai_chunk(nullptr, calls.empty() ? "stop" : "tool_calls", nullptr));
+  out.push_back(openai_chunk(nullptr, nullptr, &usage));
+  out.push_back("data: [DONE]\n\n");
   return out;
 }
 

@@ -31,6 +31,18 @@ std::vector<std::string> split_chars(std::string_view text, int chars);
 // The stream body as separate writes (one event each), terminator included.
 std::vector<std::string> synth_stream(WireFormat format, std::string_view text, int chunk_chars,
                                       const SynthUsage& usage);
+// A tool call the model makes (OpenAI streams only).
+struct SynthToolCall {
+  std::string id;
+  std::string name;
+  std::string arguments;  // JSON text, streamed in pieces
+};
+
+// An OpenAI stream of `text` (may be empty) followed by `calls`, each
+// announced with its id and name and its arguments sent in pieces of
+// `chunk_chars`, ending with finish_reason "tool_calls".
+std::vector<std::string> synth_openai_tool_stream(std::string_view text, const std::vector<SynthToolCall>& calls,
+                                                  int chunk_chars, const SynthUsage& usage);
 // One complete non-streaming response body.
 std::string synth_complete(WireFormat format, std::string_view text, const SynthUsage& usage);
 // The Content-Type of a stream in this format.
