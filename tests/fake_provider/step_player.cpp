@@ -7,8 +7,6 @@
 #include <boost/asio/read.hpp>
 #include <boost/asio/write.hpp>
 #include <boost/beast/http/status.hpp>
-#include <rapidjson/stringbuffer.h>
-#include <rapidjson/writer.h>
 
 namespace acdc::test {
 namespace {
@@ -51,29 +49,19 @@ WireFormat format_of(const rapidjson::Value& step, std::string_view path) {
   return format_for_path(path);
 }
 
-// A step's "tool_calls": [{"id","name","arguments"}], arguments an object or its text.
-std::vector<SynthToolCall> tool_calls_of(const rapidjson::Value& step) {
-  std::vector<SynthToolCall> out;
-  auto it = step.FindMember("tool_calls");
-  if (it == step.MemberEnd() || !it->value.IsArray()) return out;
-  for (const auto& c : it->value.GetArray()) {
-    if (!c.IsObject()) continue;
-    SynthToolCall call;
-    if (auto id = c.FindMember("id"); id != c.MemberEnd() && id->value.IsString()) call.id = id->value.GetString();
-    if (auto n = c.FindMember("name"); n != c.MemberEnd() && n->value.IsString()) call.name = n->value.GetString();
-    if (auto a = c.FindMember("arguments"); a != c.MemberEnd()) {
-      if (a->value.IsString()) {
-        call.arguments = a->value.GetString();
-      } else {
-        rapidjson::StringBuffer b;
-        rapidjson::Writer<rapidjson::StringBuffer> w(b);
-        a->value.Accept(w);
-        call.arguments = b.GetString();
-      }
-    }
-    out.push_back(std::move(call));
-  }
-  return out;
+// A text step's "reasoning" and "tool_calls" ([{id, name, arguments}]).
+SynthExtras extras_of(const rapidjson::Value& step) {
+  SynthExtras extras;
+  auto string_of = [](const rapidjson::Value& v, const char* key) {
+    auto it = v.FindMember(key);
+    return it != v.MemberEnd() && it->value.IsString() ? std::string(it->value.GetString(), it->value.GetStringLength())
+                                                       : std::string();
+  };
+  extras.reasoning = string_of(step, "reasoning");
+  if (auto calls = step.FindMember("tool_calls"); calls != step.MemberEnd() && calls->value.IsArray())
+    for (const auto& c : calls->value.GetArray())
+      if (c.IsObject()) extras.tool_calls.push_back({string_of(c, "id"), string_of(c, "name"), string_of(c, "arguments")});
+  return extras;
 }
 
 }  // namespace
@@ -118,11 +106,7 @@ void StepPlayer::play_text(const rapidjson::Value& step, const Request& request)
   int chunk_chars = c != step.MemberEnd() && c->value.IsInt() ? c->value.GetInt() : 16;
   send_stream_head(200, "Content-Type: " + std::string(stream_content_type(format)) + "\r\n");
   BodyWriter out(socket_, WritePlan::from_step(step));
-  auto calls = tool_calls_of(step);
-  auto events = calls.empty() || format != WireFormat::openai
-                    ? synth_stream(format, text, chunk_chars, usage)
-                    : synth_openai_tool_stream(text, calls, chunk_chars, usage);
-  for (const auto& event : events)
+  for (const auto& event : synth_stream(format, text, chunk_chars, usage, extras_of(step)))
     if (!out.write_chunked(event)) return;
   out.finish_chunked();
 }
