@@ -1,7 +1,9 @@
 // adapters/interactive/connection.hpp -- one /ws connection speaking the
 // Interactive Mode API (shared/specs/reference/interactive-api.md §10).
 //
-//   ServerContext::interactive = endpoint_factory(timeouts, [&] { return make_engine(); });
+//   server.interactive = endpoint_factory(timeouts, [&](auto executor) {
+//     return std::make_shared<LocalConverse>(hub, executor);
+//   });
 //
 // Requests are handled one at a time, in the order they arrive, and every
 // reply is sent before the handler returns, so the replies to startSession
@@ -63,7 +65,8 @@ class Connection : public net::WsEndpoint, public std::enable_shared_from_this<C
   bool closed_ = false;
 };
 
-net::WsEndpointFactory endpoint_factory(config::InteractiveConfig timeouts,
-                                        std::function<std::shared_ptr<ConverseEngine>()> make_engine);
+// `make_engine` makes each connection's engine, on that connection's executor.
+using EngineFactory = std::function<std::shared_ptr<ConverseEngine>(boost::asio::any_io_executor)>;
+net::WsEndpointFactory endpoint_factory(config::InteractiveConfig timeouts, EngineFactory make_engine);
 
 }  // namespace acdc::interactive

@@ -95,11 +95,16 @@ std::string Conversation::request_json(const std::optional<HistoryRecord>& histo
     rpc::append_quoted(out, settings_.model);
   }
   if (history) {
-    out += R"(,"history":{"session":)";
-    rpc::append_quoted(out, history->session);
-    out += R"(,"user":)";
-    rpc::append_quoted(out, history->user);
-    out += R"(,"record":true})";
+    out += R"(,"history":{"record":true)";
+    if (!history->session.empty()) {
+      out += R"(,"session":)";
+      rpc::append_quoted(out, history->session);
+    }
+    if (!history->user.empty()) {
+      out += R"(,"user":)";
+      rpc::append_quoted(out, history->user);
+    }
+    out += '}';
   }
   out += '}';
   return out;
@@ -112,6 +117,12 @@ std::optional<RoundReply> parse_round_reply(std::string_view body) {
   r.text = string_member(doc, "text");
   auto cancelled = doc.FindMember("cancelled");
   r.cancelled = cancelled != doc.MemberEnd() && cancelled->value.IsTrue();
+  r.history_session = string_member(doc, "history_session");
+  if (auto error = doc.FindMember("error"); error != doc.MemberEnd() && error->value.IsObject()) {
+    r.error_kind = string_member(error->value, "kind");
+    r.error_message = string_member(error->value, "message");
+    if (r.error_message.empty()) r.error_message = "the model's stream failed (" + r.error_kind + ")";
+  }
   auto calls = doc.FindMember("tool_calls");
   if (calls != doc.MemberEnd() && calls->value.IsArray())
     for (const auto& c : calls->value.GetArray())

@@ -3,7 +3,7 @@
 //
 //   Conversation c({.model = "gpt-4o", .context = "You review C++.", .language = "fr"});
 //   c.add_user("hello");
-//   std::string request = c.request_json({"interactive:<session id>", "hello"});
+//   std::string request = c.request_json(HistoryRecord{history_session, "hello"});
 //   RoundReply r = parse_round_reply(body);          // text, tool calls in index order
 //   c.add_assistant(r.text, r.tool_calls);
 //   c.add_tool_result("call_1", "42");
@@ -35,9 +35,14 @@ struct RoundReply {
   std::string text;
   std::vector<ToolCall> tool_calls;
   bool cancelled = false;
+  std::string history_session;  // where converse recorded the round
+  std::string error_kind;       // a stream that failed: "timeout", "auth", ...
+  std::string error_message;    // and what happened, in the llm plugin's words
 };
 
-// Where converse records a turn in the repository's history (adapters/README.md).
+// What converse records in the repository's history (adapters/README.md):
+// `user` (when not empty) and the round's text, under `session` (empty: a
+// new one, named in the reply).
 struct HistoryRecord {
   std::string session;
   std::string user;

@@ -61,8 +61,10 @@ void Session::start_round() {
   auto done = on_executor([id = request_id_](Session& s, acdc_status status, std::string body) {
     s.on_done(id, status, std::move(body));
   });
-  ports_->engine->converse(request_id_, conversation_.request_json(HistoryRecord{"interactive:" + id_, user_text_}),
+  // The user text is recorded with the turn's first round only.
+  ports_->engine->converse(request_id_, conversation_.request_json(HistoryRecord{history_session_, std::move(user_text_)}),
                            std::move(chunk), std::move(done));
+  user_text_.clear();
 }
 
 void Session::on_chunk(const std::string& request_id, std::string text) {
@@ -83,18 +85,11 @@ void Session::on_done(const std::string& request_id, acdc_status status, std::st
   round_timer_.cancel();
   if (stopped_) return finish_stop();
   flush_final();
-  if (status != ACDC_OK) {
-    // The reference calls any failure that mentions a timeout "timeout" (§4.2).
-    const bool timeout = body.find("timeout") != std::string::npos || body.find("timed out") != std::string::npos;
-    send(status_notification(id_, kSessionError, timeout ? std::string("timeout") : "Error: " + body));
-    conversation_.add_assistant("AI service error: " + body);
-    return end_turn();
-  }
+  if (status != ACDC_OK) return fail_round("", body);
   auto reply = parse_round_reply(body);
-  if (!reply) {
-    send(status_notification(id_, kSessionError, "Error: the llm plugin answered something that is not a round"));
-    return end_turn();
-  }
+  if (!reply) return fail_round("", "the llm plugin answered something that is not a round");
+  if (!reply->history_session.empty()) history_session_ = reply->history_session;
+  if (!reply->error_kind.empty()) return fail_round(reply->error_kind, reply->error_message);
   conversation_.add_assistant(reply->text, reply->tool_calls);
   if (reply->tool_calls.empty()) return end_turn();
   await_tools(std::move(reply->tool_calls));
@@ -145,6 +140,15 @@ void Session::on_tool_timeout(uint64_t round) {
                               seconds_text(ports_->timeouts.tool_result_timeout) + " s.";
   for (const auto& p : pending_) conversation_.add_tool_result(p.call.id, p.result ? *p.result : missing);
   pending_.clear();
+  end_turn();
+}
+
+void Session::fail_round(std::string_view kind, const std::string& message) {
+  // The reference calls any failure that mentions a timeout "timeout" (§4.2).
+  const bool timeout = kind == "timeout" || message.find("timeout") != std::string::npos ||
+                       message.find("timed out") != std::string::npos;
+  send(status_notification(id_, kSessionError, timeout ? std::string("timeout") : "Error: " + message));
+  conversation_.add_assistant("AI service error: " + message);
   end_turn();
 }
 

@@ -81,6 +81,8 @@ class Session : public std::enable_shared_from_this<Session> {
   void await_tools(std::vector<ToolCall> calls);
   // Sends the held-back delta as the round's isFinal chunk, if there is one.
   void flush_final();
+  // A failed round: {3, "timeout"} or {3, "Error: ..."}, and the turn ends.
+  void fail_round(std::string_view kind, const std::string& message);
   void end_turn();
   void finish_stop();
   void send(std::string frame) const { ports_->send(std::move(frame)); }
@@ -94,7 +96,8 @@ class Session : public std::enable_shared_from_this<Session> {
   std::deque<std::string> queued_;      // user messages waiting for the running turn
   bool in_turn_ = false;
   bool stopped_ = false;
-  std::string user_text_;               // the running turn's user message
+  std::string user_text_;               // the running turn's user message, until its first round
+  std::string history_session_;         // the repository history session of these turns
   std::string request_id_;              // the round in flight; empty when none
   uint64_t round_ = 0;                  // counts rounds; stale timers compare it
   std::optional<std::string> held_;     // the last delta of the round, not sent yet
