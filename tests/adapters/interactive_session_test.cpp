@@ -349,3 +349,43 @@ TEST_CASE("disconnect: the running turn is cancelled and nothing more is sent") 
   h.settle();
   CHECK(h.take().empty());
 }
+
+TEST_CASE("history: the user text goes with a turn's first round, later rounds name the history session") {
+  Harness h;
+  auto sid = h.start();
+  h.request(send_msg(sid, "look"));
+  CHECK(std::string(h.engine->request(0)["history"]["user"].GetString()) == "look");
+  CHECK_FALSE(h.engine->request(0)["history"].HasMember("session"));
+  h.engine->done(0, R"({"text":"","history_session":"h-1","tool_calls":[{"id":"c1","name":"t","arguments":"{}"}]})");
+  h.settle();
+  h.request(req("5", "provideToolResult", R"({"sessionId":")" + sid + R"(","toolCallId":"c1","result":"r"})"));
+  REQUIRE(h.engine->rounds.size() == 2);
+  auto second = h.engine->request(1);
+  CHECK(std::string(second["history"]["session"].GetString()) == "h-1");
+  CHECK_FALSE(second["history"].HasMember("user"));
+  h.engine->done(1, R"({"text":"done","history_session":"h-1","tool_calls":[]})");
+  h.settle();
+  h.request(send_msg(sid, "more"));
+  auto third = h.engine->request(2);
+  CHECK(std::string(third["history"]["session"].GetString()) == "h-1");
+  CHECK(std::string(third["history"]["user"].GetString()) == "more");
+}
+
+TEST_CASE("errors: a stream that failed midway is status 3 with its message, or timeout by its kind") {
+  Harness h;
+  auto sid = h.start();
+  h.request(send_msg(sid, "x"));
+  h.engine->chunk(0, "par");
+  h.engine->done(0, R"({"text":"par","tool_calls":[],"error":{"kind":"server","message":"the provider failed (500)"}})");
+  h.settle();
+  auto frames = h.take();
+  REQUIRE(frames.size() == 2);
+  CHECK(joined({frames[0]}) == std::pair<std::string, int>{"par", 1});
+  CHECK(std::string(parse(frames[1])["params"]["reason"].GetString()) == "Error: the provider failed (500)");
+  h.request(send_msg(sid, "y"));
+  h.engine->done(1, R"({"text":"","tool_calls":[],"error":{"kind":"timeout","message":"no first chunk in 30 s"}})");
+  h.settle();
+  frames = h.take();
+  REQUIRE(frames.size() == 1);
+  CHECK(std::string(parse(frames[0])["params"]["reason"].GetString()) == "timeout");
+}
