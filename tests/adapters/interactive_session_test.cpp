@@ -376,7 +376,7 @@ TEST_CASE("errors: a stream that failed midway is status 3 with its message, or 
   auto sid = h.start();
   h.request(send_msg(sid, "x"));
   h.engine->chunk(0, "par");
-  h.engine->done(0, R"({"text":"par","tool_calls":[],"error":{"kind":"server","message":"the provider failed (500)"}})");
+  h.engine->done(0, R"j({"text":"par","tool_calls":[],"error":{"kind":"server","message":"the provider failed (500)"}})j");
   h.settle();
   auto frames = h.take();
   REQUIRE(frames.size() == 2);
