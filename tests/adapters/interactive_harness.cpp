@@ -1,6 +1,8 @@
 #include "interactive_harness.hpp"
 
 #include <catch2/catch.hpp>
+#include <rapidjson/stringbuffer.h>
+#include <rapidjson/writer.h>
 
 namespace acdc::interactive::test {
 
@@ -14,6 +16,27 @@ rapidjson::Document parse(const std::string& frame) {
 std::string method_of(const std::string& frame) {
   auto d = parse(frame);
   return d.HasMember("method") ? d["method"].GetString() : "";
+}
+
+std::string req(const std::string& id, const std::string& method, const std::string& params) {
+  return R"({"jsonrpc":"2.0","id":)" + id + R"(,"method":")" + method + R"(","params":)" + params + "}";
+}
+
+std::string send_msg(const std::string& session, const std::string& text, const std::string& id) {
+  return req(id, "sendUserMessage", R"({"sessionId":")" + session + R"(","message":")" + text + R"("})");
+}
+
+int error_code(const std::string& frame) {
+  auto d = parse(frame);
+  return d.HasMember("error") ? d["error"]["code"].GetInt() : 0;
+}
+
+std::string id_text(const std::string& frame) {
+  auto d = parse(frame);
+  rapidjson::StringBuffer b;
+  rapidjson::Writer<rapidjson::StringBuffer> w(b);
+  d["id"].Accept(w);
+  return b.GetString();
 }
 
 rapidjson::Document FakeEngine::request(size_t round) const { return parse(rounds.at(round).request_json); }

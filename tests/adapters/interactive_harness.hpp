@@ -79,6 +79,12 @@ struct Harness {
 };
 
 rapidjson::Document parse(const std::string& frame);
+// A request frame: {"jsonrpc":"2.0","id":<id>,"method":<method>,"params":<params>}.
+std::string req(const std::string& id, const std::string& method, const std::string& params);
+std::string send_msg(const std::string& session, const std::string& text, const std::string& id = "2");
+// The error code of a reply frame (0 for a result), and its id as JSON text.
+int error_code(const std::string& frame);
+std::string id_text(const std::string& frame);
 // A frame's "method" ("" for replies).
 std::string method_of(const std::string& frame);
 

@@ -1,38 +1,15 @@
 // The Interactive Mode API's rules (interactive-api.md §10) on one
-// connection in-process, with the model rounds scripted: the envelope, each
-// method's replies, chunk order, tool round trips and the three timeouts.
-// The same flows over a real socket and model: interactive_ws_test.cpp.
+// connection in-process, with the model rounds scripted: each method's
+// replies, chunk order, tool round trips, the three timeouts, stop and
+// disconnect. The same flows over a real socket: interactive_ws.test.mjs.
 #include "interactive_harness.hpp"
 
 #include <catch2/catch.hpp>
-#include <rapidjson/stringbuffer.h>
-#include <rapidjson/writer.h>
 
 using namespace acdc::interactive;
 using namespace acdc::interactive::test;
 
 namespace {
-
-std::string req(const std::string& id, const std::string& method, const std::string& params) {
-  return R"({"jsonrpc":"2.0","id":)" + id + R"(,"method":")" + method + R"(","params":)" + params + "}";
-}
-
-std::string send_msg(const std::string& session, const std::string& text, const std::string& id = "2") {
-  return req(id, "sendUserMessage", R"({"sessionId":")" + session + R"(","message":")" + text + R"("})");
-}
-
-int error_code(const std::string& frame) {
-  auto d = parse(frame);
-  return d.HasMember("error") ? d["error"]["code"].GetInt() : 0;
-}
-
-std::string id_text(const std::string& frame) {
-  auto d = parse(frame);
-  rapidjson::StringBuffer b;
-  rapidjson::Writer<rapidjson::StringBuffer> w(b);
-  d["id"].Accept(w);
-  return b.GetString();
-}
 
 // The text of every chunk frame, and how many were final.
 std::pair<std::string, int> joined(const std::vector<std::string>& frames) {
@@ -50,46 +27,6 @@ std::pair<std::string, int> joined(const std::vector<std::string>& frames) {
 std::string tool_reply(const std::string& calls) { return R"({"text":"","tool_calls":)" + calls + "}"; }
 
 }  // namespace
-
-TEST_CASE("envelope: each malformed frame gets the reference's code and id") {
-  Harness h;
-  auto one = [&](const std::string& text) {
-    auto frames = h.request(text);
-    REQUIRE(frames.size() == 1);
-    return frames[0];
-  };
-  CHECK(error_code(one("not json")) == -32700);
-  CHECK(id_text(one("{\"jsonrpc\":")) == "null");
-  CHECK(error_code(one(R"([{"jsonrpc":"2.0","id":1,"method":"echo"}])")) == -32600);
-  CHECK(id_text(one(R"([{"jsonrpc":"2.0","id":1,"method":"echo"}])")) == "null");
-  CHECK(error_code(one("42")) == -32600);
-  CHECK(error_code(one(R"({"jsonrpc":"1.0","id":7,"method":"echo"})")) == -32600);
-  CHECK(id_text(one(R"({"jsonrpc":"1.0","id":7,"method":"echo"})")) == "7");
-  CHECK(id_text(one(R"({"jsonrpc":"2.0","id":"x"})")) == "\"x\"");
-  CHECK(error_code(one(R"({"jsonrpc":"2.0","id":"x"})")) == -32600);
-  CHECK(error_code(one(req("3", "nope", "{}"))) == -32601);
-  CHECK(error_code(one(req("3", "startSession", "[\"u\"]"))) == -32602);
-  auto reply = parse(one(R"({"jsonrpc":"2.0","id":"e","method":"echo","params":{"message":"hi"}})"));
-  CHECK(std::string(reply["result"].GetString()) == "hi");
-  CHECK(parse(one(R"({"jsonrpc":"2.0","id":null,"method":"echo"})"))["id"].IsNull());
-  CHECK(parse(one(R"({"jsonrpc":"2.0","id":5,"method":"echo"})"))["result"].IsObject());
-  CHECK(std::string(parse(one(req("3", "nope", "{}")))["error"]["message"].GetString()) == "Method not found");
-}
-
-TEST_CASE("envelope: a notification is not run and not answered") {
-  Harness h;
-  CHECK(h.request(R"({"jsonrpc":"2.0","method":"startSession","params":{"userId":"u"}})").empty());
-  CHECK(h.request(R"({"jsonrpc":"2.0","method":"nope"})").empty());
-}
-
-TEST_CASE("envelope: a binary frame is answered with -32700 and the connection stays") {
-  Harness h;
-  CHECK(h.connection->on_binary());
-  auto frames = h.take();
-  REQUIRE(frames.size() == 1);
-  CHECK(error_code(frames[0]) == -32700);
-  CHECK(id_text(frames[0]) == "null");
-}
 
 TEST_CASE("startSession: the result, then status 1 Session started") {
   Harness h;
