@@ -1,6 +1,9 @@
 #include "app/app.hpp"
 
+#include "adapters/interactive/connection.hpp"
+#include "adapters/interactive/local_converse.hpp"
 #include "app/browser.hpp"
+#include "config/config_files.hpp"
 #include "rpc/json_util.hpp"
 #include "util/log.hpp"
 #include "util/random.hpp"
@@ -76,6 +79,14 @@ bool App::load_config() {
   try {
     fs::path file = options_.config_file.empty() ? default_config_file(paths_) : fs::path(options_.config_file);
     config_ = config::load_host_config(file);
+  } catch (const config::ConfigError& e) {
+    log::error("config: " + std::string(e.what()));
+    return false;
+  }
+  try {
+    // The Interactive Mode API's timeouts sit with the other application settings.
+    interactive_ = config::parse_interactive_config(
+        config::ConfigFiles(paths_.user_config_dir, paths_.bundled_config_dir).read("app.yaml"));
   } catch (const config::ConfigError& e) {
     log::error("config: " + std::string(e.what()));
     return false;
@@ -218,7 +229,10 @@ void App::serve() {
   if (!options_.webapp_dir.empty()) webapp = options_.webapp_dir;
   server_ = std::make_unique<net::ServerContext>(
       net::ServerContext{net::StaticFiles(webapp), net::Access(token_, listener_->port()), hub_,
-                         net::WsLimits{.keepalive = std::chrono::milliseconds(config_.ws_keepalive_ms)}});
+                         net::WsLimits{.keepalive = std::chrono::milliseconds(config_.ws_keepalive_ms)},
+                         interactive::endpoint_factory(interactive_, [this](boost::asio::any_io_executor executor) {
+                           return std::make_shared<interactive::LocalConverse>(hub_, std::move(executor));
+                         })});
   if (server_->files.root().empty())
     log::warn("the web app is not built (" +
               (webapp.empty() ? std::string("no webapp/dist found") : "nothing in " + webapp.string()) +
@@ -226,6 +240,7 @@ void App::serve() {
   listener_->start(*server_);
   for (unsigned i = 0; i < kIoThreads; ++i) io_threads_.emplace_back([this] { io_.run(); });
   log::info("serving " + repo_root_.string() + " at " + url());
+  log::info("Interactive Mode API: ws://127.0.0.1:" + std::to_string(listener_->port()) + "/ws?token=" + token_);
   if (!options_.no_browser && !open_browser(url()))
     log::info("could not start a browser: open the URL above yourself");
 }

@@ -68,6 +68,7 @@ class App {
   std::map<std::string, acdc_entry_fn> linked_;
   Paths paths_;
   config::HostConfig config_;
+  config::InteractiveConfig interactive_;  // app.yaml's interactive: block
   std::filesystem::path repo_root_;
   std::filesystem::path runtime_dir_;
   std::string token_;

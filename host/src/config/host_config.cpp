@@ -2,6 +2,7 @@
 
 #include "config/yaml_json.hpp"
 
+#include <rapidjson/document.h>
 #include <yaml-cpp/yaml.h>
 
 #include <fstream>
@@ -135,6 +136,30 @@ HostConfig load_host_config(const std::filesystem::path& file) {
   std::ostringstream text;
   text << in.rdbuf();
   return parse_host_config(text.str(), file);
+}
+
+InteractiveConfig parse_interactive_config(const std::string& app_json) {
+  InteractiveConfig cfg;
+  rapidjson::Document doc;
+  doc.Parse(app_json.data(), app_json.size());
+  if (doc.HasParseError() || !doc.IsObject()) return cfg;
+  auto block = doc.FindMember("interactive");
+  if (block == doc.MemberEnd() || block->value.IsNull()) return cfg;
+  if (!block->value.IsObject()) throw ConfigError("app.yaml: 'interactive' must be a map");
+  for (const auto& m : block->value.GetObject()) {
+    const std::string key = m.name.GetString();
+    std::chrono::milliseconds* target = key == "ai_round_timeout_s"      ? &cfg.ai_round_timeout
+                                        : key == "tool_result_timeout_s" ? &cfg.tool_result_timeout
+                                        : key == "stop_grace_s"          ? &cfg.stop_grace
+                                                                         : nullptr;
+    if (!target)
+      throw ConfigError("app.yaml: unknown key 'interactive." + key +
+                        "' (known: ai_round_timeout_s, tool_result_timeout_s, stop_grace_s)");
+    if (!m.value.IsNumber() || m.value.GetDouble() <= 0 || m.value.GetDouble() > 86400)
+      throw ConfigError("app.yaml: 'interactive." + key + "' must be a number of seconds above 0 (at most 86400)");
+    *target = std::chrono::milliseconds(static_cast<long long>(m.value.GetDouble() * 1000 + 0.5));
+  }
+  return cfg;
 }
 
 void select_plugins(HostConfig& config, const std::vector<std::string>& names) {

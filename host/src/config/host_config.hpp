@@ -18,6 +18,7 @@
 // Every error names the file, the line and what to change.
 #pragma once
 
+#include <chrono>
 #include <filesystem>
 #include <stdexcept>
 #include <string>
@@ -46,6 +47,14 @@ struct HostConfig {
   unsigned ws_keepalive_ms = 30000;  // ping a connection quiet this long; cut it off after twice
 };
 
+// The `interactive:` block of app.yaml: the Interactive Mode API's timeouts
+// (shared/specs/reference/interactive-api.md §10 item 10), in seconds there.
+struct InteractiveConfig {
+  std::chrono::milliseconds ai_round_timeout{10000};     // one model round, start to end
+  std::chrono::milliseconds tool_result_timeout{60000};  // the client's answers to a round's tool calls
+  std::chrono::milliseconds stop_grace{5000};            // a stopped turn's wind-down
+};
+
 class ConfigError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
@@ -53,6 +62,10 @@ class ConfigError : public std::runtime_error {
 
 HostConfig load_host_config(const std::filesystem::path& file);
 HostConfig parse_host_config(const std::string& yaml_text, const std::filesystem::path& source);
+
+// The `interactive:` block of app.yaml, given as JSON (ConfigFiles::read);
+// defaults for what is absent. Throws ConfigError naming a bad key.
+InteractiveConfig parse_interactive_config(const std::string& app_json);
 
 // Keeps only the plugins named in `names` (from --plugins), in that order;
 // names not in the config get an entry with an empty block.

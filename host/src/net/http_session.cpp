@@ -67,9 +67,11 @@ void HttpSession::upgrade() {
   auto req = parser_->release();
   std::string_view target = req.target();
   std::string_view path = target.substr(0, target.find('?'));
-  if (path != "/") {
+  const bool interactive = path == "/ws" && context_.interactive;
+  if (path != "/" && !interactive) {
     auto res = text_response(req, http::status::not_found,
-                             "no WebSocket endpoint at " + std::string(path) + ": connect to /");
+                             "no WebSocket endpoint at " + std::string(path) + ": connect to /" +
+                                 (context_.interactive ? " (jrpc-oo) or /ws (Interactive Mode API)" : ""));
     return beast::async_write(stream_, http::message_generator(std::move(res)),
                               beast::bind_front_handler(&HttpSession::on_write, shared_from_this(), false));
   }
@@ -80,6 +82,9 @@ void HttpSession::upgrade() {
     return beast::async_write(stream_, http::message_generator(std::move(res)),
                               beast::bind_front_handler(&HttpSession::on_write, shared_from_this(), false));
   }
+  if (interactive)
+    return std::make_shared<WsSession>(stream_.release_socket(), context_.interactive, context_.ws_limits)
+        ->run(std::move(req));
   std::make_shared<WsSession>(stream_.release_socket(), context_.hub, context_.ws_limits)
       ->run(std::move(req));
 }

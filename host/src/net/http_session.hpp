@@ -2,7 +2,9 @@
 //
 // GET and HEAD serve the built webapp (net/static_files.hpp). A WebSocket
 // upgrade on "/" that passes net::Access becomes a WsSession speaking
-// jrpc-oo; anything else is answered with a status and a one-line reason.
+// jrpc-oo; one on "/ws", under the same rule, a WsSession speaking the
+// Interactive Mode API (adapters/interactive/); anything else is answered
+// with a status and a one-line reason.
 #pragma once
 
 #include "net/access.hpp"
@@ -27,6 +29,7 @@ struct ServerContext {
   Access access;
   rpc::Hub& hub;
   WsLimits ws_limits;
+  WsEndpointFactory interactive;  // "/ws"; empty: not served
 };
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {

@@ -22,7 +22,11 @@ struct ReadingScope {
 }  // namespace
 
 WsSession::WsSession(boost::asio::ip::tcp::socket&& socket, rpc::Hub& hub, WsLimits limits)
-    : ws_(std::move(socket)), hub_(hub), limits_(limits), keepalive_(ws_.get_executor()) {}
+    : ws_(std::move(socket)), hub_(&hub), limits_(limits), keepalive_(ws_.get_executor()) {}
+
+WsSession::WsSession(boost::asio::ip::tcp::socket&& socket, WsEndpointFactory make_endpoint, WsLimits limits)
+    : ws_(std::move(socket)), make_endpoint_(std::move(make_endpoint)), limits_(limits),
+      keepalive_(ws_.get_executor()) {}
 
 WsSession::~WsSession() = default;
 
@@ -45,8 +49,12 @@ void WsSession::run(beast::http::request<beast::http::string_body> request) {
 
 void WsSession::on_accept(beast::error_code ec) {
   if (ec) return log::debug("websocket handshake failed: " + ec.message());
-  peer_ = std::make_shared<rpc::Peer>(hub_, weak_from_this());
-  peer_->start();
+  if (make_endpoint_) {
+    endpoint_ = make_endpoint_(weak_from_this());
+  } else {
+    peer_ = std::make_shared<rpc::Peer>(*hub_, weak_from_this());
+    peer_->start();
+  }
   arm_keepalive();
   do_read();
 }
@@ -109,6 +117,10 @@ bool WsSession::handle_message(beast::error_code ec) {
   }
   if (!ws_.got_text()) {
     buffer_.consume(buffer_.size());
+    if (endpoint_ && endpoint_->on_binary()) {
+      ++frames_read_;
+      return true;
+    }
     // JS peers silently drop binary frames (jrpc-oo-wire.md §2.3); we say so.
     request_close(static_cast<uint16_t>(websocket::close_code::unknown_data),
                   "acdc speaks JSON-RPC in text frames only");
@@ -120,7 +132,8 @@ bool WsSession::handle_message(beast::error_code ec) {
   static_cast<char*>(buffer_.prepare(1).data())[0] = '\0';
   {
     ReadingScope scope(this);
-    peer_->on_message(static_cast<char*>(buffer_.data().data()), size);
+    if (endpoint_) endpoint_->on_message(static_cast<char*>(buffer_.data().data()), size);
+    else peer_->on_message(static_cast<char*>(buffer_.data().data()), size);
   }
   buffer_.consume(size);
   return true;
@@ -209,6 +222,7 @@ void WsSession::shut_down() {
   }
   keepalive_.cancel();
   if (peer_) peer_->on_closed();
+  if (endpoint_) endpoint_->on_closed();
 }
 
 }  // namespace acdc::net

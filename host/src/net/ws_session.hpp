@@ -6,6 +6,7 @@
 // connection's executor.
 //
 //   std::make_shared<WsSession>(std::move(socket), hub, limits)->run(std::move(request));
+//   std::make_shared<WsSession>(std::move(socket), make_endpoint, limits)->run(...);  // net/ws_endpoint.hpp
 //
 // Limits (jrpc-oo-wire.md §0 and §13): text frames only (a binary frame
 // closes the connection with 1003), no permessage-deflate, messages up to
@@ -23,6 +24,7 @@
 #pragma once
 
 #include "net/coalescing_stream.hpp"
+#include "net/ws_endpoint.hpp"
 #include "rpc/peer.hpp"
 #include "rpc/transport.hpp"
 
@@ -48,7 +50,10 @@ struct WsLimits {
 
 class WsSession : public rpc::Transport, public std::enable_shared_from_this<WsSession> {
  public:
+  // jrpc-oo through an rpc::Peer.
   WsSession(boost::asio::ip::tcp::socket&& socket, rpc::Hub& hub, WsLimits limits);
+  // Another protocol: messages go to the endpoint `make_endpoint` returns.
+  WsSession(boost::asio::ip::tcp::socket&& socket, WsEndpointFactory make_endpoint, WsLimits limits);
   ~WsSession() override;
 
   void run(boost::beast::http::request<boost::beast::http::string_body> request);
@@ -77,9 +82,11 @@ class WsSession : public rpc::Transport, public std::enable_shared_from_this<WsS
 
   boost::beast::websocket::stream<CoalescingStream> ws_;
   boost::beast::flat_buffer buffer_;
-  rpc::Hub& hub_;
+  rpc::Hub* hub_ = nullptr;         // jrpc-oo sessions
+  WsEndpointFactory make_endpoint_;  // other protocols
   WsLimits limits_;
   std::shared_ptr<rpc::Peer> peer_;
+  std::shared_ptr<WsEndpoint> endpoint_;
   boost::asio::steady_timer keepalive_;
   uint64_t frames_read_ = 0;       // [executor] data and control frames, for the keepalive
   uint64_t frames_at_tick_ = 0;    // [executor] frames_read_ at the last keepalive tick

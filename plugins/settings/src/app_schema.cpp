@@ -33,6 +33,16 @@ void check_compaction(const YAML::Node& section, YamlRules& r) {
   });
 }
 
+// The Interactive Mode API's timeouts (host/src/config/host_config.hpp).
+void check_interactive(const YAML::Node& section, YamlRules& r) {
+  r.each(section, [&](const std::string& key, const YAML::Node& v) {
+    if (key == "ai_round_timeout_s" || key == "tool_result_timeout_s" || key == "stop_grace_s")
+      r.number(v, "interactive." + key, YamlRules::kPositive);
+    else
+      r.unknown("interactive." + key, v, "ai_round_timeout_s, tool_result_timeout_s, stop_grace_s");
+  });
+}
+
 // Sections this release does not read still get their amounts checked: a
 // negative size or duration is a mistake whoever reads it.
 void check_other(const std::string& name, const YAML::Node& section, YamlRules& r) {
@@ -52,8 +62,9 @@ void check_app(const YAML::Node& root, YamlRules& r) {
     if (v.IsNull()) return;
     if (key == "url_cache") check_url_cache(v, r);
     else if (key == "history_compaction") check_compaction(v, r);
+    else if (key == "interactive") check_interactive(v, r);
     else {
-      if (!later.contains(key)) r.unknown(key, v, "url_cache, history_compaction");
+      if (!later.contains(key)) r.unknown(key, v, "url_cache, history_compaction, interactive");
       check_other(key, v, r);
     }
   });
