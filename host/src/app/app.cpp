@@ -53,6 +53,7 @@ App::~App() {
 }
 
 int App::run() {
+  if (options_.stdio) return run_stdio();
   const auto started = std::chrono::steady_clock::now();
   std::signal(SIGPIPE, SIG_IGN);
   if (!load_config() || !bind()) return 2;

@@ -8,7 +8,7 @@
 #include <rapidjson/prettywriter.h>
 #include <rapidjson/stringbuffer.h>
 
-namespace acdc::bb7 {
+namespace acdc::adapters::bb7 {
 
 namespace fs = std::filesystem;
 using rapidjson::Value;
@@ -197,4 +197,4 @@ std::string parts_text(const Value& message, const char* type) {
   return out;
 }
 
-}  // namespace acdc::bb7
+}  // namespace acdc::adapters::bb7

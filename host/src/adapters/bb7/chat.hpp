@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-namespace acdc::bb7 {
+namespace acdc::adapters::bb7 {
 
 struct ContextFile {
   std::string path;
@@ -67,4 +67,4 @@ class Chat {
 std::string parts_text(const rapidjson::Value& message, const char* type);
 std::string string_member(const rapidjson::Value& v, const char* key);
 
-}  // namespace acdc::bb7
+}  // namespace acdc::adapters::bb7

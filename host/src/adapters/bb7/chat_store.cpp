@@ -14,7 +14,7 @@
 #include <algorithm>
 #include <cerrno>
 
-namespace acdc::bb7 {
+namespace acdc::adapters::bb7 {
 
 namespace fs = std::filesystem;
 
@@ -143,6 +143,13 @@ void ChatStore::remove(const std::string& id) const {
   write_index(index);
 }
 
+void ChatStore::remove_from_index(const std::string& id) const {
+  Index index = read_index();
+  std::erase_if(index.chats, [&](const ChatSummary& c) { return c.id == id; });
+  if (index.active && index.active->id == id) index.active.reset();
+  write_index(index);
+}
+
 bool ChatStore::locked_by_other(const std::string& id) const {
   auto owner = lock_owner(chat_dir(id) / "lock");
   return owner && *owner != ::getpid() && alive(*owner);
@@ -172,4 +179,4 @@ void ChatStore::set_active(const std::optional<Active>& active) const {
   write_index(index);
 }
 
-}  // namespace acdc::bb7
+}  // namespace acdc::adapters::bb7

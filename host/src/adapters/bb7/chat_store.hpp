@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-namespace acdc::bb7 {
+namespace acdc::adapters::bb7 {
 
 struct ChatSummary {
   std::string id, name, created;
@@ -38,6 +38,7 @@ class ChatStore {
   void save(const Chat& chat) const;            // chat.json, and the index entry
   void create(const Chat& chat) const;
   void remove(const std::string& id) const;
+  void remove_from_index(const std::string& id) const;  // the directory has moved away
 
   // Lock files hold the owner's PID; a dead or unreadable owner is stale.
   void lock(const std::string& id) const;       // throws "chat is locked by another process"
@@ -63,4 +64,4 @@ class ChatStore {
   std::filesystem::path dir_;
 };
 
-}  // namespace acdc::bb7
+}  // namespace acdc::adapters::bb7

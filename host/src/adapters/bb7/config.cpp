@@ -12,7 +12,7 @@
 
 #include <cstdlib>
 
-namespace acdc::bb7 {
+namespace acdc::adapters::bb7 {
 
 namespace fs = std::filesystem;
 
@@ -62,4 +62,4 @@ Bb7Config load_bb7_config(const fs::path& home) {
   return c;
 }
 
-}  // namespace acdc::bb7
+}  // namespace acdc::adapters::bb7

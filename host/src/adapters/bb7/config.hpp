@@ -8,7 +8,7 @@
 #include <filesystem>
 #include <string>
 
-namespace acdc::bb7 {
+namespace acdc::adapters::bb7 {
 
 inline constexpr const char* kDefaultModel = "anthropic/claude-sonnet-4.6";
 
@@ -33,4 +33,4 @@ std::filesystem::path bb7_config_dir(const std::filesystem::path& home);  // ~/.
 // "invalid config JSON", "API key not set in config", or the diff_mode text.
 Bb7Config load_bb7_config(const std::filesystem::path& home);
 
-}  // namespace acdc::bb7
+}  // namespace acdc::adapters::bb7

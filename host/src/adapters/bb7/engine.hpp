@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-namespace acdc::bb7 {
+namespace acdc::adapters::bb7 {
 
 struct EngineDelta {
   std::string text;
@@ -51,4 +51,4 @@ class Engine {
   virtual std::vector<long long> count_tokens(const std::vector<std::string>& texts) = 0;
 };
 
-}  // namespace acdc::bb7
+}  // namespace acdc::adapters::bb7

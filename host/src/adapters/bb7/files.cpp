@@ -16,7 +16,7 @@
 #include <fstream>
 #include <sstream>
 
-namespace acdc::bb7 {
+namespace acdc::adapters::bb7 {
 
 namespace fs = std::filesystem;
 
@@ -84,4 +84,4 @@ std::string now_rfc3339() {
   return buf;
 }
 
-}  // namespace acdc::bb7
+}  // namespace acdc::adapters::bb7

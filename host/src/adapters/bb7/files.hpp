@@ -15,7 +15,7 @@
 #include <string>
 #include <string_view>
 
-namespace acdc::bb7 {
+namespace acdc::adapters::bb7 {
 
 // Creates missing parent directories. Throws acdc::Error on failure.
 void write_atomic(const std::filesystem::path& file, std::string_view bytes);
@@ -28,4 +28,4 @@ std::string content_version(std::string_view path, std::string_view content);
 // "2026-11-26T06:25:11Z" (RFC 3339, UTC).
 std::string now_rfc3339();
 
-}  // namespace acdc::bb7
+}  // namespace acdc::adapters::bb7

@@ -8,7 +8,7 @@
 
 #include <acdc/sdk/error.hpp>
 
-namespace acdc::bb7 {
+namespace acdc::adapters::bb7 {
 
 namespace fs = std::filesystem;
 
@@ -99,4 +99,4 @@ std::string instructions_block(const fs::path& home, const fs::path& root, bool 
   return block;
 }
 
-}  // namespace acdc::bb7
+}  // namespace acdc::adapters::bb7

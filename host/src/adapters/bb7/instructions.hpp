@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-namespace acdc::bb7 {
+namespace acdc::adapters::bb7 {
 
 std::string strip_comment_lines(std::string_view text);
 
@@ -20,4 +20,4 @@ std::string parse_project_instructions(const std::filesystem::path& root, std::s
 // The instructions block of the system prompt ("" when there are none).
 std::string instructions_block(const std::filesystem::path& home, const std::filesystem::path& root, bool global_chat);
 
-}  // namespace acdc::bb7
+}  // namespace acdc::adapters::bb7

@@ -6,7 +6,7 @@
 #include <charconv>
 #include <cmath>
 
-namespace acdc::bb7 {
+namespace acdc::adapters::bb7 {
 
 namespace {
 
@@ -125,4 +125,4 @@ std::string error_line(std::string_view message, const std::optional<std::string
   return Reply("error", request_id).field("message", message).line();
 }
 
-}  // namespace acdc::bb7
+}  // namespace acdc::adapters::bb7

@@ -18,7 +18,7 @@
 #include <string_view>
 #include <vector>
 
-namespace acdc::bb7 {
+namespace acdc::adapters::bb7 {
 
 class Request {
  public:
@@ -66,4 +66,4 @@ class Reply {
 std::string ok_line(const std::optional<std::string>& request_id);
 std::string error_line(std::string_view message, const std::optional<std::string>& request_id);
 
-}  // namespace acdc::bb7
+}  // namespace acdc::adapters::bb7

@@ -5,7 +5,7 @@
 
 #include <acdc/sdk/error.hpp>
 
-namespace acdc::bb7 {
+namespace acdc::adapters::bb7 {
 
 namespace fs = std::filesystem;
 
@@ -65,4 +65,4 @@ void ensure_inside(const fs::path& root, const fs::path& target) {
   if (ec || !is_within(real_root, real)) escapes();
 }
 
-}  // namespace acdc::bb7
+}  // namespace acdc::adapters::bb7

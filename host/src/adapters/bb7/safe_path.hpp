@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-namespace acdc::bb7 {
+namespace acdc::adapters::bb7 {
 
 // `rel` must be relative and free of NUL, and stay under `base` after lexical
 // cleaning. Throws "path escapes base directory", "invalid path" or
@@ -35,4 +35,4 @@ std::filesystem::path snapshot_file(const std::filesystem::path& context_dir, co
 // existing ancestor, must lie inside `root`. Throws "path escapes base directory".
 void ensure_inside(const std::filesystem::path& root, const std::filesystem::path& target);
 
-}  // namespace acdc::bb7
+}  // namespace acdc::adapters::bb7

@@ -2,11 +2,13 @@
 #include "adapters/bb7/session.hpp"
 
 #include "adapters/bb7/engine.hpp"
+#include "adapters/bb7/files.hpp"
+#include "adapters/bb7/instructions.hpp"
 #include "adapters/bb7/send_run.hpp"
 
 #include <acdc/sdk/error.hpp>
 
-namespace acdc::bb7 {
+namespace acdc::adapters::bb7 {
 
 namespace fs = std::filesystem;
 
@@ -152,9 +154,21 @@ void Session::persist_active() {
   else home.set_active(std::nullopt);
 }
 
+std::string Session::project_instructions_error() const {
+  if (root_.empty() || (active_ && active_->global)) return "";
+  auto text = read_file(root_ / ".bb7" / "instructions");
+  if (!text) return "";
+  try {
+    parse_project_instructions(root_, *text);
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  return "";
+}
+
 const Bb7Config& Session::config() {
   if (!config_) config_ = load_bb7_config(env_.home);
   return *config_;
 }
 
-}  // namespace acdc::bb7
+}  // namespace acdc::adapters::bb7

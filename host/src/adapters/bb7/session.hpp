@@ -15,6 +15,7 @@
 #include "adapters/bb7/chat_store.hpp"
 #include "adapters/bb7/config.hpp"
 #include "adapters/bb7/protocol.hpp"
+#include "adapters/bb7/safe_path.hpp"
 
 #include <filesystem>
 #include <functional>
@@ -24,7 +25,7 @@
 #include <optional>
 #include <string>
 
-namespace acdc::bb7 {
+namespace acdc::adapters::bb7 {
 
 class Engine;
 struct SendRun;
@@ -123,7 +124,23 @@ class Session {
   std::filesystem::path global_dir() const { return env_.home / ".bb7"; }
   void select(const ChatStore& store, const std::string& id, bool global);
   void persist_active();
-  const Bb7Config& config();                // loads once (§6), throws §4 texts
+  const Bb7Config& config();
+  Chat new_chat(const std::string& name, const std::string& model);
+  ChatStore store_of(const std::string& id, bool global) const;
+  std::string project_instructions_error() const;
+  ContextPath context_path(const Active& a, const std::string& path) const;
+  std::string lookup_path(const Active& a, const std::string& path) const;
+  ContextFile take_into_context(const Active& a, Chat& chat, const std::string& path, const std::string& content,
+                                const char* action, const std::string& original_path);
+  std::filesystem::path chat_root(const Active& a) const { return a.store.chat_dir(a.id); }                // loads once (§6), throws §4 texts
+
+  // The send pipeline (session_send.cpp, send_finish.cpp).
+  std::string prepare_send(SendRun& run, const Request& req);
+  void start_round(const std::shared_ptr<SendRun>& run, const std::string& body, bool forward);
+  void release_stream(const std::shared_ptr<SendRun>& run);
+
+  // Answers on a thread of its own (get_balance, get_models).
+  void run_async(const std::optional<std::string>& request_id, std::function<std::string()> work);
 
   // Writes one line (thread-safe).
   void emit(const std::string& line) { env_.emit(line); }
@@ -141,4 +158,4 @@ class Session {
   std::shared_ptr<SendRun> stream_;
 };
 
-}  // namespace acdc::bb7
+}  // namespace acdc::adapters::bb7

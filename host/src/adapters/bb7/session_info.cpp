@@ -10,7 +10,7 @@
 
 #include <acdc/sdk/error.hpp>
 
-namespace acdc::bb7 {
+namespace acdc::adapters::bb7 {
 
 namespace fs = std::filesystem;
 
@@ -184,4 +184,4 @@ std::string Session::add_system_message(const Request& req) {
   return ok_line(req.request_id);
 }
 
-}  // namespace acdc::bb7
+}  // namespace acdc::adapters::bb7

@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-namespace acdc::bb7 {
+namespace acdc::adapters::bb7 {
 namespace {
 
 struct Found {
@@ -72,4 +72,4 @@ std::string apply_anchored(std::string_view content, const std::vector<AnchoredC
   return join_lines(file);
 }
 
-}  // namespace acdc::bb7
+}  // namespace acdc::adapters::bb7

@@ -12,7 +12,7 @@
 #include <string_view>
 #include <vector>
 
-namespace acdc::bb7 {
+namespace acdc::adapters::bb7 {
 
 struct AnchoredChange {
   std::vector<std::string> start;
@@ -30,4 +30,4 @@ class AnchoredError : public std::runtime_error {
 
 std::string apply_anchored(std::string_view content, const std::vector<AnchoredChange>& changes);
 
-}  // namespace acdc::bb7
+}  // namespace acdc::adapters::bb7

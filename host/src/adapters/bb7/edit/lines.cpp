@@ -1,7 +1,7 @@
 // bb7/edit/lines.cpp -- see lines.hpp.
 #include "adapters/bb7/edit/lines.hpp"
 
-namespace acdc::bb7 {
+namespace acdc::adapters::bb7 {
 
 std::string normalize_newlines(std::string_view text) {
   std::string out;
@@ -110,4 +110,4 @@ std::vector<std::string> reindent(const std::vector<std::string>& lines, const s
   return out;
 }
 
-}  // namespace acdc::bb7
+}  // namespace acdc::adapters::bb7

@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-namespace acdc::bb7 {
+namespace acdc::adapters::bb7 {
 
 std::string normalize_newlines(std::string_view text);
 std::vector<std::string> split_lines(std::string_view text);
@@ -34,4 +34,4 @@ std::vector<std::size_t> find_block(const std::vector<std::string>& file, const 
 std::vector<std::string> reindent(const std::vector<std::string>& lines, const std::vector<std::string>& pattern,
                                   const std::vector<std::string>& file_block);
 
-}  // namespace acdc::bb7
+}  // namespace acdc::adapters::bb7

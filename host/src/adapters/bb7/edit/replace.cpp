@@ -7,7 +7,7 @@
 
 #include <optional>
 
-namespace acdc::bb7 {
+namespace acdc::adapters::bb7 {
 namespace {
 
 [[noreturn]] void fail(const std::string& message) { throw Error(ACDC_E_INVALID_PARAMS, message); }
@@ -127,4 +127,4 @@ std::string replace_text(std::string_view content, std::string_view old_string, 
   return join_lines(file);
 }
 
-}  // namespace acdc::bb7
+}  // namespace acdc::adapters::bb7

@@ -11,10 +11,10 @@
 #include <string>
 #include <string_view>
 
-namespace acdc::bb7 {
+namespace acdc::adapters::bb7 {
 
 // Throws acdc::Error with the message a client sees.
 std::string replace_text(std::string_view content, std::string_view old_string, std::string_view new_string,
                          bool replace_all);
 
-}  // namespace acdc::bb7
+}  // namespace acdc::adapters::bb7
