@@ -49,6 +49,21 @@ WireFormat format_of(const rapidjson::Value& step, std::string_view path) {
   return format_for_path(path);
 }
 
+// A text step's "reasoning" and "tool_calls" ([{id, name, arguments}]).
+SynthExtras extras_of(const rapidjson::Value& step) {
+  SynthExtras extras;
+  auto string_of = [](const rapidjson::Value& v, const char* key) {
+    auto it = v.FindMember(key);
+    return it != v.MemberEnd() && it->value.IsString() ? std::string(it->value.GetString(), it->value.GetStringLength())
+                                                       : std::string();
+  };
+  extras.reasoning = string_of(step, "reasoning");
+  if (auto calls = step.FindMember("tool_calls"); calls != step.MemberEnd() && calls->value.IsArray())
+    for (const auto& c : calls->value.GetArray())
+      if (c.IsObject()) extras.tool_calls.push_back({string_of(c, "id"), string_of(c, "name"), string_of(c, "arguments")});
+  return extras;
+}
+
 }  // namespace
 
 StepPlayer::StepPlayer(boost::asio::ip::tcp::socket& socket, const FixtureSet& fixtures)
@@ -91,7 +106,7 @@ void StepPlayer::play_text(const rapidjson::Value& step, const Request& request)
   int chunk_chars = c != step.MemberEnd() && c->value.IsInt() ? c->value.GetInt() : 16;
   send_stream_head(200, "Content-Type: " + std::string(stream_content_type(format)) + "\r\n");
   BodyWriter out(socket_, WritePlan::from_step(step));
-  for (const auto& event : synth_stream(format, text, chunk_chars, usage))
+  for (const auto& event : synth_stream(format, text, chunk_chars, usage, extras_of(step)))
     if (!out.write_chunked(event)) return;
   out.finish_chunked();
 }

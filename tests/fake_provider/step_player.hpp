@@ -5,6 +5,11 @@
 //
 //   StepPlayer player(socket, fixtures);
 //   player.play(step, request);   // step: {"fixture":"openai_text.sse","split":"random"}
+//
+// A text step synthesises the answer in the request's wire format:
+//   {"text":"Hi", "chunk_chars":16, "delay_ms":0, "usage":{...},
+//    "reasoning":"thinking first",                      (OpenAI: delta.reasoning)
+//    "tool_calls":[{"id":"call_1","name":"write_file","arguments":"{...}"}]}  (OpenAI only)
 #pragma once
 
 #include "fixture_set.hpp"

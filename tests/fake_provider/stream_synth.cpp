@@ -42,8 +42,10 @@ void anthropic_usage(Writer& w, const SynthUsage& u) {
   w.EndObject();
 }
 
-// One OpenAI chunk: a content delta (or the finish when `finish` is set).
-std::string openai_chunk(const char* content, const char* finish, const SynthUsage* usage) {
+// One OpenAI chunk around a delta object `delta` writes (or the finish when
+// `finish` is set, or only the usage when `usage` is set).
+template <typename Delta>
+std::string openai_chunk(Delta&& delta, const char* finish, const SynthUsage* usage) {
   rapidjson::StringBuffer b;
   Writer w(b);
   w.StartObject();
@@ -57,8 +59,7 @@ std::string openai_chunk(const char* content, const char* finish, const SynthUsa
     w.StartObject();
     w.Key("index"); w.Int(0);
     w.Key("delta"); w.StartObject();
-    if (content && !*content && !finish) { w.Key("role"); w.String("assistant"); }
-    if (content) { w.Key("content"); str(w, content); }
+    delta(w);
     w.EndObject();
     w.Key("finish_reason"); finish ? w.String(finish) : w.Null();
     w.EndObject();
@@ -69,11 +70,43 @@ std::string openai_chunk(const char* content, const char* finish, const SynthUsa
   return sse("", b);
 }
 
-std::vector<std::string> openai_stream(const std::vector<std::string>& pieces, const SynthUsage& u) {
-  std::vector<std::string> out{openai_chunk("", nullptr, nullptr)};
-  for (const auto& p : pieces) out.push_back(openai_chunk(p.c_str(), nullptr, nullptr));
-  out.push_back(openai_chunk(nullptr, "stop", nullptr));
-  out.push_back(openai_chunk(nullptr, nullptr, &u));
+auto field_delta(const char* key, std::string_view value) {
+  return [key, value](Writer& w) { w.Key(key); str(w, value); };
+}
+void no_delta(Writer&) {}
+
+std::vector<std::string> openai_stream(const std::vector<std::string>& pieces, int chunk_chars, const SynthUsage& u,
+                                       const SynthExtras& extras) {
+  std::vector<std::string> out{openai_chunk(
+      [](Writer& w) {
+        w.Key("role"); w.String("assistant");
+        w.Key("content"); w.String("");
+      },
+      nullptr, nullptr)};
+  for (const auto& p : split_chars(extras.reasoning, chunk_chars))
+    out.push_back(openai_chunk(field_delta("reasoning", p), nullptr, nullptr));
+  for (const auto& p : pieces) out.push_back(openai_chunk(field_delta("content", p), nullptr, nullptr));
+  for (std::size_t i = 0; i < extras.tool_calls.size(); ++i) {
+    const auto& call = extras.tool_calls[i];
+    // The first piece names the call; the arguments follow in pieces, as
+    // the OpenAI API streams them.
+    auto piece = [&](bool first, std::string_view arguments) {
+      return [&, first, arguments](Writer& w) {
+        w.Key("tool_calls"); w.StartArray(); w.StartObject();
+        w.Key("index"); w.Int(static_cast<int>(i));
+        if (first) { w.Key("id"); str(w, call.id); w.Key("type"); w.String("function"); }
+        w.Key("function"); w.StartObject();
+        if (first) { w.Key("name"); str(w, call.name); }
+        w.Key("arguments"); str(w, arguments);
+        w.EndObject();
+        w.EndObject(); w.EndArray();
+      };
+    };
+    out.push_back(openai_chunk(piece(true, ""), nullptr, nullptr));
+    for (const auto& p : split_chars(call.arguments, chunk_chars)) out.push_back(openai_chunk(piece(false, p), nullptr, nullptr));
+  }
+  out.push_back(openai_chunk(no_delta, extras.tool_calls.empty() ? "stop" : "tool_calls", nullptr));
+  out.push_back(openai_chunk(no_delta, nullptr, &u));
   out.push_back("data: [DONE]\n\n");
   return out;
 }
@@ -173,10 +206,10 @@ std::vector<std::string> split_chars(std::string_view text, int chars) {
 }
 
 std::vector<std::string> synth_stream(WireFormat format, std::string_view text, int chunk_chars,
-                                      const SynthUsage& usage) {
+                                      const SynthUsage& usage, const SynthExtras& extras) {
   auto pieces = split_chars(text, chunk_chars);
   if (format == WireFormat::anthropic) return anthropic_stream(pieces, usage);
-  if (format == WireFormat::openai) return openai_stream(pieces, usage);
+  if (format == WireFormat::openai) return openai_stream(pieces, chunk_chars, usage, extras);
   std::vector<std::string> out;
   for (const auto& p : pieces) out.push_back(ollama_line(&p, nullptr));
   out.push_back(ollama_line(nullptr, &usage));

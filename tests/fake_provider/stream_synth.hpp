@@ -26,11 +26,22 @@ struct SynthUsage {
 
 // The format a request path implies: /messages -> anthropic, /api/chat -> ollama.
 WireFormat format_for_path(std::string_view path);
+// What an OpenAI stream carries besides its text: reasoning deltas
+// (`delta.reasoning`, before the text) and tool calls (after it, each one's
+// arguments in pieces, finish_reason "tool_calls"). Other formats ignore it.
+struct SynthExtras {
+  std::string reasoning;
+  struct ToolCall {
+    std::string id, name, arguments;
+  };
+  std::vector<ToolCall> tool_calls;
+};
+
 // Splits UTF-8 text into pieces of at most `chars` code points (never inside one).
 std::vector<std::string> split_chars(std::string_view text, int chars);
 // The stream body as separate writes (one event each), terminator included.
 std::vector<std::string> synth_stream(WireFormat format, std::string_view text, int chunk_chars,
-                                      const SynthUsage& usage);
+                                      const SynthUsage& usage, const SynthExtras& extras = {});
 // One complete non-streaming response body.
 std::string synth_complete(WireFormat format, std::string_view text, const SynthUsage& usage);
 // The Content-Type of a stream in this format.

@@ -5,6 +5,8 @@
 
 #include <acdc/sdk/utf8.hpp>
 
+#include <initializer_list>
+
 namespace acdc::rpc {
 
 int to_jsonrpc_code(acdc_status status) {
@@ -22,6 +24,14 @@ int to_jsonrpc_code(acdc_status status) {
     case ACDC_E_INTERNAL:
     default: return kInternalError;
   }
+}
+
+acdc_status from_jsonrpc_code(int code) {
+  for (acdc_status s : std::initializer_list<acdc_status>{kStatusMethodNotFound, ACDC_E_INVALID_PARAMS, ACDC_E_NOT_FOUND, ACDC_E_FAILED_PRECONDITION,
+                        ACDC_E_PERMISSION_DENIED, ACDC_E_UNAVAILABLE, ACDC_E_TIMEOUT, ACDC_E_CANCELLED,
+                        ACDC_E_UNSUPPORTED, ACDC_E_APPLICATION})
+    if (to_jsonrpc_code(s) == code) return s;
+  return ACDC_E_INTERNAL;
 }
 
 const char* status_name(acdc_status status) {

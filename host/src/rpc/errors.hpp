@@ -21,6 +21,9 @@ inline constexpr int kInvalidParams = -32602;
 inline constexpr int kInternalError = -32603;
 
 int to_jsonrpc_code(acdc_status status);
+// The inverse, for a client inside the host reading an error reply
+// (adapters/local_client.hpp); a code of no status reads as ACDC_E_INTERNAL.
+acdc_status from_jsonrpc_code(int code);
 
 // A symbolic name for logs and error data ("not_found").
 const char* status_name(acdc_status status);

@@ -52,7 +52,9 @@ acdc::PluginSpec<LLMService> describe() {
       .method<&LLMService::start_review>("start_review")
       .method<&LLMService::end_review>("end_review")
       .method<&LLMService::get_review_state>("get_review_state")
-      .method<&LLMService::get_review_file_diff>("get_review_file_diff");
+      .method<&LLMService::get_review_file_diff>("get_review_file_diff")
+      .method<&LLMService::converse>("converse", acdc::kLongRunning)
+      .method<&LLMService::cancel_converse>("cancel_converse");
 }
 
 }  // namespace

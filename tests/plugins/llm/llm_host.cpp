@@ -89,7 +89,7 @@ void LlmHost::start() {
   for (const char* m : {"streamChunk", "streamComplete", "streamRetry", "postResponseComplete", "userMessage",
                         "filesChanged", "filesModified", "binaryFilesSkipped", "sessionChanged", "compactionEvent",
                         "startupProgress", "commitResult", "reviewStarted", "reviewEnded", "streamThinking",
-                        "modeChanged", "navigateFile"})
+                        "modeChanged", "navigateFile", "converseChunk"})
     options.handlers[std::string("AcApp.") + m] = [](const rapidjson::Value&) { return std::string("true"); };
   client = std::make_unique<acdc::test::WsClient>(host->port(), options);
   for (int i = 0; i < 200; ++i) {

@@ -114,6 +114,7 @@ ProviderError classify_http(int status, const HeaderMap& headers, std::string_vi
     out.retryable = should->second == "true";
   out.retry_after_s = retry_after_seconds(headers);
   out.message = "LLM call failed (HTTP " + std::to_string(status) + "): " + e.message;
+  out.provider_body = std::string(body.substr(0, kProviderBodyLimit));
   if (std::string a = advice(out.kind, context); !a.empty()) out.message += " " + a;
   return out;
 }

@@ -40,6 +40,15 @@ struct ChatRequest {
   // reasoning_effort, Ollama think:true. The first-chunk watchdog waits
   // reasoning_first_chunk_timeout_seconds then.
   std::string reasoning_effort;
+  // JSON array text of OpenAI function schemas ({"type":"function",
+  // "function":{name, description, parameters}}), "" for none. Messages may
+  // then hold assistant "tool_calls" and "tool" results, in OpenAI's shape;
+  // the Anthropic request translates both.
+  std::string tools_json;
+  // JSON object text merged into an OpenAI-compatible request body ("" for
+  // none): fields a caller's server wants that llm.yaml does not know
+  // (bb7.md §7.1: reasoning, provider, prompt_cache_key).
+  std::string extra_json;
 };
 
 // The Anthropic/Bedrock thinking budget for an effort, below max_tokens as
@@ -81,7 +90,13 @@ struct ProviderError {
   bool retryable = false;
   std::optional<double> retry_after_s;
   std::string provider_type;  // the provider's own error type ("overloaded_error", "tokens", ...)
+  // An HTTP refusal's body as the provider sent it (its first 4 KiB): a
+  // client with its own wording (bb7.md §7.1, "API request failed: <code> -
+  // <raw body>") quotes it.
+  std::string provider_body;
 };
+
+inline constexpr std::size_t kProviderBodyLimit = 4096;
 
 // A retry is about to happen (sent to the client as AcApp.streamRetry).
 struct RetryNotice {

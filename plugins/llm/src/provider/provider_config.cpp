@@ -128,7 +128,7 @@ std::string ProviderConfig::missing_key() const {
            ", or AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN for temporary "
            "credentials), then restart acdc";
   }
-  if (api_key_env.empty()) return {};
+  if (!api_key.empty() || api_key_env.empty()) return {};
   const char* key = std::getenv(api_key_env.c_str());
   if (key && *key) return {};
   return api_key_env + " (api_key_env in llm.yaml) is not set: export " + api_key_env +

@@ -27,6 +27,10 @@ struct ProviderConfig {
   std::string model = "gpt-4o";
   std::string smaller_model = "gpt-4o-mini";
   std::string api_key_env = "OPENAI_API_KEY";  // the NAME of the variable, never the key
+  // A key handed over by a caller that has its own (LLMService.converse's
+  // provider override: a BB-7 user's config.json). Used before api_key_env;
+  // never read from llm.yaml, which names a variable instead.
+  std::string api_key;
   int max_output_tokens = 8192;
   std::map<std::string, std::string> extra_headers;
   double connect_timeout_seconds = 10;

@@ -87,24 +87,63 @@ void append_blocks(Value& target, const Value& content, Alloc& a) {
   }
 }
 
+// An OpenAI assistant message's tool_calls as Anthropic tool_use blocks.
+void append_tool_uses(Value& target, const Value& calls, Alloc& a) {
+  if (!calls.IsArray()) return;
+  for (const auto& call : calls.GetArray()) {
+    const Value* function = field(call, "function");
+    if (!function) continue;
+    rapidjson::Document input;
+    std::string_view arguments = str(*function, "arguments");
+    input.Parse(arguments.data(), arguments.size());
+    Value block(rapidjson::kObjectType);
+    block.AddMember("type", "tool_use", a);
+    block.AddMember("id", string_value(str(call, "id"), a), a);
+    block.AddMember("name", string_value(str(*function, "name"), a), a);
+    // Arguments the model wrote as broken JSON go back as an empty input:
+    // the API accepts only an object there.
+    if (input.HasParseError() || !input.IsObject()) block.AddMember("input", Value(rapidjson::kObjectType), a);
+    else block.AddMember("input", Value(input, a), a);
+    target.PushBack(block, a);
+  }
+}
+
+// An OpenAI tool message as an Anthropic tool_result block (in a user turn).
+Value tool_result(const Value& m, Alloc& a) {
+  Value block(rapidjson::kObjectType);
+  block.AddMember("type", "tool_result", a);
+  block.AddMember("tool_use_id", string_value(str(m, "tool_call_id"), a), a);
+  block.AddMember("content", string_value(str(m, "content"), a), a);
+  return block;
+}
+
 void anthropic_messages(const Value& messages, rapidjson::Document& body) {
   Alloc& a = body.GetAllocator();
   Value system(rapidjson::kArrayType), out(rapidjson::kArrayType);
   for (const auto& m : messages.GetArray()) {
     std::string_view role = str(m, "role");
     const Value* content = field(m, "content");
-    if (!content) continue;
+    const Value* calls = field(m, "tool_calls");
+    if (!content && !calls) continue;
     if (role == "system") {
-      append_blocks(system, *content, a);
+      if (content) append_blocks(system, *content, a);
       continue;
     }
-    if (out.Empty() || str(out[out.Size() - 1], "role") != role) {
+    // Tool results travel in the user's turn (Anthropic has no tool role).
+    std::string_view turn_role = role == "tool" ? std::string_view("user") : role;
+    if (out.Empty() || str(out[out.Size() - 1], "role") != turn_role) {
       Value msg(rapidjson::kObjectType);
-      msg.AddMember("role", string_value(role, a), a);
+      msg.AddMember("role", string_value(turn_role, a), a);
       msg.AddMember("content", Value(rapidjson::kArrayType), a);
       out.PushBack(msg, a);
     }
-    append_blocks(out[out.Size() - 1]["content"], *content, a);
+    Value& target = out[out.Size() - 1]["content"];
+    if (role == "tool") {
+      target.PushBack(tool_result(m, a), a);
+      continue;
+    }
+    if (content) append_blocks(target, *content, a);
+    if (calls) append_tool_uses(target, *calls, a);
   }
   if (!system.Empty()) body.AddMember("system", system, a);
   body.AddMember("messages", out, a);
@@ -125,6 +164,32 @@ rapidjson::Document parse_messages(const std::string& messages_json) {
   return doc;
 }
 
+// `text` parsed as a JSON array (`array`) or object; throws naming `what`.
+rapidjson::Document parse_json_of(const std::string& text, const char* what, bool array) {
+  rapidjson::Document doc;
+  doc.Parse(text.data(), text.size());
+  if (doc.HasParseError() || (array ? !doc.IsArray() : !doc.IsObject()))
+    throw invalid_params(std::string("ChatRequest.") + what + " must be a JSON " + (array ? "array" : "object"));
+  return doc;
+}
+
+// OpenAI function schemas as Anthropic tools ({name, description, input_schema}).
+Value anthropic_tools(const std::string& tools_json, Alloc& a) {
+  rapidjson::Document tools = parse_json_of(tools_json, "tools_json", true);
+  Value out(rapidjson::kArrayType);
+  for (const auto& t : tools.GetArray()) {
+    const Value* function = field(t, "function");
+    if (!function) continue;
+    Value tool(rapidjson::kObjectType);
+    tool.AddMember("name", string_value(str(*function, "name"), a), a);
+    if (auto d = str(*function, "description"); !d.empty()) tool.AddMember("description", string_value(d, a), a);
+    if (const Value* p = field(*function, "parameters")) tool.AddMember("input_schema", Value(*p, a), a);
+    else tool.AddMember("input_schema", Value(rapidjson::kObjectType).AddMember("type", "object", a), a);
+    out.PushBack(tool, a);
+  }
+  return out;
+}
+
 std::string body_for(const ProviderConfig& config, const ChatRequest& request, bool stream) {
   rapidjson::Document messages = parse_messages(request.messages_json);
   rapidjson::Document body(rapidjson::kObjectType);
@@ -134,6 +199,7 @@ std::string body_for(const ProviderConfig& config, const ChatRequest& request, b
   if (config.kind == ProviderKind::anthropic) {
     body.AddMember("max_tokens", request.max_tokens, a);
     anthropic_messages(messages, body);
+    if (!request.tools_json.empty()) body.AddMember("tools", anthropic_tools(request.tools_json, a), a);
     if (int budget = thinking_budget(request.reasoning_effort, request.max_tokens); budget > 0) {
       Value thinking(rapidjson::kObjectType);
       thinking.AddMember("type", "enabled", a);
@@ -165,12 +231,22 @@ std::string body_for(const ProviderConfig& config, const ChatRequest& request, b
   }
   if (!request.reasoning_effort.empty())
     body.AddMember("reasoning_effort", string_value(request.reasoning_effort, a), a);
+  if (!request.tools_json.empty()) body.AddMember("tools", Value(parse_json_of(request.tools_json, "tools_json", true), a), a);
+  if (!request.extra_json.empty()) {
+    rapidjson::Document extra = parse_json_of(request.extra_json, "extra_json", false);
+    for (auto& m : extra.GetObject()) {
+      body.RemoveMember(m.name);  // the caller's value wins
+      body.AddMember(Value(m.name, a), Value(m.value, a), a);
+    }
+  }
   return to_text(body);
 }
 
 std::vector<std::string> headers_for(const ProviderConfig& config) {
   std::vector<std::string> headers{"Content-Type: application/json"};
-  const char* key = config.api_key_env.empty() ? nullptr : std::getenv(config.api_key_env.c_str());
+  const char* key = !config.api_key.empty()     ? config.api_key.c_str()
+                    : config.api_key_env.empty() ? nullptr
+                                                 : std::getenv(config.api_key_env.c_str());
   if (config.kind == ProviderKind::anthropic) {
     headers.push_back("anthropic-version: 2023-06-01");
     if (key && *key) headers.push_back(std::string("x-api-key: ") + key);

@@ -16,6 +16,7 @@
 #include "chat/chat_turn.hpp"
 #include "context/compactor.hpp"
 #include "context/context_engine.hpp"
+#include "converse/converse_runner.hpp"
 #include "history/history_store.hpp"
 #include "history/image_store.hpp"
 #include "review/review_state.hpp"
@@ -115,6 +116,12 @@ class LLMService {
   acdc::RawJson get_review_state();
   void get_review_file_diff(acdc::Call call, std::string path);
 
+  // The protocol adapters' completion (llm_service_converse.cpp,
+  // host/src/adapters/README.md): deltas as AcApp.converseChunk to the
+  // caller, the round's text and tool calls as the answer.
+  void converse(acdc::Call call, std::string request_id, acdc::Json request);
+  std::map<std::string, std::string> cancel_converse(std::string request_id);
+
  private:
   struct ActiveStream {
     std::string request_id;
@@ -184,6 +191,7 @@ class LLMService {
   bool cross_ref_ = false;          // guarded by mu_; off again on every switch
   // Declared last: destroyed first, so queued work finishes while the
   // members it uses are still alive.
+  ConverseRunner converse_runner_;
   acdc::WorkerThread aux_worker_{"llm"};
   acdc::WorkerThread chat_worker_{"llm"};
   // set_selected_files, then the start of each turn, in arrival order. Last:

@@ -1,0 +1,72 @@
+// LLMService.converse: a tool-calling completion on the configured provider
+// (or a caller's OpenAI-compatible endpoint) for the host's protocol
+// adapters, with none of the chat turn's pipeline: no file context, no edit
+// blocks, no compaction. Contract: host/src/adapters/README.md.
+#include "service/llm_service.hpp"
+
+#include "converse/converse_request.hpp"
+#include "history/history_message.hpp"
+#include "provider/provider_config.hpp"
+
+#include <acdc/sdk/json.hpp>
+
+namespace acdc::llm {
+namespace {
+
+// {"text": delta} or {"thinking": delta}: one AcApp.converseChunk argument.
+std::string chunk_args(const std::string& request_id, const char* kind, std::string_view delta) {
+  std::string args = "[" + acdc::to_json_text(request_id) + ",{\"";
+  args += kind;
+  args += "\":" + acdc::to_json_text(std::string(delta)) + "}]";
+  return args;
+}
+
+}  // namespace
+
+void LLMService::converse(acdc::Call call, std::string request_id, acdc::Json request) {
+  ProviderConfig pc;
+  ConverseRequest r;
+  {
+    std::lock_guard lock(mu_);
+    ProviderConfig configured = ProviderConfig::from_json(config_["llm"]);  // a broken llm.yaml is this call's error
+    r = parse_converse_request(request, configured.max_output_tokens);
+    pc = r.apply_to(std::move(configured));
+  }
+  if (std::string missing = pc.missing_key(); !missing.empty()) throw acdc::Error(ACDC_E_FAILED_PRECONDITION, missing);
+  const acdc_client client = call.client();
+  converse_runner_.start(request_id, [this, call, client, request_id, pc = std::move(pc),
+                                      r = std::move(r)](const CancelFlag& cancel) mutable {
+    std::string session = r.history_session;
+    if (r.record) {
+      if (session.empty()) session = new_session_id();
+      if (!r.history_user.empty()) session_.add_to(session, "user", r.history_user, {});
+    }
+    // Each delta goes to the caller at once and in order: an adapter holds
+    // back or joins them by its own protocol's rules.
+    StreamCallbacks callbacks{
+        .on_text = [&](std::string_view d) { host_.notify(client, "AcApp.converseChunk", chunk_args(request_id, "text", d)); },
+        .on_reasoning =
+            [&](std::string_view d) { host_.notify(client, "AcApp.converseChunk", chunk_args(request_id, "thinking", d)); },
+    };
+    ChatResult result;
+    try {
+      result = make_provider(pc)->stream(r.chat, callbacks, cancel);
+    } catch (const acdc::Error& e) {
+      return call.fail(e.status(), e.what());
+    } catch (const std::exception& e) {
+      return call.fail(ACDC_E_INTERNAL, std::string("converse failed: ") + e.what());
+    }
+    result.cancelled = result.cancelled || cancel.load();
+    if (r.record && !result.text.empty())
+      session_.add_to(session, "assistant", result.text, {.cut_off = result.error.has_value() && !result.cancelled});
+    call.ok_raw(converse_result_json(result, r.record ? session : std::string()));
+  });
+}
+
+std::map<std::string, std::string> LLMService::cancel_converse(std::string request_id) {
+  if (!converse_runner_.cancel(request_id))
+    throw acdc::invalid_params("no converse call with request id '" + request_id + "' is running");
+  return {{"status", "cancelling"}};
+}
+
+}  // namespace acdc::llm

@@ -1,0 +1,92 @@
+// Tools in a request (ChatRequest::tools_json, LLMService.converse): the
+// OpenAI dialect sends the schemas and the tool messages as given; Anthropic
+// gets them translated (tools with input_schema, tool_use blocks in the
+// assistant turn, tool_result blocks in a user turn); extra body fields are
+// merged; a caller's literal key beats the configured variable.
+#include "provider/provider_config.hpp"
+#include "provider/request_builder.hpp"
+
+#include <catch2/catch.hpp>
+#include <rapidjson/document.h>
+
+#include <algorithm>
+
+using namespace acdc::llm;
+
+namespace {
+
+constexpr const char* kTools =
+    R"([{"type":"function","function":{"name":"get_weather","description":"Weather","parameters":{"type":"object"}}}])";
+constexpr const char* kMessages =
+    R"([{"role":"system","content":"Be brief."},{"role":"user","content":"Weather?"},)"
+    R"({"role":"assistant","content":"Checking.","tool_calls":[{"id":"call_a","type":"function",)"
+    R"("function":{"name":"get_weather","arguments":"{\"city\":\"Oslo\"}"}},)"
+    R"({"id":"call_b","type":"function","function":{"name":"get_weather","arguments":"not json"}}]},)"
+    R"({"role":"tool","tool_call_id":"call_a","content":"-3 C"},{"role":"tool","tool_call_id":"call_b","content":"error"}])";
+
+rapidjson::Document body(const ProviderConfig& c, const ChatRequest& r) {
+  rapidjson::Document doc;
+  std::string text = build_call(c, r, true).body;
+  doc.Parse(text.data(), text.size());
+  REQUIRE_FALSE(doc.HasParseError());
+  return doc;
+}
+
+ProviderConfig config(ProviderKind kind) {
+  ProviderConfig c;
+  c.kind = kind;
+  c.base_url = "http://127.0.0.1:9";
+  c.api_key_env = "ACDC_TEST_UNSET_KEY";
+  return c;
+}
+
+}  // namespace
+
+TEST_CASE("OpenAI requests carry the tools, the tool messages and the extra fields as given") {
+  auto b = body(config(ProviderKind::openai), {.model = "m", .messages_json = kMessages, .max_tokens = 100,
+                                               .tools_json = kTools,
+                                               .extra_json = R"({"prompt_cache_key":"k","max_tokens":50})"});
+  CHECK(std::string(b["tools"][0]["function"]["name"].GetString()) == "get_weather");
+  CHECK(std::string(b["messages"][2]["tool_calls"][1]["id"].GetString()) == "call_b");
+  CHECK(std::string(b["messages"][3]["role"].GetString()) == "tool");
+  CHECK(std::string(b["prompt_cache_key"].GetString()) == "k");
+  CHECK(b["max_tokens"].GetInt() == 50);  // the caller's value wins
+}
+
+TEST_CASE("Anthropic requests get tools with input_schema and tool_use and tool_result blocks") {
+  auto b = body(config(ProviderKind::anthropic),
+                {.model = "m", .messages_json = kMessages, .max_tokens = 100, .tools_json = kTools});
+  REQUIRE(b["tools"].Size() == 1);
+  CHECK(std::string(b["tools"][0]["name"].GetString()) == "get_weather");
+  CHECK(b["tools"][0]["input_schema"].IsObject());
+  const auto& m = b["messages"];
+  REQUIRE(m.Size() == 3);  // user, assistant, user with both results
+  const auto& assistant = m[1]["content"];
+  REQUIRE(assistant.Size() == 3);
+  CHECK(std::string(assistant[0]["type"].GetString()) == "text");
+  CHECK(std::string(assistant[1]["type"].GetString()) == "tool_use");
+  CHECK(std::string(assistant[1]["input"]["city"].GetString()) == "Oslo");
+  CHECK(assistant[2]["input"].IsObject());  // broken arguments go back as {}
+  CHECK(std::string(m[2]["role"].GetString()) == "user");
+  REQUIRE(m[2]["content"].Size() == 2);
+  CHECK(std::string(m[2]["content"][0]["type"].GetString()) == "tool_result");
+  CHECK(std::string(m[2]["content"][0]["tool_use_id"].GetString()) == "call_a");
+  CHECK(std::string(m[2]["content"][1]["content"].GetString()) == "error");
+}
+
+TEST_CASE("a caller's literal key is sent and counts as present") {
+  ProviderConfig c = config(ProviderKind::openai);
+  CHECK_FALSE(c.missing_key().empty());
+  c.api_key = "sk-caller";
+  CHECK(c.missing_key().empty());
+  auto headers = build_call(c, {.model = "m", .messages_json = R"([{"role":"user","content":"x"}])"}, true).headers;
+  CHECK(std::find(headers.begin(), headers.end(), "Authorization: Bearer sk-caller") != headers.end());
+}
+
+TEST_CASE("tools or extra fields that are not JSON are refused by name") {
+  ChatRequest r{.model = "m", .messages_json = R"([{"role":"user","content":"x"}])", .tools_json = "{"};
+  CHECK_THROWS_WITH(build_call(config(ProviderKind::openai), r, true), Catch::Contains("tools_json"));
+  r.tools_json = "";
+  r.extra_json = "[1]";
+  CHECK_THROWS_WITH(build_call(config(ProviderKind::openai), r, true), Catch::Contains("extra_json"));
+}
