@@ -8,6 +8,7 @@
 #include "app/app.hpp"
 
 #include "adapters/bb7/config.hpp"
+#include "adapters/bb7/engine_client.hpp"
 #include "adapters/bb7/session.hpp"
 #include "adapters/bb7/stdio_loop.hpp"
 #include "util/log.hpp"
@@ -37,13 +38,18 @@ int App::run_stdio() {
   io_threads_.emplace_back([this] { io_.run(); });
 
   adapters::bb7::StdoutLines out(protocol_fd);
+  adapters::bb7::EngineClient engine;
   std::thread loader;
   adapters::bb7::Session session({
       .home = adapters::bb7::home_dir(),
       .emit = [&out](const std::string& line) { out.write(line); },
-      .engine = nullptr,
-      .on_init = [this, &loader](const fs::path& root) {
-        if (!loader.joinable()) loader = std::thread([this, root] { load_plugins_for(root); });
+      .engine = &engine,
+      .on_init = [this, &loader, &engine](const fs::path& root) {
+        if (loader.joinable()) return;  // one project per process: the first init's
+        loader = std::thread([this, root, &engine] {
+          load_plugins_for(root);
+          engine.attach(hub_, io_.get_executor());
+        });
       },
   });
   const int code = adapters::bb7::read_stdin_lines(session, out);

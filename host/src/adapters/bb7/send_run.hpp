@@ -20,6 +20,7 @@ struct SendRun {
   std::optional<std::string> request_id;
   std::string engine_id;
   std::atomic<bool> cancel_requested{false};
+  std::atomic<bool> cancel_repeated{false};
   std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
 
   std::optional<Session::Active> active;

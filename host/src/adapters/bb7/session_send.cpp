@@ -185,6 +185,9 @@ void Session::start_round(const std::shared_ptr<SendRun>& run, const std::string
   env_.engine->converse(
       run->engine_id + (run->round ? "-retry" : ""), request,
       [this, run, forward](const EngineDelta& d) {
+        // A cancel that reached the plugin before its stream had started is
+        // repeated once the stream shows it is running.
+        if (run->cancel_requested && !run->cancel_repeated.exchange(true)) env_.engine->cancel(run->engine_id);
         if (!forward) return;  // the repair retry streams nothing (§7.7)
         if (!d.thinking.empty()) emit(Reply("thinking", run->request_id).field("content", d.thinking).line());
         if (!d.text.empty()) emit(Reply("chunk", run->request_id).field("content", d.text).line());

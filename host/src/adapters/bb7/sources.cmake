@@ -9,6 +9,7 @@ target_sources(acdc_host_core PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/adapters/bb7/edit/anchored.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/adapters/bb7/edit/lines.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/adapters/bb7/edit/replace.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/adapters/bb7/engine_client.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/adapters/bb7/files.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/adapters/bb7/instructions.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/adapters/bb7/prompt.cpp
