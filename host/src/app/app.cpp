@@ -125,6 +125,8 @@ std::string App::host_json() const {
   out += ",\"bind\":";
   rpc::append_quoted(out, config_.bind);
   out += ",\"port\":" + std::to_string(listener_ ? listener_->port() : 0);
+  // acdc --stdio takes any directory as its project: git features are then unavailable.
+  if (options_.stdio) out += ",\"git_optional\":true";
   out += '}';
   return out;
 }
