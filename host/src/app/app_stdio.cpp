@@ -15,7 +15,10 @@
 
 #include <unistd.h>
 
+#include <chrono>
 #include <csignal>
+#include <cstdlib>
+#include <future>
 
 namespace acdc::app {
 
@@ -53,9 +56,21 @@ int App::run_stdio() {
       },
   });
   const int code = adapters::bb7::read_stdin_lines(session, out);
-  session.close();
-  if (loader.joinable()) loader.join();
-  shutdown();
+  session.close();  // the chat lock is released and every .bb7 write is done
+  // The reference exits at once on EOF. Plugins still starting can make an
+  // orderly stop wait on calls that never come (a shutdown during start-up),
+  // so the stop gets a bounded time and the process exits regardless.
+  std::promise<void> stopped;
+  std::thread stopper([&] {
+    if (loader.joinable()) loader.join();
+    shutdown();
+    stopped.set_value();
+  });
+  if (stopped.get_future().wait_for(std::chrono::seconds(3)) != std::future_status::ready) {
+    log::warn("bb7: plugins did not stop within 3 s; exiting without them");
+    std::_Exit(code);
+  }
+  stopper.join();
   return code;
 }
 
