@@ -68,3 +68,47 @@ cmake -S . -B build-asan "${cmake_args[@]}" -DCMAKE_BUILD_TYPE=Debug -DACDC_SANI
 cmake --build build-asan -j "$jobs"
 echo "== tests with sanitizers"
 ctest --test-dir build-asan --output-on-failure -j "$jobs" --label-exclude "browser|packaging"
+
+# Only the fuzz targets and the libraries they link; plugins that none of
+# them needs are not configured.
+echo "== fuzz: build (clang, libFuzzer, ASan, UBSan)"
+fuzz_args=(-G Ninja -UACDC_STATIC_PLUGINS "-DACDC_PLUGINS=settings;repo;llm")
+if command -v ccache >/dev/null; then
+  fuzz_args+=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+fi
+cmake -S . -B build-fuzz "${fuzz_args[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 \
+  -DACDC_FUZZ=ON -DACDC_BUILD_TESTS=OFF -DACDC_BUILD_BENCH=OFF
+cmake --build build-fuzz -j "$jobs" --target acdc_fuzz
+echo "== fuzz: a short run of each target"
+ctest --test-dir build-fuzz --output-on-failure -j "$jobs" -L fuzz
+
+# The host, the echo and fixture plugins, and the tests that drive the host
+# from many threads at once: hot swap under load, shutdown with calls in
+# flight, server-to-client calls from plugin threads (the interop tests).
+# Every report lands in build-tsan/tsan-reports and fails the stage, whichever
+# process (host, test) it came from.
+echo "== build with ThreadSanitizer"
+tsan_args=(-G Ninja -UACDC_STATIC_PLUGINS -DACDC_PLUGINS=)
+if command -v ccache >/dev/null; then
+  tsan_args+=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+fi
+cmake -S . -B build-tsan "${tsan_args[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DACDC_TSAN=ON -DACDC_BUILD_BENCH=OFF
+cmake --build build-tsan -j "$jobs" --target host.hot_swap host.robustness sdk.host
+echo "== concurrency tests with ThreadSanitizer"
+reports="$PWD/build-tsan/tsan-reports"
+rm -rf "$reports" && mkdir -p "$reports"
+# Without address-space randomisation: the TSan of GCC 12 cannot map its
+# shadow memory under the larger randomisation of newer kernels.
+norandom=()
+if setarch "$(uname -m)" -R true 2>/dev/null; then norandom=(setarch "$(uname -m)" -R); fi
+status=0
+TSAN_OPTIONS="log_path=$reports/report second_deadlock_stack=1 history_size=4" \
+  "${norandom[@]}" ctest --test-dir build-tsan --output-on-failure -j "$jobs" \
+  -R '^(host\.hot_swap|host\.robustness|sdk\.host)\.|^interop\.jrpc_oo$' || status=$?
+if compgen -G "$reports/report*" >/dev/null; then
+  echo "ThreadSanitizer reported:" >&2
+  cat "$reports"/report* >&2
+  status=1
+fi
+exit "$status"

@@ -12,8 +12,8 @@
 // to the first call served by the new generation, and the worst latency any
 // load call saw during the swap, against the worst seen in as long a window
 // without swaps.
+#include "dev_echo_host.hpp"
 #include "load_connection.hpp"
-#include "server_process.hpp"
 
 #include <CLI/CLI.hpp>
 #include <boost/asio/connect.hpp>
@@ -21,11 +21,8 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <thread>
 
-namespace fs = std::filesystem;
 namespace websocket = boost::beast::websocket;
 using tcp = boost::asio::ip::tcp;
 using namespace acdc::bench;
@@ -70,11 +67,6 @@ double percentile(std::vector<double> v, double p) {
   return v.empty() ? 0 : v[static_cast<size_t>(p * static_cast<double>(v.size() - 1))];
 }
 
-void deploy(const fs::path& build, const fs::path& target) {
-  fs::copy_file(build, target.string() + ".tmp", fs::copy_options::overwrite_existing);
-  fs::rename(target.string() + ".tmp", target);
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -87,16 +79,8 @@ int main(int argc, char** argv) {
   cli.add_option("--swaps", swaps, "how many swaps");
   CLI11_PARSE(cli, argc, argv);
 
-  const fs::path tmp = fs::temp_directory_path() / ("acdc-bench-swap-" + std::to_string(getpid()));
-  fs::create_directories(tmp / "repo");
-  const fs::path plugin = tmp / "echo.acdc.so";
-  fs::copy_file(v1, plugin);
-  std::ofstream(tmp / "acdc.yaml") << "plugins:\n  - name: echo\n    path: " << plugin.string() << "\n";
-  const unsigned short port = ServerProcess::free_port();
-  ServerProcess host({acdc, "--config", (tmp / "acdc.yaml").string(), "--repo", (tmp / "repo").string(), "--port",
-                      std::to_string(port), "--no-browser", "--dev"},
-                     {"ACDC_TOKEN=bench", "ACDC_CONFIG_HOME=" + (tmp / "config").string()});
-  host.wait_accepting(port);
+  DevEchoHost host(acdc, v1, "bench-swap");
+  const unsigned short port = host.port();
 
   boost::asio::io_context load_io;
   Recorder rec;
@@ -117,7 +101,7 @@ int main(int argc, char** argv) {
     std::this_thread::sleep_for(std::chrono::milliseconds(300));
     quiet_worst_ms.push_back(static_cast<double>(rec.worst_us) / 1000.0);
     rec.worst_us = 0;
-    deploy(to_v2 ? v2 : v1, plugin);
+    host.deploy(to_v2 ? v2 : v1);
     const auto complete = Clock::now();
     while (probe.version() != (to_v2 ? "2.0.0" : "1.0.0")) {}
     pauses_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - complete).count());
@@ -126,8 +110,6 @@ int main(int argc, char** argv) {
   }
   load_io.stop();
   load_thread.join();
-  host.stop();
-  fs::remove_all(tmp);
 
   std::printf("%d swaps under load (4 connections x 8 echo calls in flight)\n", swaps);
   std::printf("  pause, file complete to first call on the new code   p50 %7.2f ms   p99 %7.2f ms\n",

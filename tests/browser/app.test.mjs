@@ -194,15 +194,28 @@ test('reload: the conversation comes back from the server', async (t) => {
   await shot(page, '10-reloaded');
 });
 
-test('commit: the smaller model writes the message, and the chat records the commit', async (t) => {
+test('commit: the smaller model writes the message, the user edits it, and the chat records the commit', async (t) => {
   if (!needs(t, 'repo', 'llm')) return;
+  const head = git(stack.repo, 'rev-parse', 'HEAD');
+  const small = async () => (await stack.provider.requests()).filter((r) => /fake-small/.test(r.body)).length;
+  const writtenBefore = await small();
   await stack.provider.queue([{ text: 'Fix multiply to multiply' }]);
   await page.locator('[data-action="commit"]').click();
+  const box = page.locator('[data-field="commit-message"]');
+  await page.waitForFunction(() => document.querySelector('[data-field="commit-message"]')?.value === 'Fix multiply to multiply',
+    null, { timeout: 10000 });
+  assert.equal(git(stack.repo, 'rev-parse', 'HEAD'), head, 'nothing committed before the user confirms');
+  await shot(page, '11-commit-message');
+  await box.fill('fix(math): multiply multiplies\n\nIt added.');
+  await page.locator('[data-action="confirm-commit"]').click();
   await page.locator('[data-toast]', { hasText: 'Committed' }).waitFor({ timeout: 10000 });
-  assert.match(git(stack.repo, 'log', '-1', '--format=%B'), /^Fix multiply to multiply/);
+  assert.equal(git(stack.repo, 'log', '-1', '--format=%B').trim(), 'fix(math): multiply multiplies\n\nIt added.');
+  assert.equal(await small(), writtenBefore + 1, 'one message written, the edited one used');
+  assert.equal(await page.locator('.dialog.commit').count(), 0, 'the dialog closed');
   assert.equal(git(stack.repo, 'status', '--porcelain').trim(), '');
   const sha = git(stack.repo, 'rev-parse', '--short=7', 'HEAD').trim();
   await page.locator('ac-chat-message', { hasText: `Committed ${sha}` }).waitFor({ timeout: 5000 });
+  await page.locator('ac-chat-message', { hasText: 'fix(math): multiply multiplies' }).waitFor();
   assert.equal(await page.locator('[data-action="commit"]').isDisabled(), false, 'ready for the next commit');
   await shot(page, '12-committed');
 });

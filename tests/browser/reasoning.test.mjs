@@ -60,3 +60,19 @@ test('the choice survives a reload, and "no reasoning" sends none', { skip }, as
   assert.equal(await card.locator('details[data-thinking]').count(), 0);
   assert.equal((await lastBody()).reasoning_effort, undefined);
 });
+
+test('a reloaded session shows each answer\'s thinking collapsed, as while it streamed', { skip }, async () => {
+  await page.reload();
+  await page.locator('[data-connection="up"]').waitFor({ timeout: 10000 });
+  const card = page.locator('ac-chat-message .msg.assistant', { hasText: '42' }).first();
+  const thinking = card.locator('details[data-thinking]');
+  await thinking.waitFor({ state: 'attached', timeout: 10000 });
+  assert.equal(await thinking.evaluate((d) => d.open), false, 'collapsed');
+  assert.match(await thinking.locator('summary').innerText(), /^Thought \(\d+ words\)$/);
+  await thinking.locator('summary').click();
+  assert.match(await thinking.locator('.md').innerText(), /Seven times six is forty-two\./);
+  assert.equal(await page.locator('ac-chat-message .msg.assistant', { hasText: 'Plain answer.' }).locator('details[data-thinking]').count(), 0);
+  await shot(page, '62-thinking-reloaded');
+  assert.doesNotMatch(JSON.parse((await stack.provider.requests()).at(-1).body).messages.map((m) => JSON.stringify(m.content)).join(''),
+    /Seven times six/, 'the thinking was never sent back');
+});

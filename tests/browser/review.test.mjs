@@ -96,3 +96,37 @@ test('a review starts at the merge-base, edits are held back, and Exit restores 
   assert.equal(git(stack.repo, 'status', '--porcelain').trim(), '');
   assert.deepEqual(page.errors, []);
 });
+
+test('while reviewing, the viewer shows the review\'s change of a file, read-only, not the working copy', async (t) => {
+  if (!stack.plugins.includes('llm')) return t.skip('needs the llm plugin');
+  await page.locator('[data-action="review"]:not([disabled])').click();
+  await page.locator('[data-action="start-review"]:not([disabled])').click();
+  await page.locator('[data-review="active"]').waitFor({ timeout: 10000 });
+  const mainSha = git(stack.repo, 'rev-parse', '--short=7', 'main').trim();
+  // A local change the review is not about: the viewer must not show it.
+  const file = join(stack.repo, 'src', 'math.py');
+  const reviewed = readFileSync(file, 'utf8');
+  writeFileSync(file, 'LOCAL EXPERIMENT\n');
+  try {
+    await page.locator('.row[data-path="src/math.py"]').click();
+    await page.locator('[data-viewer-path]', { hasText: 'src/math.py' }).waitFor({ timeout: 5000 });
+    await page.locator('[data-review-diff]').waitFor({ timeout: 5000 });
+    assert.equal(await page.locator('[data-pane="left"]').innerText(), `Review base ${mainSha}`);
+    assert.equal(await page.locator('[data-pane="right"]').innerText(), 'feature');
+    assert.match(await page.locator('ac-diff-viewer pre.head').innerText(), /return a \+ b/);
+    const area = page.locator('ac-diff-viewer textarea');
+    assert.equal(await area.inputValue(), 'def multiply(a, b):\n    return a * b\n');
+    assert.equal(await area.evaluate((a) => a.readOnly), true);
+    assert.equal(await page.locator('ac-diff-viewer [data-action="save"]').count(), 0);
+    await shot(page, 'review-04-viewer');
+  } finally {
+    writeFileSync(file, reviewed);
+  }
+  await page.locator('[data-action="end-review"]').click();
+  await page.locator('[data-action="review"]').waitFor({ timeout: 10000 });
+  // Out of the review the same file is the ordinary, editable working-copy view again.
+  await page.locator('[data-pane="right"]', { hasText: 'Working copy' }).waitFor({ timeout: 5000 });
+  assert.equal(await page.locator('ac-diff-viewer textarea').evaluate((a) => a.readOnly), false);
+  assert.equal(git(stack.repo, 'status', '--porcelain').trim(), '');
+  assert.deepEqual(page.errors, []);
+});

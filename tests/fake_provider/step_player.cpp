@@ -10,6 +10,9 @@
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
 
+#include <chrono>
+#include <thread>
+
 namespace acdc::test {
 namespace {
 
@@ -103,8 +106,11 @@ void StepPlayer::play_text(const rapidjson::Value& step, const Request& request)
   std::string_view text(t.IsString() ? t.GetString() : "", t.IsString() ? t.GetStringLength() : 0);
   WireFormat format = format_of(step, std::string_view(request.target().data(), request.target().size()));
   SynthUsage usage = usage_of(step);
-  if (!wants_stream(request))
+  if (!wants_stream(request)) {
+    // A slow non-streaming answer (a commit message being written): one wait, then all of it.
+    std::this_thread::sleep_for(std::chrono::milliseconds(WritePlan::from_step(step).delay_ms));
     return send_plain(200, "application/json", synth_complete(format, text, usage));
+  }
   auto c = step.FindMember("chunk_chars");
   int chunk_chars = c != step.MemberEnd() && c->value.IsInt() ? c->value.GetInt() : 16;
   send_stream_head(200, "Content-Type: " + std::string(stream_content_type(format)) + "\r\n");

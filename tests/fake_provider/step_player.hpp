@@ -7,7 +7,8 @@
 //   StepPlayer player(socket, fixtures);
 //   player.play(step, request);   // step: {"fixture":"openai_text.sse","split":"random"}
 //
-// A text step synthesises the answer in the request's wire format:
+// A text step synthesises the answer in the request's wire format (a
+// non-streaming request gets it whole, after "delay_ms"):
 //   {"text":"Hi", "chunk_chars":16, "delay_ms":0, "usage":{...},
 //    "reasoning":"thinking first",                      (OpenAI: delta.reasoning)
 //    "tool_calls":[{"id":"call_1","name":"write_file","arguments":"{...}"}]}  (OpenAI only)

@@ -41,6 +41,21 @@ TEST_CASE("a user config file that does not parse is reported and the bundled de
   CHECK_THAT(host.output(), Catch::Contains("using the bundled default"));
 }
 
+TEST_CASE("a config file with bytes that are not UTF-8 reaches the plugin with them replaced") {
+  // Found by fuzz/yaml_config_fuzz: a file saved as Latin-1 made a config
+  // block that was not valid JSON text.
+  TempDir config_home;
+  write_file(config_home.path() / "app.yaml", "greeting: caf\xe9\nna\xefve: 1\n");
+  HostProcess host({.config_yaml = kConfig, .env = {{"ACDC_CONFIG_HOME", config_home.path().string()}}});
+  WsClient client(host.port(), host.token());
+  auto block = client.call("CPlugin.config", "[]");
+  REQUIRE(block.HasMember("result"));
+  const auto& app = block["result"]["app"];
+  REQUIRE(app.HasMember("greeting"));
+  CHECK(std::string(app["greeting"].GetString()) == "caf\xEF\xBF\xBD");
+  CHECK(app.HasMember("na\xEF\xBF\xBDve"));
+}
+
 TEST_CASE("Host.reload_config re-reads the files and reports which plugins changed") {
   TempDir config_home;
   write_file(config_home.path() / "app.yaml", "url_cache:\n  ttl_hours: 12\n");

@@ -2,6 +2,8 @@
 
 #include "rpc/json_util.hpp"
 
+#include <acdc/sdk/utf8.hpp>
+
 #include <cmath>
 #include <cstdlib>
 
@@ -20,6 +22,11 @@ bool is_integer(const std::string& s) {
   if (i == s.size() || s.size() > 18 || (s[i] == '0' && s.size() > i + 1)) return false;
   return s.find_first_not_of("0123456789", i) == std::string::npos;
 }
+
+// yaml-cpp takes bytes that are not UTF-8 as they are (a file saved as
+// Latin-1); JSON text must be UTF-8, or the plugin's answers that carry the
+// value cannot reach a client. Such bytes become U+FFFD.
+void write_string(std::string& out, const std::string& s) { rpc::append_quoted(out, to_valid_utf8(s)); }
 
 void write(const YAML::Node& node, std::string& out) {
   switch (node.Type()) {
@@ -42,7 +49,7 @@ void write(const YAML::Node& node, std::string& out) {
       for (const auto& kv : node) {
         if (!first) out += ',';
         first = false;
-        rpc::append_quoted(out, kv.first.Scalar());
+        write_string(out, kv.first.Scalar());
         out += ':';
         write(kv.second, out);
       }
@@ -57,7 +64,7 @@ void write(const YAML::Node& node, std::string& out) {
         if (is_integer(s)) return void(out += s);
         if (is_number(s)) return void(out += rpc::to_text(rapidjson::Value(std::strtod(s.c_str(), nullptr))));
       }
-      rpc::append_quoted(out, s);
+      write_string(out, s);
       return;
     }
   }

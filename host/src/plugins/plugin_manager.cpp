@@ -62,7 +62,7 @@ std::string PluginManager::reload_config() {
     }
   }
   for (auto& [gen, block] : changed)
-    boost::asio::post(host_.workers, [gen, block] {
+    boost::asio::post(host_.workers, [gen = gen, block = block] {  // clang 14 cannot capture bindings
       gen->desc().on_event(gen->state(), ACDC_STR_LIT("host.config.changed"),
                            acdc_str{block.data(), block.size()});
     });

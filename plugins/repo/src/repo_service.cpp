@@ -60,7 +60,9 @@ RepoService::RepoService(Context& ctx)
       status_(repo_),
       guard_(repo_.root()),
       files_(guard_, locks_, max_file_bytes_from(ctx.config)),
-      tree_(repo_.root(), files_.max_file_bytes(), state_dir_from(ctx.config, repo_.root()) / "tree-facts.bin"),
+      // The line counts a first tree left out are in: clients ask for the tree again.
+      tree_(repo_.root(), files_.max_file_bytes(), state_dir_from(ctx.config, repo_.root()) / "tree-facts.bin",
+            [this] { host_.notify(ACDC_CLIENT_ALL, "AcApp.filesModified", "[[]]"); }),
       index_(repo_),
       refs_(repo_),
       history_(repo_),

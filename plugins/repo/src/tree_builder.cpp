@@ -21,6 +21,10 @@ namespace {
 
 // Files read by one tree before the facts are written to disk.
 constexpr size_t kSaveAfterReads = 1000;
+// Files to read, with nothing known of any, from which the first tree
+// answers without line counts: below it, reading costs less than the
+// second tree a client would have to ask for.
+constexpr size_t kCountInBackgroundFrom = 5000;
 
 int count_lines(std::string_view data) {
   if (data.empty()) return 0;
@@ -189,7 +193,37 @@ void TreeBuilder::measure_all(const RepoStatus& st, const std::vector<size_t>& w
   if (root_fd >= 0) ::close(root_fd);
 }
 
-std::vector<FileFacts> TreeBuilder::facts_for(const RepoStatus& st, size_t& read) {
+// Without cache_mu_: the count takes it to keep its result. Nothing else
+// calls in any more.
+TreeBuilder::~TreeBuilder() {
+  if (counting_.joinable()) counting_.join();
+}
+
+void TreeBuilder::count_in_background(const RepoStatus& st) {
+  counting_now_ = true;
+  if (counting_.joinable()) counting_.join();  // an earlier count, past its last lock
+  RepoStatus copy;
+  copy.files = st.files;
+  copy.stats = st.stats;
+  copy.submodules = st.submodules;
+  counting_ = std::thread([this, st = std::move(copy)]() mutable {
+    std::vector<FileFacts> facts(st.files.size());
+    std::vector<size_t> which;
+    for (size_t i = 0; i < st.files.size(); ++i) {
+      if (st.submodules.count(st.files[i])) facts[i] = FileFacts{st.stats[i]};
+      else which.push_back(i);
+    }
+    measure_all(st, which, facts);
+    keep(std::move(st.files), std::move(facts), true);
+    {
+      std::lock_guard lock(cache_mu_);
+      counting_now_ = false;
+    }
+    on_counted_();
+  });
+}
+
+std::vector<FileFacts> TreeBuilder::facts_for(const RepoStatus& st, size_t& read, bool& deferred) {
   std::vector<FileFacts> facts(st.files.size());
   std::vector<size_t> stale;
   {
@@ -205,6 +239,13 @@ std::vector<FileFacts> TreeBuilder::facts_for(const RepoStatus& st, size_t& read
       else if (j < cached_paths_.size() && cached_paths_[j] == st.files[i] && cached_facts_[j].stat == st.stats[i])
         facts[i] = cached_facts_[j];
       else stale.push_back(i);
+    }
+    deferred = on_counted_ && stale.size() >= kCountInBackgroundFrom && (counting_now_ || cached_paths_.empty());
+    if (deferred) {
+      for (size_t i : stale) facts[i] = FileFacts{st.stats[i]};
+      if (!counting_now_) count_in_background(st);
+      read = 0;
+      return facts;
     }
   }
   measure_all(st, stale, facts);
@@ -224,7 +265,8 @@ void TreeBuilder::keep(std::vector<std::string>&& files, std::vector<FileFacts>&
 
 std::string TreeBuilder::build_json(RepoStatus st) {
   size_t read = 0;
-  std::vector<FileFacts> facts = facts_for(st, read);
+  bool deferred = false;
+  std::vector<FileFacts> facts = facts_for(st, read, deferred);
   rapidjson::StringBuffer buf;
   buf.Reserve(st.files.size() * 160 + 4096);
   JsonWriter w(buf);
@@ -237,8 +279,9 @@ std::string TreeBuilder::build_json(RepoStatus st) {
   write_list(w, "deleted", st.deleted);
   write_diff_stats(w, st.diff_stats);
   w.EndObject();
-  // A few edits are a few reads at the next start: not worth rewriting the file for.
-  keep(std::move(st.files), std::move(facts), read >= kSaveAfterReads);
+  // A few edits are a few reads at the next start: not worth rewriting the
+  // file for. Uncounted facts are never kept: the background count keeps its own.
+  if (!deferred) keep(std::move(st.files), std::move(facts), read >= kSaveAfterReads);
   return std::string(buf.GetString(), buf.GetSize());
 }
 

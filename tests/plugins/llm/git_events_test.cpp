@@ -130,3 +130,55 @@ TEST_CASE("reset_to_head discards changes, records the event for the model, and 
   CHECK_THAT(str(refused_reset["error"]["message"]), Catch::Contains("streaming"));
   REQUIRE(h.client->wait_for("AcApp.streamComplete", 2, std::chrono::seconds(15)));
 }
+
+TEST_CASE("a message sent while a commit runs is refused with the reason, and nothing of it is kept") {
+  LlmHost h(std::map<std::string, std::string>{{"a.py", "a\n"}});
+  acdc::test::write_file(h.repo.path() / "a.py", "b\n");
+  // The smaller model takes its time: the commit is still running when the message comes.
+  h.fake.queue(R"([{"text":"fix(a): b","format":"openai","delay_ms":1500}])");
+  auto started = h.call("LLMService.commit_all", "[]");
+  REQUIRE(started.HasMember("result"));
+  auto refused = h.call("LLMService.chat_streaming", R"(["during", "edit a.py please", [], []])");
+  REQUIRE(refused.HasMember("error"));
+  CHECK_THAT(str(refused["error"]["message"]), Catch::Contains("commit is in progress"));
+  REQUIRE(h.client->wait_for("AcApp.commitResult", 1, std::chrono::seconds(15)));
+  CHECK_THAT(history_file(h), !Catch::Contains("edit a.py please"));
+  CHECK(h.received("AcApp.streamComplete").empty());
+
+  // Once the commit is in, the same message goes through.
+  h.fake.queue(text_step("done"));
+  CHECK(str(h.chat("edit a.py please", "after")["response"]) == "done");
+}
+
+TEST_CASE("the message can be seen and edited first: generate_commit_message stages all, commit_all takes the user's message") {
+  LlmHost h(std::map<std::string, std::string>{{"a.py", "a\n"}});
+  acdc::test::write_file(h.repo.path() / "a.py", "b\n");
+  acdc::test::write_file(h.repo.path() / "new.py", "n\n");
+  h.fake.queue(R"([{"text":"fix(a): change a to b","format":"openai"}])");
+  auto proposed = h.call("LLMService.generate_commit_message", "[true]");
+  INFO(acdc::to_json_text(proposed));
+  REQUIRE(proposed.HasMember("result"));
+  CHECK(str(proposed["result"]) == "fix(a): change a to b");
+  CHECK_THAT(h.fake.requests(), Catch::Contains("new.py"));  // the untracked file was staged and described
+  CHECK_THAT(git_out(h.repo.path(), "log -1 --format=%s"), Catch::Contains("init"));  // nothing committed yet
+
+  const size_t asked = acdc::parse_json(h.fake.requests()).Size();
+  const size_t before = h.client->received("AcApp.commitResult").size();
+  auto started = h.call("LLMService.commit_all", acdc::json_array(std::string("fix(a): the user's words\n\nWhy: b.")));
+  REQUIRE(started.HasMember("result"));
+  REQUIRE(h.client->wait_for("AcApp.commitResult", before + 1, std::chrono::seconds(15)));
+  auto r = acdc::parse_json(h.client->received("AcApp.commitResult").back());
+  CHECK(str(r[0]["message"]) == "fix(a): the user's words\n\nWhy: b.");
+  CHECK_THAT(git_out(h.repo.path(), "log -1 --format=%B"), Catch::StartsWith("fix(a): the user's words\n\nWhy: b."));
+  CHECK(git_out(h.repo.path(), "status --porcelain --untracked-files=all -- a.py new.py").empty());
+  CHECK(acdc::parse_json(h.fake.requests()).Size() == asked);  // the model was not asked again
+  CHECK_THAT(history_file(h), Catch::Contains("the user's words"));
+
+  // Staging is half a commit: refused while an answer streams.
+  h.fake.queue(text_step(std::string(400, 'z'), 4, 20));
+  REQUIRE(h.call("LLMService.chat_streaming", R"(["slow", "long answer", [], []])").HasMember("result"));
+  auto refused = h.call("LLMService.generate_commit_message", "[true]");
+  REQUIRE(refused.HasMember("error"));
+  CHECK_THAT(str(refused["error"]["message"]), Catch::Contains("streaming"));
+  REQUIRE(h.client->wait_for("AcApp.streamComplete", 1, std::chrono::seconds(15)));
+}

@@ -72,3 +72,35 @@ TEST_CASE("reasoning off, or absent, sends no reasoning and the answer has no th
   chat_with(h, "req-null", "null", "null");
   CHECK_FALSE(last_body(h).HasMember("reasoning_effort"));
 }
+
+TEST_CASE("an answer's thinking is kept with it in the history, shown on reload, and never sent back to the model") {
+  LlmHost h;
+  h.fake.queue(R"([{"fixture":"llamacpp_reasoning.sse","split":"random"}])");
+  chat_with(h, "req-think", "true", R"("high")");
+  const std::string thought = "Seven times six is forty-two.";
+  auto assistant_of = [&](const rapidjson::Value& messages) -> const rapidjson::Value& {
+    REQUIRE(messages.IsArray());
+    for (const auto& m : messages.GetArray())
+      if (str(m["role"]) == "assistant") return m;
+    FAIL("no assistant message in " << acdc::to_json_text(messages));
+    return messages;
+  };
+  auto state = result(h, "LLMService.get_current_state", "[]");
+  CHECK(str(assistant_of(state["messages"])["reasoning"]) == thought);
+  const std::string session = str(state["session_id"]);
+  auto records = result(h, "LLMService.history_get_session", acdc::json_array(session));
+  CHECK(str(assistant_of(records)["reasoning"]) == thought);
+  CHECK_THAT(acdc::test::read_file(h.repo.path() / ".acdc" / "history.jsonl"),
+             Catch::Contains("\"reasoning\":\"" + thought + "\""));
+
+  h.fake.queue(text_step("next"));
+  chat_with(h, "req-next", "null", "null");
+  CHECK_THAT(acdc::to_json_text(last_body(h)), !Catch::Contains("Seven times six"));
+
+  // After a restart, and when the session is loaded again.
+  h.start();
+  CHECK(str(assistant_of(result(h, "LLMService.get_current_state", "[]")["messages"])["reasoning"]) == thought);
+  result(h, "LLMService.new_session", "[]");
+  auto loaded = result(h, "LLMService.load_session_into_context", acdc::json_array(session));
+  CHECK(str(assistant_of(loaded["messages"])["reasoning"]) == thought);
+}

@@ -227,3 +227,21 @@ TEST_CASE("a restarted host counts lines from the last run's facts and reads aga
   CHECK(node(r["tree"], "a.txt")["lines"].GetInt() == 1);
   CHECK(node(r["tree"], "b.txt")["lines"].GetInt() == 3);
 }
+
+TEST_CASE("a never-opened repository of thousands of files gets its tree at once, its line counts a moment later") {
+  GitFixture repo;
+  repo.write("a.txt", "a\nb\n");
+  for (int i = 0; i < 5000; ++i) repo.write("many/f" + std::to_string(i) + ".txt", "1\n2\n3\n");
+  repo.git("add -A && git commit -qm init");
+  RepoHost h(repo);
+  auto listener = h.listener();
+  auto first = h.ok("Repo.get_file_tree", "[]");
+  // Answered before any file was read: every file is listed, not yet counted.
+  CHECK(node(first["tree"], "many/f4999.txt")["lines"].GetInt() == 0);
+  CHECK(node(first["tree"], "a.txt")["lines"].GetInt() == 0);
+  REQUIRE(listener->wait_for("AcApp.filesModified", 1, std::chrono::seconds(20)));
+  auto second = h.ok("Repo.get_file_tree", "[]");
+  CHECK(node(second["tree"], "a.txt")["lines"].GetInt() == 2);
+  CHECK(node(second["tree"], "many/f4999.txt")["lines"].GetInt() == 3);
+  CHECK(std::filesystem::exists(repo.root() / ".acdc" / "tree-facts.bin"));
+}

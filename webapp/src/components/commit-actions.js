@@ -1,12 +1,16 @@
-// <ac-commit-actions>: Commit (LLMService.commit_all: stage all, a message
-// from the smaller model, commit; the result arrives as AcApp.commitResult)
-// and Reset to HEAD (LLMService.reset_to_head, after an inline
-// confirmation). Both go through the llm plugin so the conversation, and
-// the model, learn of them; when a plugin is missing the button says why.
+// <ac-commit-actions>: Commit and Reset to HEAD. Commit stages everything
+// and has the smaller model write a message (generate_commit_message(true)),
+// shows it for editing, and commits with what the user confirms
+// (commit_all(message); the result arrives as AcApp.commitResult). When the
+// model cannot write one the dialog says why and the user may write their
+// own; a server without generate_commit_message commits at once with the
+// model's message, as the reference does. Reset (reset_to_head) asks first.
+// Both go through the llm plugin so the conversation, and the model, learn
+// of them; when a plugin is missing the button says why.
 
 import { html } from 'lit';
 import { LightElement } from './light-element.js';
-import { rpc, on, emit, toast } from '../rpc.js';
+import { rpc, hasMethod, on, emit, toast } from '../rpc.js';
 
 class AcCommitActions extends LightElement {
   static properties = { gate: {}, dialog: { state: true }, committing: { state: true }, reviewing: { state: true } };
@@ -34,13 +38,27 @@ class AcCommitActions extends LightElement {
   }
 
   async startCommit() {
+    if (!hasMethod('LLMService.generate_commit_message')) return this.commit();
+    this.dialog = { kind: 'commit', writing: true, message: '' };
+    try {
+      const message = await rpc('LLMService.generate_commit_message', true);
+      if (this.dialog?.kind === 'commit') this.dialog = { kind: 'commit', message };
+    } catch (e) {
+      if (this.dialog?.kind === 'commit') this.dialog = { kind: 'commit', message: '', error: e.message };
+    }
+  }
+
+  // `message`: the user's; without one the server has the model write it.
+  async commit(message) {
     this.committing = true;
     try {
-      await rpc('LLMService.commit_all');
-      toast('Committing: writing a message for the staged changes…', 'info');
+      await rpc('LLMService.commit_all', ...(message ? [message] : []));
+      this.dialog = null;
+      toast(message ? 'Committing…' : 'Committing: writing a message for the staged changes…', 'info');
     } catch (e) {
       this.committing = false;
-      toast(`Commit failed: ${e.message}`, 'error');
+      if (this.dialog) this.dialog = { ...this.dialog, error: e.message };
+      else toast(`Commit failed: ${e.message}`, 'error');
     }
   }
 
@@ -64,8 +82,23 @@ class AcCommitActions extends LightElement {
     }
   }
 
+  renderCommitDialog() {
+    const d = this.dialog;
+    const message = d.message.trim();
+    return html`<div class="dialog commit" role="dialog" aria-label="Commit">
+      <p>Every change will be staged and committed with this message:</p>
+      <textarea data-field="commit-message" rows="8" spellcheck="true" ?disabled=${d.writing}
+        placeholder=${d.writing ? 'Writing a message for the changes…' : 'type(scope): subject'}
+        .value=${d.message} @input=${(e) => { this.dialog = { ...d, message: e.target.value }; }}></textarea>
+      ${d.error ? html`<div class="error" data-commit-error>${d.error}</div>` : ''}
+      <button data-action="confirm-commit" ?disabled=${d.writing || !message || this.committing}
+        @click=${() => this.commit(message)}>Commit</button>
+      <button data-action="cancel-commit" @click=${() => { this.dialog = null; }}>Cancel</button></div>`;
+  }
+
   renderDialog() {
     const d = this.dialog;
+    if (d.kind === 'commit') return this.renderCommitDialog();
     return html`<div class="dialog small" role="dialog" aria-label="Reset">
       <p>Discard every uncommitted change and reset to HEAD? This cannot be undone.</p>
       ${d.error ? html`<div class="error">${d.error}</div>` : ''}

@@ -4,6 +4,10 @@
 // and references come from the symbol index (viewer-lsp.js); the line a file
 // was opened at (a search hit, a definition, a reference) stays marked.
 //
+// While a review runs, a file the branch changed shows the review's change
+// instead (LLMService.get_review_file_diff applied to the review's base),
+// read-only: edits are not applied in review mode (§4.13).
+//
 // Unsaved text is never dropped: opening another file keeps it as a draft
 // that comes back with its file, and when the file changes on disk under it
 // (an applied edit, say) a save is held until the user picks which to keep.
@@ -17,7 +21,8 @@
 import { html, nothing } from 'lit';
 import { LightElement } from './light-element.js';
 import { diffLines, sideBySide } from '../core/diff.js';
-import { rpc, on, emit, toast } from '../rpc.js';
+import { applyPatch } from '../core/patch.js';
+import { rpc, hasMethod, on, emit, toast } from '../rpc.js';
 import { ViewerLsp } from './viewer-lsp.js';
 
 const LINE_PX = 18;
@@ -27,7 +32,7 @@ const drafts = new Map();
 
 class AcDiffViewer extends LightElement {
   static properties = { target: {}, gate: {}, shownPath: { state: true }, head: { state: true }, work: { state: true },
-    saved: { state: true }, error: { state: true }, stale: { state: true } };
+    saved: { state: true }, error: { state: true }, stale: { state: true }, reviewed: { state: true } };
 
   constructor() {
     super();
@@ -54,6 +59,30 @@ class AcDiffViewer extends LightElement {
     };
     this.listen(on('filesModified', refresh));
     this.listen(on('tree-changed', () => refresh(null)));
+    this.listen(on('reviewStarted', () => refresh(null)));
+    this.listen(on('reviewEnded', () => refresh(null)));
+  }
+
+  // The review's base and the branch's version of `path`, or null when no
+  // review runs or the branch did not change it.
+  async reviewVersions(path) {
+    if (!hasMethod('LLMService.get_review_file_diff')) return null;
+    let review, diff;
+    try {
+      review = await rpc('LLMService.get_review_state');
+      if (!review?.active) return null;
+      diff = (await rpc('LLMService.get_review_file_diff', path))?.diff;
+    } catch {
+      return null;
+    }
+    if (!diff) return null;
+    let base = '';
+    try {
+      base = await rpc('Repo.get_file_content', path, review.parent_commit || 'HEAD');
+    } catch {
+      base = '';   // the branch added it
+    }
+    return { base, branch: applyPatch(base, diff), review };
   }
 
   willUpdate(changed) {
@@ -74,6 +103,18 @@ class AcDiffViewer extends LightElement {
   async load() {
     const path = this.target.path;
     this.loadedPath = path;
+    let reviewed = null;
+    try {
+      reviewed = await this.reviewVersions(path);
+    } catch (e) {
+      toast(`The review's diff of ${path} does not apply (${e.message}): showing the working copy`, 'warn');
+    }
+    if (reviewed) {
+      if (this.target?.path !== path || (this.shownPath === path && this.dirty)) return;
+      Object.assign(this, { shownPath: path, work: reviewed.branch, saved: reviewed.branch, head: reviewed.base, error: '',
+        stale: false, reviewed: reviewed.review });
+      return;
+    }
     let work = '', head = '', error = '';
     try {
       work = await rpc('Repo.get_file_content', path);
@@ -90,7 +131,7 @@ class AcDiffViewer extends LightElement {
     const draft = error ? undefined : drafts.get(path);
     drafts.delete(path);
     Object.assign(this, { shownPath: path, work: draft?.work ?? work, saved: work, head, error,
-      stale: draft ? draft.saved !== work : false });
+      stale: draft ? draft.saved !== work : false, reviewed: null });
     if (this.target.line) this.updateComplete.then(() => this.goToLine(this.target.line));
   }
 
@@ -107,6 +148,7 @@ class AcDiffViewer extends LightElement {
   // `overwrite`: the user chose their text over what changed on disk.
   async save(overwrite = false) {
     const path = this.shownPath, text = this.work;   // what is typed during the save stays unsaved
+    if (this.reviewed) return;   // read-only: the review's change, not the working copy
     if (this.stale && !overwrite) {
       toast(`${path} changed on disk: keep yours or load the disk version first`, 'warn');
       return;
@@ -148,25 +190,28 @@ class AcDiffViewer extends LightElement {
     const right = rows.filter((r) => r.right).map((r) => r.right);
     const dirty = this.dirty;
     const mark = this.target.line;   // the line this file was opened at
+    const rv = this.reviewed, since = rv ? String(rv.parent_commit ?? '').slice(0, 7) : '';
     return html`<div class="viewer" @keydown=${this.onKey}>
       <div class="viewer-head"><b data-viewer-path>${this.shownPath}</b>
         <span class="dirty">${dirty ? '● unsaved (Ctrl+S)' : ''}</span>
         ${this.lsp.renderButton()}
-        <button data-action="save" ?disabled=${!dirty} @click=${() => this.save()}>Save</button>
+        ${rv ? '' : html`<button data-action="save" ?disabled=${!dirty} @click=${() => this.save()}>Save</button>`}
         <button @click=${() => this.dispatchEvent(new CustomEvent('close'))}>Close</button></div>
       ${this.error ? html`<div class="error">${this.error}</div>` : ''}
       ${this.lsp.renderNote()}
+      ${rv ? html`<div class="note" data-review-diff>Reviewing ${rv.branch}: its change to this file since ${since},
+        read-only until you exit the review.</div>` : ''}
       ${this.stale && dirty ? html`<div class="error" data-stale>This file changed on disk while you edited it.
         <button data-action="keep-mine" @click=${() => this.save(true)}>Keep mine and save</button>
         <button data-action="load-disk" @click=${this.reloadFromDisk}>Load the disk version</button></div>` : ''}
       <div class="panes">
-        <div class="pane"><div class="pane-title">HEAD</div>
+        <div class="pane"><div class="pane-title" data-pane="left">${rv ? `Review base ${since}` : 'HEAD'}</div>
           <pre class="pane-scroll head" @scroll=${this.onScroll}>${left.map((l) => html`<div class="ln ${l.op}">${l.text || ' '}</div>`)}</pre></div>
-        <div class="pane"><div class="pane-title">Working copy</div>
+        <div class="pane"><div class="pane-title" data-pane="right">${rv ? rv.branch : 'Working copy'}</div>
           <div class="editor">
             <div class="backdrop-lines">${right.map((l, i) => html`<div class="ln ${l.op} ${i + 1 === mark ? 'mark' : ''}"
               data-marked-line=${i + 1 === mark ? mark : nothing}>&nbsp;</div>`)}</div>
-            <textarea class="pane-scroll" spellcheck="false" .value=${this.work}
+            <textarea class="pane-scroll" spellcheck="false" ?readonly=${!!rv} .value=${this.work}
               @input=${(e) => { this.work = e.target.value; }} @scroll=${this.onScroll}
               @mousemove=${(e) => this.lsp.onMouseMove(e)} @mouseleave=${() => this.lsp.onMouseLeave()}
               @click=${(e) => this.lsp.onClick(e)}></textarea>

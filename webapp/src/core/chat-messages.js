@@ -16,6 +16,7 @@ export function fromHistory(m) {
   const out = { role: m.system_event ? 'system' : m.role, content: m.content ?? '', images: m.images };
   if (m.system_event) out.systemEvent = true;
   if (m.cut_off) { out.cutOff = true; out.cutOffError = m.error ?? ''; }
+  if (m.reasoning) out.thinking = m.reasoning;   // shown collapsed, as while it streamed
   return out;
 }
 

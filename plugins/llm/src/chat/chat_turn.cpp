@@ -218,7 +218,7 @@ void ChatTurn::persist_answer() {
   if ((out_.error && !out_.cut_off) || out_.response.empty()) return;
   d_.session.add("assistant", out_.response,
                  {.turn_id = out_.turn_id, .files_modified = out_.applied.files_modified, .cut_off = out_.cut_off,
-                  .error = out_.error ? out_.error->message : std::string()});
+                  .error = out_.error ? out_.error->message : std::string(), .reasoning = out_.reasoning});
 }
 
 void ChatTurn::notify_after_complete() {

@@ -100,6 +100,10 @@ std::string HistoryMessage::to_json(const std::vector<std::string>& image_uris) 
     w.Key("error");
     acdc::to_json(w, error);
   }
+  if (!reasoning.empty()) {
+    w.Key("reasoning");
+    acdc::to_json(w, reasoning);
+  }
   if (compacted_history) {
     w.Key("compacted_history");
     w.StartArray();
@@ -110,6 +114,10 @@ std::string HistoryMessage::to_json(const std::vector<std::string>& image_uris) 
       w.Key("content");
       acdc::to_json(w, k.content);
       write_list(w, "image_refs", k.image_refs);
+      if (!k.reasoning.empty()) {
+        w.Key("reasoning");
+        acdc::to_json(w, k.reasoning);
+      }
       w.EndObject();
     }
     w.EndArray();
@@ -140,6 +148,7 @@ std::optional<HistoryMessage> HistoryMessage::from_json(std::string_view line) {
   auto cut = doc.FindMember("cut_off");
   m.cut_off = cut != doc.MemberEnd() && cut->value.IsBool() && cut->value.GetBool();
   m.error = string_member(doc, "error");
+  m.reasoning = string_member(doc, "reasoning");
   auto kept = doc.FindMember("compacted_history");
   if (kept != doc.MemberEnd() && kept->value.IsArray()) {
     m.compacted_history.emplace();
@@ -147,7 +156,8 @@ std::optional<HistoryMessage> HistoryMessage::from_json(std::string_view line) {
       if (!k.IsObject()) continue;
       std::string role = string_member(k, "role");
       if (role.empty()) continue;
-      m.compacted_history->push_back(KeptMessage{role, string_member(k, "content"), list_member(k, "image_refs")});
+      m.compacted_history->push_back(
+          KeptMessage{role, string_member(k, "content"), list_member(k, "image_refs"), string_member(k, "reasoning")});
     }
   }
   return m;

@@ -18,6 +18,7 @@ struct KeptMessage {
   std::string role;
   std::string content;
   std::vector<std::string> image_refs;
+  std::string reasoning;
 };
 
 struct HistoryMessage {
@@ -36,6 +37,9 @@ struct HistoryMessage {
   // An answer whose stream broke midway: what arrived, and why it stopped.
   bool cut_off = false;
   std::string error;
+  // An answer's thinking, when the model reasoned: shown again with the
+  // answer when the session is reloaded, never sent back to the model.
+  std::string reasoning;
   // The compaction system event: the history as it stands from here on
   // (the file is append-only; a restart replays this instead of what came before).
   std::optional<std::vector<KeptMessage>> compacted_history;

@@ -40,6 +40,8 @@ struct ChatMessage {
   std::string error;
   // Names of `images` in the image store, for a compaction record.
   std::vector<std::string> image_refs;
+  // An answer's thinking: kept for the user, never part of a prompt.
+  std::string reasoning;
 };
 
 // What one image block counts towards a budget, whatever its size (§4.5).

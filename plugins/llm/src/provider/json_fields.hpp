@@ -28,7 +28,11 @@ inline std::string_view str(const rapidjson::Value& obj, const char* key) {
 inline std::optional<long> num(const rapidjson::Value& obj, const char* key) {
   const auto* v = field(obj, key);
   if (!v || !v->IsNumber()) return std::nullopt;
-  return static_cast<long>(v->GetDouble());
+  if (v->IsInt64()) return v->GetInt64();
+  // A count no long can hold is nonsense, and casting it would be undefined.
+  const double d = v->GetDouble();
+  if (!(d > -9.2e18 && d < 9.2e18)) return std::nullopt;
+  return static_cast<long>(d);
 }
 
 inline const rapidjson::Value* path(const rapidjson::Value& obj, const char* a, const char* b) {

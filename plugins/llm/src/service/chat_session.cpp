@@ -28,12 +28,13 @@ void ChatSession::add_to(const std::string& session_id, const std::string& role,
   m.image_refs = extras.image_refs;
   m.cut_off = extras.cut_off;
   m.error = extras.error;
+  m.reasoning = extras.reasoning;
   store_.append(m);
   std::lock_guard lock(mu_);
   if (session_id_ != session_id) return;
   messages_.push_back(ChatMessage{.role = role, .content = content, .images = extras.images,
                                   .system_event = extras.system_event, .for_model = extras.for_model, .cut_off = extras.cut_off,
-                                  .error = extras.error, .image_refs = extras.image_refs});
+                                  .error = extras.error, .image_refs = extras.image_refs, .reasoning = extras.reasoning});
 }
 
 bool ChatSession::replace_history(const std::string& session_id, std::size_t message_count,
@@ -41,7 +42,7 @@ bool ChatSession::replace_history(const std::string& session_id, std::size_t mes
   HistoryMessage m = HistoryMessage::make(session_id, "user", event);
   m.system_event = true;
   m.compacted_history.emplace();
-  for (const auto& k : kept) m.compacted_history->push_back(KeptMessage{k.role, k.content, k.image_refs});
+  for (const auto& k : kept) m.compacted_history->push_back(KeptMessage{k.role, k.content, k.image_refs, k.reasoning});
   // Held across the append: a message added meanwhile would land before the
   // record on disk but be lost from memory.
   std::lock_guard lock(mu_);
@@ -66,15 +67,17 @@ std::vector<HistoryMessage> ChatSession::load(const std::string& session_id) {
     throw acdc::Error(ACDC_E_NOT_FOUND, "session '" + session_id + "' is empty or unknown: pick one from history_list_sessions");
   std::vector<ChatMessage> messages;
   // File reads (images) happen here, outside the lock.
-  auto message = [this](const std::string& role, const std::string& content, const std::vector<std::string>& refs) {
-    return ChatMessage{.role = role, .content = content, .images = images_.load_all(refs), .image_refs = refs};
+  auto message = [this](const std::string& role, const std::string& content, const std::vector<std::string>& refs,
+                        const std::string& reasoning) {
+    return ChatMessage{.role = role, .content = content, .images = images_.load_all(refs), .image_refs = refs,
+                       .reasoning = reasoning};
   };
   for (const auto& r : records) {
     if (r.compacted_history) {
       messages.clear();
-      for (const auto& k : *r.compacted_history) messages.push_back(message(k.role, k.content, k.image_refs));
+      for (const auto& k : *r.compacted_history) messages.push_back(message(k.role, k.content, k.image_refs, k.reasoning));
     }
-    ChatMessage m = message(r.role, r.content, r.image_refs);
+    ChatMessage m = message(r.role, r.content, r.image_refs, r.reasoning);
     m.system_event = r.system_event;
     m.for_model = r.for_model;
     m.cut_off = r.cut_off;

@@ -32,6 +32,7 @@ struct MessageExtras {
   std::vector<std::string> image_refs;  // their names there
   bool cut_off = false;                 // an answer whose stream broke midway
   std::string error;                    // ... and why
+  std::string reasoning;                // an answer's thinking, for the user only
 };
 
 class ChatSession {

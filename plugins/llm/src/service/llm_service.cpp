@@ -128,6 +128,9 @@ void LLMService::chat_streaming(acdc::Call call, std::string request_id, std::st
     if (active_)
       throw acdc::Error(ACDC_E_FAILED_PRECONDITION, "Another stream is active (request " + active_->request_id +
                                                         "): wait for it or cancel it first");
+    // The commit stages everything: this turn's edits would land half in it.
+    if (committing_)
+      throw acdc::Error(ACDC_E_FAILED_PRECONDITION, "A commit is in progress: send again when its result is in");
     active_ = ActiveStream{request_id, cancel, nullptr};
   }
   TurnRequest request{request_id, std::move(message), images.value_or(std::vector<std::string>{}),

@@ -102,10 +102,13 @@ class LLMService {
   std::map<std::string, std::string> switch_mode(std::string mode);
   acdc::RawJson set_cross_reference(bool enabled);
   std::map<std::string, std::string> navigate_file(std::string path);
-  void generate_commit_message(acdc::Call call);
 
   // Commit and reset with a system event the model sees (llm_service_git.cpp).
-  std::map<std::string, std::string> commit_all();
+  // generate_commit_message(true) stages everything first, as commit_all
+  // does, so the webapp can show the message for editing; commit_all(message)
+  // commits with the user's message instead of writing one.
+  void generate_commit_message(acdc::Call call, std::optional<bool> stage_all);
+  std::map<std::string, std::string> commit_all(std::optional<std::string> message);
   void reset_to_head(acdc::Call call);
 
   // Review mode (llm_service_review.cpp).
@@ -163,7 +166,14 @@ class LLMService {
   // Under mu_: refuses a commit or reset while a turn streams or a review runs.
   void require_idle_git(const char* what) const;
   // On the aux worker: the commit flow; returns commitResult's argument.
-  std::string run_commit(const std::string& session_id);
+  std::string run_commit(const std::string& session_id, const std::string& message);
+  // On the aux worker: the smaller model's message for a staged diff, or why there is none.
+  struct CommitMessage {
+    std::string message;
+    std::string error;       // set when there is no message; nothing may be committed
+    std::string error_type;  // the retry-prompt vocabulary (error_type_name)
+  };
+  CommitMessage write_commit_message(const std::string& diff);
   // On the chat worker: this turn's "Code Review Context" text.
   std::string review_context(const ReviewState& s);
 

@@ -20,11 +20,6 @@ void key_int(acdc::JsonWriter& w, const char* key, long v) {
   w.Int64(v);
 }
 
-std::string commit_request(const std::string& system, const std::string& diff) {
-  return "[{\"role\":\"system\",\"content\":" + acdc::to_json_text(system) +
-         "},{\"role\":\"user\",\"content\":" + acdc::to_json_text(diff) + "}]";
-}
-
 }  // namespace
 
 void LLMService::get_context_breakdown(acdc::Call call) {
@@ -228,34 +223,6 @@ acdc::RawJson LLMService::get_snippets() {
   }
   w.EndArray();
   return acdc::RawJson{std::string(buf.GetString(), buf.GetSize())};
-}
-
-void LLMService::generate_commit_message(acdc::Call call) {
-  aux_worker_.post([this, call]() mutable {
-    try {
-      acdc::Json diff = repo_.call("Repo.get_staged_diff", "[]");
-      std::string text = diff.IsString() ? diff.GetString() : "";
-      if (trim(text).empty())
-        return call.fail(ACDC_E_FAILED_PRECONDITION, "No staged changes to commit: stage files first");
-      ProviderConfig pc;
-      PromptStore prompts;
-      {
-        std::lock_guard lock(mu_);
-        pc = ProviderConfig::from_json(config_["llm"]).for_aux();
-        prompts = PromptStore(config_["host"]);
-      }
-      CancelFlag never(false);
-      ChatRequest request{pc.model, commit_request(prompts.commit_prompt(), text), output_ceiling(pc.model)};
-      ChatResult r = make_provider(pc)->complete(request, never);
-      if (r.error) return call.fail(ACDC_E_UNAVAILABLE, "commit message generation failed: " + r.error->message);
-      std::string message(trim(r.text));
-      call.ok(message.empty() ? std::string("chore: update files") : message);
-    } catch (const acdc::Error& e) {
-      call.fail(e.status(), e.what());
-    } catch (const std::exception& e) {
-      call.fail(ACDC_E_APPLICATION, e.what());
-    }
-  });
 }
 
 }  // namespace acdc::llm

@@ -1,6 +1,7 @@
-// LLMService: commit_all and reset_to_head (acdc-features.md §4.10). Both
-// leave a system event in the conversation that the model sees too, so it
-// knows its earlier edits were committed or thrown away.
+// LLMService: commit_all, generate_commit_message and reset_to_head
+// (acdc-features.md §4.10). A commit and a reset leave a system event in the
+// conversation that the model sees too, so it knows its earlier edits were
+// committed or thrown away.
 #include "service/llm_service.hpp"
 
 #include "chat/terminal_hud.hpp"
@@ -53,7 +54,7 @@ void LLMService::require_idle_git(const char* what) const {
                       std::string("Cannot ") + what + " in review mode: end the review first");
 }
 
-std::map<std::string, std::string> LLMService::commit_all() {
+std::map<std::string, std::string> LLMService::commit_all(std::optional<std::string> message) {
   std::string session_id;
   {
     std::lock_guard lock(mu_);
@@ -63,10 +64,10 @@ std::map<std::string, std::string> LLMService::commit_all() {
     // Captured now: the event belongs to the conversation the user committed from.
     session_id = session_.session_id();
   }
-  aux_worker_.post([this, session_id] {
+  aux_worker_.post([this, session_id, message = std::string(trim(message.value_or("")))] {
     std::string result;
     try {
-      result = run_commit(session_id);
+      result = run_commit(session_id, message);
     } catch (const std::exception& e) {
       result = error_result(std::string("Commit failed: ") + e.what());
     }
@@ -80,11 +81,7 @@ std::map<std::string, std::string> LLMService::commit_all() {
   return {{"status", "started"}};
 }
 
-std::string LLMService::run_commit(const std::string& session_id) {
-  repo_.call("Repo.stage_all", "[]");
-  acdc::Json diff = repo_.call("Repo.get_staged_diff", "[]");
-  const std::string text = diff.IsString() ? diff.GetString() : "";
-  if (trim(text).empty()) return error_result("No staged changes to commit");
+LLMService::CommitMessage LLMService::write_commit_message(const std::string& diff) {
   ProviderConfig pc;
   PromptStore prompts;
   ModelLimits limits;
@@ -96,21 +93,35 @@ std::string LLMService::run_commit(const std::string& session_id) {
   }
   const std::string system = prompts.commit_prompt();
   const int max_tokens = output_ceiling(pc.model);
-  const long tokens = static_cast<long>(count_tokens_(system) + count_tokens_(text));
+  const long tokens = static_cast<long>(count_tokens_(system) + count_tokens_(diff));
   if (limits.known && tokens + max_tokens > limits.context_window)
-    return error_result(too_large(pc.model, tokens, limits.context_window), "context_window_exceeded");
+    return {{}, too_large(pc.model, tokens, limits.context_window), "context_window_exceeded"};
   CancelFlag never(false);
-  ChatResult r = make_provider(pc)->complete(ChatRequest{pc.model, commit_request(system, text), max_tokens}, never);
+  ChatResult r = make_provider(pc)->complete(ChatRequest{pc.model, commit_request(system, diff), max_tokens}, never);
   if (r.error) {
     // Reported as it is: a commit with a made-up message is worse than none.
     if (r.error->kind == ErrorKind::context_window_exceeded)
-      return error_result(too_large(pc.model, tokens, limits.context_window), error_type_name(r.error->kind));
-    return error_result("The commit message could not be generated (" + pc.model + "): " + r.error->message +
-                            ". Nothing was committed.",
-                        error_type_name(r.error->kind));
+      return {{}, too_large(pc.model, tokens, limits.context_window), error_type_name(r.error->kind)};
+    return {{},
+            "The commit message could not be generated (" + pc.model + "): " + r.error->message + ". Nothing was committed.",
+            error_type_name(r.error->kind)};
   }
   std::string message(trim(r.text));
-  if (message.empty()) message = "chore: update files";
+  return {message.empty() ? "chore: update files" : message, {}, {}};
+}
+
+// `message`: the user's, or empty for the smaller model's.
+std::string LLMService::run_commit(const std::string& session_id, const std::string& given) {
+  repo_.call("Repo.stage_all", "[]");
+  acdc::Json diff = repo_.call("Repo.get_staged_diff", "[]");
+  const std::string text = diff.IsString() ? diff.GetString() : "";
+  if (trim(text).empty()) return error_result("No staged changes to commit");
+  std::string message = given;
+  if (message.empty()) {
+    CommitMessage written = write_commit_message(text);
+    if (!written.error.empty()) return error_result(written.error, written.error_type);
+    message = std::move(written.message);
+  }
   acdc::Json committed = repo_.call("Repo.commit", acdc::json_array(message));
   auto sha_it = committed.FindMember("sha");
   const std::string sha = sha_it != committed.MemberEnd() && sha_it->value.IsString() ? sha_it->value.GetString() : "";
@@ -127,6 +138,33 @@ std::string LLMService::run_commit(const std::string& session_id) {
   }
   w.EndObject();
   return std::string(buf.GetString(), buf.GetSize());
+}
+
+void LLMService::generate_commit_message(acdc::Call call, std::optional<bool> stage_all) {
+  const bool stage = stage_all.value_or(false);
+  if (stage) {
+    // Staging is half a commit: the same guards.
+    std::lock_guard lock(mu_);
+    if (committing_) throw acdc::Error(ACDC_E_FAILED_PRECONDITION, "A commit is already in progress: wait for its result");
+    require_idle_git("commit");
+  }
+  aux_worker_.post([this, call, stage]() mutable {
+    try {
+      if (stage) repo_.call("Repo.stage_all", "[]");
+      acdc::Json diff = repo_.call("Repo.get_staged_diff", "[]");
+      std::string text = diff.IsString() ? diff.GetString() : "";
+      if (trim(text).empty())
+        return call.fail(ACDC_E_FAILED_PRECONDITION,
+                         stage ? "No changes to commit" : "No staged changes to commit: stage files first");
+      CommitMessage written = write_commit_message(text);
+      if (!written.error.empty()) return call.fail(ACDC_E_UNAVAILABLE, written.error);
+      call.ok(written.message);
+    } catch (const acdc::Error& e) {
+      call.fail(e.status(), e.what());
+    } catch (const std::exception& e) {
+      call.fail(ACDC_E_APPLICATION, e.what());
+    }
+  });
 }
 
 void LLMService::reset_to_head(acdc::Call call) {

@@ -10,7 +10,8 @@
 
 namespace acdc::llm {
 
-// The webapp shows each message's images from `images` (chat-panel.js onSession).
+// The webapp shows each message's images from `images` (chat-panel.js onSession)
+// and an answer's thinking from `reasoning`, collapsed.
 void write_messages(acdc::JsonWriter& w, const std::vector<ChatMessage>& messages) {
   w.StartArray();
   for (const auto& m : messages) {
@@ -32,6 +33,10 @@ void write_messages(acdc::JsonWriter& w, const std::vector<ChatMessage>& message
       w.Bool(true);
       w.Key("error");
       acdc::to_json(w, m.error);
+    }
+    if (!m.reasoning.empty()) {
+      w.Key("reasoning");
+      acdc::to_json(w, m.reasoning);
     }
     w.EndObject();
   }

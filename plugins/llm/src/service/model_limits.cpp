@@ -96,9 +96,13 @@ UserModels user_models(const rapidjson::Value& llm) {
   if (!llm.IsObject()) return out;
   auto models = llm.FindMember("models");
   if (models == llm.MemberEnd() || !models->value.IsObject()) return out;
+  // 0 (not given) for a value no model limit can be: negative, or beyond an
+  // int, whose cast would be undefined.
   auto number = [](const rapidjson::Value& v, const char* key) -> long {
     auto it = v.FindMember(key);
-    return it != v.MemberEnd() && it->value.IsNumber() && it->value.GetDouble() >= 0 ? static_cast<long>(it->value.GetDouble()) : 0;
+    if (it == v.MemberEnd() || !it->value.IsNumber()) return 0;
+    const double d = it->value.GetDouble();
+    return d >= 0 && d <= 2147483647.0 ? static_cast<long>(d) : 0;
   };
   for (const auto& m : models->value.GetObject()) {
     if (!m.value.IsObject()) continue;

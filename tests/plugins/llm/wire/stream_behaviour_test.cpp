@@ -219,3 +219,16 @@ TEST_CASE("Ollama requests carry a message's images as bare base64 beside its te
   CHECK(std::string(body["messages"][0]["images"][0].GetString()) == "AAAA");
   CHECK_FALSE(body["messages"][1].HasMember("images"));
 }
+
+TEST_CASE("a usage count too large for any counter reads as absent, not as a negative count") {
+  // Found by fuzz/stream_decoder_fuzz: 1e300 tokens was cast to long.
+  FakeProvider fake;
+  fake.queue(R"([{"status":200,"body":"{\"type\":\"message\",\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"Hi\"}],\"stop_reason\":\"end_turn\",\"usage\":{\"input_tokens\":1e300,\"output_tokens\":5,\"cache_read_input_tokens\":-1e300}}"}])");
+  CancelFlag cancel{false};
+  ChatResult r = make_provider(acdc::test::fake_config(fake, ProviderKind::anthropic))->complete(kRequest, cancel);
+  REQUIRE_FALSE(r.error);
+  CHECK(r.text == "Hi");
+  CHECK(r.usage.output_tokens == 5);
+  CHECK(r.usage.input_tokens == 0);
+  CHECK(r.usage.cache_read_tokens == 0);
+}
