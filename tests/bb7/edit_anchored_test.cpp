@@ -60,7 +60,7 @@ TEST_CASE("a change equal to its region is dropped as a no-op") {
   CHECK(apply_anchored("a\nb\n", {{{"a"}, {}, {"a"}}, {{"b"}, {}, {"B"}}}) == "a\nB\n");
 }
 
-TEST_CASE("several changes apply bottom-up; CRLF input comes back as LF with a final newline") {
+TEST_CASE("several changes apply bottom-up, and CRLF input comes back as LF with a final newline") {
   CHECK(apply_anchored("1\r\n2\r\n3\r\n4", {{{"1"}, {}, {"one"}}, {{"4"}, {}, {"four", "4.5"}}}) == "one\n2\n3\nfour\n4.5\n");
 }
 
