@@ -7,6 +7,8 @@
 #include <boost/asio/read.hpp>
 #include <boost/asio/write.hpp>
 #include <boost/beast/http/status.hpp>
+#include <rapidjson/stringbuffer.h>
+#include <rapidjson/writer.h>
 
 #include <chrono>
 #include <thread>
@@ -77,6 +79,7 @@ void StepPlayer::play(const rapidjson::Value& step, const Request& request) {
   if (auto f = step.FindMember("fixture"); f != step.MemberEnd() && f->value.IsString())
     return play_fixture(step, f->value.GetString());
   if (step.HasMember("text")) return play_text(step, request);
+  if (auto e = step.FindMember("events"); e != step.MemberEnd() && e->value.IsArray()) return play_events(e->value, step);
   if (step.HasMember("status")) return play_status(step);
   send_plain(500, "text/plain", "fake provider: a step needs fixture, text, status or hang");
 }
@@ -114,6 +117,29 @@ void StepPlayer::play_text(const rapidjson::Value& step, const Request& request)
   BodyWriter out(socket_, WritePlan::from_step(step));
   for (const auto& event : synth_stream(format, text, chunk_chars, usage, extras_of(step)))
     if (!out.write_chunked(event)) return;
+  out.finish_chunked();
+}
+
+// Scripted OpenAI SSE: each element is written as one `data: <json>` event
+// (strings as they are), then `data: [DONE]`. Tool-call streams, reasoning
+// deltas and error chunks are spelled out by the test.
+void StepPlayer::play_events(const rapidjson::Value& events, const rapidjson::Value& step) {
+  send_stream_head(200, "Content-Type: text/event-stream\r\n");
+  BodyWriter out(socket_, WritePlan::from_step(step));
+  for (const auto& e : events.GetArray()) {
+    std::string data;
+    if (e.IsString()) {
+      data.assign(e.GetString(), e.GetStringLength());
+    } else {
+      rapidjson::StringBuffer buf;
+      rapidjson::Writer<rapidjson::StringBuffer> w(buf);
+      e.Accept(w);
+      data.assign(buf.GetString(), buf.GetSize());
+    }
+    if (!out.write_chunked("data: " + data + "\n\n")) return;
+  }
+  if (auto d = step.FindMember("done"); d == step.MemberEnd() || !d->value.IsFalse())
+    if (!out.write_chunked("data: [DONE]\n\n")) return;
   out.finish_chunked();
 }
 

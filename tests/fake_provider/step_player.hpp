@@ -1,6 +1,7 @@
 // fake_provider/step_player.hpp -- answers one provider request with one
 // scripted step (the contract in briefs/fake_provider_contract.md): replay a
-// fixture byte for byte, synthesise a text stream, send a plain status
+// fixture byte for byte, synthesise a text stream, play scripted SSE events
+// ({"events":[chunk objects]}, e.g. tool-call deltas), send a plain status
 // response, or hang until the client goes away.
 //
 //   StepPlayer player(socket, fixtures);
@@ -36,6 +37,7 @@ class StepPlayer {
   void play_fixture(const rapidjson::Value& step, const std::string& name);
   void play_text(const rapidjson::Value& step, const Request& request);
   void play_status(const rapidjson::Value& step);
+  void play_events(const rapidjson::Value& events, const rapidjson::Value& step);
   void hang();
   void send_plain(int status, std::string_view content_type, std::string_view body,
                   std::string_view extra_headers = "");

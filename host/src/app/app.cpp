@@ -56,6 +56,7 @@ App::~App() {
 }
 
 int App::run() {
+  if (options_.stdio) return run_stdio();
   const auto started = std::chrono::steady_clock::now();
   std::signal(SIGPIPE, SIG_IGN);
   if (!load_config() || !bind()) return 2;
@@ -135,6 +136,8 @@ std::string App::host_json() const {
   out += ",\"bind\":";
   rpc::append_quoted(out, config_.bind);
   out += ",\"port\":" + std::to_string(listener_ ? listener_->port() : 0);
+  // acdc --stdio takes any directory as its project: git features are then unavailable.
+  if (options_.stdio) out += ",\"git_optional\":true";
   out += '}';
   return out;
 }

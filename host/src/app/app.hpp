@@ -49,9 +49,13 @@ class App {
   // Exit code: 0 after a clean shutdown, 2 when start-up failed (the reason
   // has been printed).
   int run();
+  // `acdc --stdio` (app_stdio.cpp): a BB-7 backend on stdin/stdout; the
+  // plugins load for the project root the client's init names.
+  int run_stdio();
 
  private:
   bool load_config();
+  void load_plugins_for(const std::filesystem::path& root);
   bool bind();
   bool load_plugins();
   void add_builtins();

@@ -23,6 +23,9 @@ std::optional<int> parse_cli(int argc, char** argv, CliOptions& out) {
   cli.add_option("--webapp-dir", out.webapp_dir, "directory of the built web app to serve");
   cli.add_flag("--no-browser", out.no_browser, "do not open a browser");
   cli.add_flag("--dev", out.dev, "watch plugin files and hot-swap rebuilt plugins");
+  cli.add_flag("--stdio", out.stdio,
+               "be a bb7.nvim backend: line-delimited JSON on stdin/stdout, no port, no browser "
+               "(the project comes from the client's init)");
   auto* plugin = cli.add_subcommand("plugin", "work with plugin files");
   plugin->require_subcommand(1);
   plugin->add_subcommand("check", "load a plugin without serving: print its descriptor, or why it would be refused")

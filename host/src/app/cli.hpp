@@ -2,6 +2,7 @@
 //
 //   acdc [--repo DIR] [--port N] [--config FILE] [--plugins LIST]
 //        [--no-browser] [--dev] [--help] [--version]
+//   acdc --stdio                  a bb7.nvim backend on stdin/stdout (adapters/bb7/)
 //   acdc plugin check FILE        load a plugin without serving and describe it
 //
 //   CliOptions options;
@@ -23,6 +24,7 @@ struct CliOptions {
   std::string webapp_dir;
   bool no_browser = false;
   bool dev = false;
+  bool stdio = false;  // speak BB-7's line protocol on stdin/stdout instead of serving
   std::string check_plugin;  // `acdc plugin check FILE`: the file
 };
 

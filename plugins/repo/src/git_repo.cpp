@@ -17,7 +17,7 @@ namespace {
 
 }  // namespace
 
-GitRepo::GitRepo(const fs::path& root) {
+GitRepo::GitRepo(const fs::path& root, bool allow_plain) {
   git_libgit2_init();
   std::error_code ec;
   root_ = fs::canonical(root, ec);
@@ -26,6 +26,7 @@ GitRepo::GitRepo(const fs::path& root) {
     not_a_repository(root, ec.message());
   }
   int rc = git_repository_open_ext(out(repo_), root_.c_str(), GIT_REPOSITORY_OPEN_NO_SEARCH, nullptr);
+  if (rc < 0 && allow_plain) return;  // a plain directory: get() says why git is unavailable
   if (rc < 0 || git_repository_is_bare(repo_.get())) {
     repo_.reset();
     git_libgit2_shutdown();
@@ -38,13 +39,20 @@ GitRepo::~GitRepo() {
   git_libgit2_shutdown();
 }
 
+git_repository* GitRepo::get() const {
+  if (!repo_)
+    throw Error(ACDC_E_FAILED_PRECONDITION,
+                "'" + root_.string() + "' is not a git repository: this needs git; run `git init` there to use it");
+  return repo_.get();
+}
+
 GitPtr<git_commit> GitRepo::head_commit() const {
   GitPtr<git_reference> head;
-  int rc = git_repository_head(out(head), repo_.get());
+  int rc = git_repository_head(out(head), get());
   if (rc == GIT_EUNBORNBRANCH || rc == GIT_ENOTFOUND) return nullptr;
   git_check(rc, "reading HEAD");
   GitPtr<git_commit> commit;
-  git_check(git_commit_lookup(out(commit), repo_.get(), git_reference_target(head.get())),
+  git_check(git_commit_lookup(out(commit), get(), git_reference_target(head.get())),
             "looking up HEAD's commit");
   return commit;
 }
@@ -62,7 +70,7 @@ GitPtr<git_tree> GitRepo::tree_of(git_commit* commit) {
 
 GitPtr<git_index> GitRepo::index() const {
   GitPtr<git_index> idx;
-  git_check(git_repository_index(out(idx), repo_.get()), "opening the index");
+  git_check(git_repository_index(out(idx), get()), "opening the index");
   // libgit2 keeps the index in memory: without this, staging in a terminal
   // would be invisible here, and the next write would undo it.
   git_check(git_index_read(idx.get(), 0), "reading the index");
@@ -72,7 +80,7 @@ GitPtr<git_index> GitRepo::index() const {
 GitPtr<git_commit> GitRepo::commit_of(const std::string& ref) const {
   if (ref.empty()) throw invalid_params("a ref is required (a branch, tag or commit sha)");
   GitPtr<git_object> obj;
-  if (git_revparse_single(out(obj), repo_.get(), ref.c_str()) < 0)
+  if (git_revparse_single(out(obj), get(), ref.c_str()) < 0)
     throw Error(ACDC_E_NOT_FOUND, "Unknown ref: '" + ref + "' (no branch, tag or commit has that name)");
   GitPtr<git_object> peeled;
   if (git_object_peel(out(peeled), obj.get(), GIT_OBJECT_COMMIT) < 0)
@@ -81,6 +89,7 @@ GitPtr<git_commit> GitRepo::commit_of(const std::string& ref) const {
 }
 
 void GitRepo::exclude_state_dir() const {
+  if (!repo_) return;
   // The common directory: a linked worktree shares the main one's info/exclude.
   fs::path info = fs::path(git_repository_commondir(repo_.get())) / "info";
   fs::path exclude = info / "exclude";

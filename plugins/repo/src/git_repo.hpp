@@ -20,12 +20,16 @@ namespace acdc::repo {
 
 class GitRepo {
  public:
-  explicit GitRepo(const std::filesystem::path& root);
+  // `allow_plain`: a directory that is not a repository is accepted, and
+  // every git operation then fails with a message saying so (acdc --stdio,
+  // where any directory is a project). Otherwise such a root throws.
+  explicit GitRepo(const std::filesystem::path& root, bool allow_plain = false);
   ~GitRepo();
   GitRepo(const GitRepo&) = delete;
   GitRepo& operator=(const GitRepo&) = delete;
 
-  git_repository* get() const { return repo_.get(); }
+  git_repository* get() const;  // throws when the root is a plain directory
+  bool is_git() const { return repo_ != nullptr; }
   const std::filesystem::path& root() const { return root_; }
   std::unique_lock<std::mutex> lock() { return std::unique_lock(mu_); }
 

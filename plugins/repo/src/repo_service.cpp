@@ -45,9 +45,18 @@ fs::path state_dir_from(const Json& config, const fs::path& root) {
   return root / ".acdc";
 }
 
+// The host says "git_optional" when a plain directory is a valid project
+// (acdc --stdio for bb7.nvim); the web host needs a repository.
+static bool git_optional_from(const Json& config) {
+  auto host = config.IsObject() ? config.FindMember("host") : config.MemberEnd();
+  if (host == config.MemberEnd() || !host->value.IsObject()) return false;
+  auto flag = host->value.FindMember("git_optional");
+  return flag != host->value.MemberEnd() && flag->value.IsBool() && flag->value.GetBool();
+}
+
 RepoService::RepoService(Context& ctx)
     : host_(ctx.host),
-      repo_(repo_root_from(ctx.config)),
+      repo_(repo_root_from(ctx.config), git_optional_from(ctx.config)),
       status_(repo_),
       guard_(repo_.root()),
       files_(guard_, locks_, max_file_bytes_from(ctx.config)),

@@ -1,0 +1,31 @@
+// bb7/files.hpp -- the file primitives of the .bb7/ store (bb7.md §5).
+//
+// Every write goes to a temporary file beside the target and is renamed over
+// it, so a reader (another acdc, the Lua client, a kill -9 at any moment)
+// sees the old file or the new one, never a torn one: §15 Q7, where the
+// reference writes in place.
+//
+//   write_atomic(dir / "chat.json", text);
+//   std::optional<std::string> text = read_file(dir / "chat.json");
+//   std::string v = content_version("src/a.c", text);   // 8 hex chars
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace acdc::adapters::bb7 {
+
+// Creates missing parent directories. Throws acdc::Error on failure.
+void write_atomic(const std::filesystem::path& file, std::string_view bytes);
+std::optional<std::string> read_file(const std::filesystem::path& file);
+
+std::string sha256_hex(std::string_view bytes);
+// §5.1: the first 8 hex of sha256(path + "\0" + content).
+std::string content_version(std::string_view path, std::string_view content);
+
+// "2026-11-26T06:25:11Z" (RFC 3339, UTC).
+std::string now_rfc3339();
+
+}  // namespace acdc::adapters::bb7
