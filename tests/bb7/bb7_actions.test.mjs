@@ -221,9 +221,11 @@ test('token estimates, text token estimates, system messages, customization info
   assert.equal(est.total, est.system_prompt + est.instructions + est.context_files + est.history + est.input_text);
   assert.equal(est.files.length, 1);
   assert.ok(est.input_text > 0);
-  const t = await bb7.ok({ action: 'estimate_text_tokens', texts: ['hello world', ''] });
-  assert.equal(t.tokens.length, 2);
+  const t = await bb7.ok({ action: 'estimate_text_tokens', texts: ['hello world', '', ' a'.repeat(40)] });
+  assert.equal(t.tokens.length, 3);
   assert.equal(t.tokens[1], 0);
+  // The llm plugin's tokenizer counts ' a' as one token; four bytes a token would say 20.
+  assert.equal(t.tokens[2], 40);
   assert.equal((await bb7.request({ action: 'estimate_text_tokens', texts: [] })).message, "Missing or empty 'texts' array");
 
   assert.equal((await bb7.request({ action: 'add_system_message' })).message, 'Missing required field: message');

@@ -54,7 +54,8 @@ acdc::PluginSpec<LLMService> describe() {
       .method<&LLMService::get_review_state>("get_review_state")
       .method<&LLMService::get_review_file_diff>("get_review_file_diff")
       .method<&LLMService::converse>("converse", acdc::kLongRunning)
-      .method<&LLMService::cancel_converse>("cancel_converse");
+      .method<&LLMService::cancel_converse>("cancel_converse")
+      .method<&LLMService::count_tokens>("count_tokens");
 }
 
 }  // namespace

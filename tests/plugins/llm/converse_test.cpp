@@ -181,3 +181,12 @@ TEST_CASE("a provider's refusal answers with its status and body, and bad reques
   REQUIRE(bad_provider.HasMember("error"));
   CHECK(std::string(bad_provider["error"]["message"].GetString()).find("base_url") != std::string::npos);
 }
+
+TEST_CASE("count_tokens counts each text as the plugin's budget does") {
+  LlmHost h;
+  auto counts = result(h, "LLMService.count_tokens", R"([["", "hello world", "hello world hello world hello world"]])");
+  REQUIRE(counts.Size() == 3);
+  CHECK(counts[0].GetInt() == 0);
+  CHECK(counts[1].GetInt() == 2);
+  CHECK(counts[2].GetInt() > counts[1].GetInt());
+}

@@ -9,6 +9,8 @@
 //   engine.cancel(id);
 #pragma once
 
+#include "adapters/converse_client.hpp"
+
 #include <functional>
 #include <optional>
 #include <string>
@@ -16,10 +18,7 @@
 
 namespace acdc::adapters::bb7 {
 
-struct EngineDelta {
-  std::string text;
-  std::string thinking;
-};
+using EngineDelta = ConverseDelta;
 
 struct EngineToolCall {
   std::string id, name, arguments;  // arguments: the raw text the model sent
@@ -47,7 +46,8 @@ class Engine {
                         std::function<void(const EngineDelta&)> on_delta,
                         std::function<void(EngineResult)> done) = 0;
   virtual void cancel(const std::string& id) = 0;
-  // cl100k_base counts; blocks until the llm plugin answers.
+  // The llm plugin's token counts (LLMService.count_tokens); blocks until it
+  // answers, throws when it cannot.
   virtual std::vector<long long> count_tokens(const std::vector<std::string>& texts) = 0;
 };
 

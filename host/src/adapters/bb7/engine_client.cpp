@@ -8,6 +8,7 @@
 #include <acdc/sdk/error.hpp>
 
 #include <chrono>
+#include <future>
 
 namespace acdc::adapters::bb7 {
 
@@ -67,19 +68,10 @@ EngineResult parse_converse_result(acdc_status status, std::string_view text) {
   return r;
 }
 
-EngineClient::~EngineClient() {
-  std::shared_ptr<LocalClient> c;
-  {
-    std::lock_guard lock(mu_);
-    c = client_;
-  }
-  if (c) c->disconnect();
-}
+EngineClient::~EngineClient() = default;
 
 void EngineClient::attach(rpc::Hub& hub, boost::asio::any_io_executor executor) {
-  LocalClient::Handlers handlers;
-  handlers.methods.emplace("AcApp.converseChunk", [this](std::string_view args) { on_chunk(args); });
-  auto client = LocalClient::connect(hub, std::move(executor), std::move(handlers));
+  auto client = std::make_unique<ConverseClient>(hub, std::move(executor));
   {
     std::lock_guard lock(mu_);
     client_ = std::move(client);
@@ -97,58 +89,53 @@ void EngineClient::give_up(const std::string& why) {
   ready_cv_.notify_all();
 }
 
-std::shared_ptr<LocalClient> EngineClient::client() {
+ConverseClient& EngineClient::client() {
   std::unique_lock lock(mu_);
   // Plugins load in the background after init; a send that comes first waits.
   if (!ready_cv_.wait_for(lock, std::chrono::seconds(60), [this] { return settled_; }))
     throw Error(ACDC_E_UNAVAILABLE, "the plugins are still starting after 60 s: try again");
   if (!client_) throw Error(ACDC_E_UNAVAILABLE, unavailable_.empty() ? "the plugins did not start" : unavailable_);
-  return client_;
-}
-
-void EngineClient::on_chunk(std::string_view args_json) {
-  rapidjson::Document args;
-  if (rpc::parse_limited(args_json, args, rpc::kMaxDepth) != rpc::ParseOutcome::ok || !args.IsArray() ||
-      args.Size() < 2 || !args[0].IsString() || !args[1].IsObject())
-    return;
-  std::function<void(const EngineDelta&)> sink;
-  {
-    std::lock_guard lock(mu_);
-    auto it = streams_.find(std::string_view(args[0].GetString(), args[0].GetStringLength()));
-    if (it == streams_.end()) return;
-    sink = it->second;
-  }
-  sink(EngineDelta{string_member(args[1], "text"), string_member(args[1], "thinking")});
+  return *client_;  // never replaced once set
 }
 
 void EngineClient::converse(const std::string& id, const std::string& request_json,
                             std::function<void(const EngineDelta&)> on_delta, std::function<void(EngineResult)> done) {
-  auto c = client();
-  {
-    std::lock_guard lock(mu_);
-    streams_[id] = std::move(on_delta);
-  }
-  c->call("LLMService.converse", "[" + json_string(id) + "," + request_json + "]",
-          [this, id, done = std::move(done)](acdc_status status, std::string_view text) {
-            {
-              std::lock_guard lock(mu_);
-              streams_.erase(id);
-            }
-            done(parse_converse_result(status, text));
-          });
+  client().converse(id, request_json, std::move(on_delta),
+                    [done = std::move(done)](acdc_status status, std::string_view text) {
+                      done(parse_converse_result(status, text));
+                    });
 }
 
 void EngineClient::cancel(const std::string& id) {
-  std::shared_ptr<LocalClient> c;
+  ConverseClient* c;
   {
     std::lock_guard lock(mu_);
-    c = client_;
+    c = client_.get();
   }
-  if (c) c->call("LLMService.cancel_converse", "[" + json_string(id) + "]", [](acdc_status, std::string_view) {});
+  if (c) c->cancel(id);
 }
 
-std::vector<long long> EngineClient::count_tokens(const std::vector<std::string>&) {
-  return {};  // no plugin method yet: tokens.cpp estimates
+std::vector<long long> EngineClient::count_tokens(const std::vector<std::string>& texts) {
+  std::string args = "[[";
+  for (size_t i = 0; i < texts.size(); ++i) {
+    if (i) args += ',';
+    args += json_string(texts[i]);
+  }
+  args += "]]";
+  auto answer = std::make_shared<std::promise<std::pair<acdc_status, std::string>>>();
+  auto future = answer->get_future();
+  client().call("LLMService.count_tokens", args, [answer](acdc_status status, std::string_view text) {
+    answer->set_value({status, std::string(text)});
+  });
+  if (future.wait_for(std::chrono::seconds(5)) != std::future_status::ready)
+    throw Error(ACDC_E_TIMEOUT, "LLMService.count_tokens did not answer in 5 s");
+  auto [status, text] = future.get();
+  if (status != ACDC_OK) throw Error(status, text);
+  rapidjson::Document doc;
+  std::vector<long long> counts;
+  if (rpc::parse_limited(text, doc, rpc::kMaxDepth) == rpc::ParseOutcome::ok && doc.IsArray())
+    for (const auto& n : doc.GetArray()) counts.push_back(n.IsInt64() ? n.GetInt64() : 0);
+  return counts;
 }
 
 }  // namespace acdc::adapters::bb7

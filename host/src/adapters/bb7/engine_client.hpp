@@ -1,6 +1,6 @@
-// bb7/engine_client.hpp -- the Engine of the stdio host: LLMService.converse
-// and cancel_converse through a LocalClient (adapters/README.md), with
-// AcApp.converseChunk routed to the call that asked.
+// bb7/engine_client.hpp -- the Engine of the stdio host: the adapters'
+// shared engine call (adapters/converse_client.hpp), made once the plugins
+// have loaded for the project `init` names.
 //
 //   EngineClient engine;                       // usable at once; calls wait
 //   ... plugins loaded ...
@@ -9,10 +9,9 @@
 #pragma once
 
 #include "adapters/bb7/engine.hpp"
-#include "adapters/local_client.hpp"
+#include "adapters/converse_client.hpp"
 
 #include <condition_variable>
-#include <map>
 #include <memory>
 #include <mutex>
 
@@ -33,15 +32,13 @@ class EngineClient final : public Engine {
   std::vector<long long> count_tokens(const std::vector<std::string>& texts) override;
 
  private:
-  std::shared_ptr<LocalClient> client();  // waits for attach() or give_up()
-  void on_chunk(std::string_view args_json);
+  ConverseClient& client();  // waits for attach() or give_up()
 
   std::mutex mu_;
   std::condition_variable ready_cv_;
   bool settled_ = false;
   std::string unavailable_;
-  std::shared_ptr<LocalClient> client_;
-  std::map<std::string, std::function<void(const EngineDelta&)>, std::less<>> streams_;
+  std::unique_ptr<ConverseClient> client_;  // set once, by attach()
 };
 
 // The reply of LLMService.converse as an EngineResult (exposed for tests).

@@ -1,42 +1,28 @@
-// adapters/interactive/local_converse.hpp -- a session's model rounds as
-// LLMService.converse calls through a LocalClient (adapters/README.md): one
-// in-process jrpc-oo client per /ws connection, so the plugin's
-// AcApp.converseChunk notifications come back to that connection only.
+// adapters/interactive/local_converse.hpp -- a session's model rounds on the
+// adapters' shared engine call (adapters/converse_client.hpp): one
+// in-process client per /ws connection, so the plugin's deltas come back to
+// that connection only. This protocol has no place for thinking: only the
+// text deltas reach the session.
 //
 //   auto engine = std::make_shared<LocalConverse>(hub, executor);
 //   engine->converse("s1-1", request_json, on_chunk, done);
 #pragma once
 
+#include "adapters/converse_client.hpp"
 #include "adapters/interactive/converse_engine.hpp"
-#include "adapters/local_client.hpp"
-
-#include <memory>
-#include <mutex>
-#include <string>
-#include <unordered_map>
 
 namespace acdc::interactive {
 
 class LocalConverse final : public ConverseEngine {
  public:
-  LocalConverse(rpc::Hub& hub, boost::asio::any_io_executor executor);
-  ~LocalConverse() override;  // leaves the hub like a closed socket
+  LocalConverse(rpc::Hub& hub, boost::asio::any_io_executor executor) : client_(hub, std::move(executor)) {}
 
-  std::optional<std::string> unavailable() const override;
+  std::optional<std::string> unavailable() const override { return client_.unavailable(); }
   void converse(const std::string& request_id, std::string request_json, OnChunk on_chunk, OnDone done) override;
-  void cancel(const std::string& request_id) override;
+  void cancel(const std::string& request_id) override { client_.cancel(request_id); }
 
  private:
-  // Chunk handlers by request id; shared with the client's handler, which
-  // may run on a plugin's thread.
-  struct Routes {
-    std::mutex mu;
-    std::unordered_map<std::string, OnChunk> by_request;
-  };
-
-  rpc::Hub& hub_;
-  std::shared_ptr<Routes> routes_;
-  std::shared_ptr<adapters::LocalClient> client_;
+  adapters::ConverseClient client_;
 };
 
 }  // namespace acdc::interactive

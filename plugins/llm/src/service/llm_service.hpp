@@ -124,6 +124,8 @@ class LLMService {
   // caller, the round's text and tool calls as the answer.
   void converse(acdc::Call call, std::string request_id, acdc::Json request);
   std::map<std::string, std::string> cancel_converse(std::string request_id);
+  // The tokens of each text as this plugin counts them for its budget.
+  std::vector<long> count_tokens(std::vector<std::string> texts);
 
  private:
   struct ActiveStream {

@@ -69,4 +69,11 @@ std::map<std::string, std::string> LLMService::cancel_converse(std::string reque
   return {{"status", "cancelling"}};
 }
 
+std::vector<long> LLMService::count_tokens(std::vector<std::string> texts) {
+  std::vector<long> out;
+  out.reserve(texts.size());
+  for (const auto& t : texts) out.push_back(static_cast<long>(count_tokens_(t)));
+  return out;
+}
+
 }  // namespace acdc::llm
