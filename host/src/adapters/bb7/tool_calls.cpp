@@ -154,17 +154,21 @@ void ToolCalls::apply(const std::string& name, const std::string& arguments) {
   }
 }
 
+std::string ToolCalls::writable_path(const char* tool, const std::string& raw) const {
+  try {
+    std::string path = normalize(raw);
+    check_writable(path);
+    return path;
+  } catch (const Error& e) {
+    // §15 Q6: the reference claims such a write and drops it; we say so.
+    throw DiffError{std::string(tool) + " " + raw + ": " + e.what()};
+  }
+}
+
 void ToolCalls::write_file(const Value& args) {
   const std::string raw = string_member(args, "path");
   if (raw.empty()) return log::warn("bb7: write_file without a path; ignored (§7.4)");
-  std::string path;
-  try {
-    path = normalize(raw);
-    check_writable(path);
-  } catch (const Error& e) {
-    // §15 Q6: the reference claims such a write and drops it; we say so.
-    throw DiffError{"write_file " + raw + ": " + e.what()};
-  }
+  const std::string path = writable_path("write_file", raw);
   if (!written_.insert(path).second) {
     terminal = "Duplicate write_file for path in single response: " + path;
     return;
@@ -230,13 +234,7 @@ void ToolCalls::edit_single(const Value& args) {
   if (raw.empty()) throw DiffError{"edit_file: missing path"};
   const std::string old_s = string_member(args, "old_string"), new_s = string_member(args, "new_string");
   if (old_s == new_s) throw DiffError{"edit_file " + raw + ": old_string and new_string are identical (no-op)"};
-  std::string path;
-  try {
-    path = normalize(raw);
-    check_writable(path);
-  } catch (const Error& err) {
-    throw DiffError{"edit_file " + raw + ": " + err.what()};
-  }
+  const std::string path = writable_path("edit_file", raw);
   auto base = base_of(path);
   if (!base) {
     terminal = "edit_file: " + path + " not in context or output";
@@ -269,13 +267,7 @@ void ToolCalls::edit_anchored(const Value& args) {
       throw DiffError{"edit_file " + raw + ": change " + std::to_string(i) + ": end must have at most 10 lines"};
     list.push_back(std::move(change));
   }
-  std::string path;
-  try {
-    path = normalize(raw);
-    check_writable(path);
-  } catch (const Error& err) {
-    throw DiffError{"edit_file " + raw + ": " + err.what()};
-  }
+  const std::string path = writable_path("edit_file", raw);
   if (!anchored_.insert(path).second) {
     terminal = "Duplicate file output for path in single response: " + path;
     return;

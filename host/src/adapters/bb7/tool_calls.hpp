@@ -48,6 +48,8 @@ class ToolCalls {
   std::optional<Base> base_of(const std::string& path) const;
   std::string normalize(const std::string& path) const;  // throws the §12 texts
   void check_writable(const std::string& path) const;
+  // normalize() and check_writable(), failing as a diff error of `tool`.
+  std::string writable_path(const char* tool, const std::string& raw) const;
   void put(const std::string& path, std::string content);
   void write_file(const rapidjson::Value& args);
   void edit_multi(const rapidjson::Value& args);
