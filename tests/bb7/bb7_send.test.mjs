@@ -74,6 +74,21 @@ test('a text answer streams thinking and chunks, then done; the wire request is 
   assert.equal(msgs.at(-1).parts[1].content, 'Hello, world');
 });
 
+test('a send whose provider reports a cost appends it to ~/.bb7/usage.csv', async () => {
+  await newChat();
+  await fake.queue([{ events: [sse.text('Priced.'),
+    sse.finish('stop', { prompt_tokens: 30, completion_tokens: 5, total_tokens: 35, cost: 0.00042,
+      prompt_tokens_details: { cached_tokens: 10 } })] }]);
+  const s = await bb7.stream({ action: 'send', content: 'How much?' });
+  assert.equal(s.terminal.type, 'done');
+  assert.equal(s.terminal.usage.cost, 0.00042);
+  const lines = readFileSync(join(env.home, '.bb7', 'usage.csv'), 'utf8').trim().split('\n');
+  const [stamp, root, , ...counts] = lines.at(-1).split(',');
+  assert.match(stamp, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/);
+  assert.equal(root, env.project);
+  assert.deepEqual(counts, ['30', '5', '10', '0.000420']);
+});
+
 test('write_file: the output lands in output/, done names it, statuses say A, apply returns it', async () => {
   const id = await newChat();
   await fake.queue([{ events: [sse.text('Creating it.'), ...sse.tool(0, 'write_file', { path: 'src/new.c', content: 'int main(void) { return 0; }\n' }), sse.finish('tool_calls')] }]);

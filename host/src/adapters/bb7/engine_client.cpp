@@ -56,6 +56,8 @@ EngineResult parse_converse_result(acdc_status status, std::string_view text) {
     r.usage.completion_tokens = int_of(u->value, "output_tokens");
     r.usage.cached_tokens = cache_read;
     r.usage.total_tokens = r.usage.prompt_tokens + r.usage.completion_tokens;
+    if (auto cost = u->value.FindMember("cost_usd"); cost != u->value.MemberEnd() && cost->value.IsNumber())
+      r.usage.cost = cost->value.GetDouble();
     r.usage.present = r.usage.total_tokens > 0;
   }
   if (auto e = doc.FindMember("error"); e != doc.MemberEnd() && e->value.IsObject()) {

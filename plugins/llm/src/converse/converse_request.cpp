@@ -130,6 +130,10 @@ std::string converse_result_json(const ChatResult& result, const std::string& hi
   key_int("cache_read_tokens", result.usage.cache_read_tokens);
   key_int("cache_write_tokens", result.usage.cache_write_tokens);
   key_int("reasoning_tokens", result.usage.reasoning_tokens);
+  if (result.usage.cost_usd) {  // when the provider reports it (OpenRouter)
+    w.Key("cost_usd");
+    w.Double(*result.usage.cost_usd);
+  }
   w.EndObject();
   w.Key("cancelled");
   w.Bool(result.cancelled);

@@ -40,7 +40,7 @@ struct ConverseRequest {
 ConverseRequest parse_converse_request(const rapidjson::Value& request, int default_max_tokens);
 
 // The answer: {text, thinking, tool_calls:[{id,name,arguments}], finish_reason,
-// usage, cancelled, history_session?, error?:{kind,message,status_code,body}}.
+// usage (cost_usd when reported), cancelled, history_session?, error?:{kind,message,status_code,body}}.
 // A failed stream still answers with what arrived; `error` says why it ended.
 std::string converse_result_json(const ChatResult& result, const std::string& history_session);
 
