@@ -13,6 +13,8 @@
 // fixed messages; detail goes in "data".
 #pragma once
 
+#include "rpc/errors.hpp"
+
 #include <rapidjson/document.h>
 
 #include <string>
@@ -20,11 +22,12 @@
 
 namespace acdc::interactive {
 
-inline constexpr int kParseError = -32700;
-inline constexpr int kInvalidRequest = -32600;
-inline constexpr int kMethodNotFound = -32601;
-inline constexpr int kInvalidParams = -32602;
-inline constexpr int kInternalError = -32603;
+// The JSON-RPC 2.0 codes, defined once for the host.
+using rpc::kInternalError;
+using rpc::kInvalidParams;
+using rpc::kInvalidRequest;
+using rpc::kMethodNotFound;
+using rpc::kParseError;
 
 struct Envelope {
   enum class Kind { request, notification, reply_now } kind = Kind::reply_now;
