@@ -165,6 +165,17 @@ std::string ToolCalls::writable_path(const char* tool, const std::string& raw) c
   }
 }
 
+std::optional<ToolCalls::Base> ToolCalls::id_checked_base(const std::string& path, const Value& args) {
+  auto base = base_of(path);
+  if (!base) {
+    terminal = "edit_file: " + path + " not in context or output";
+    return std::nullopt;
+  }
+  const std::string id = string_member(args, "file_id");
+  if (id != base->version) throw DiffError{"edit_file " + path + ": " + id_error(id, base->version, path, base->source)};
+  return base;
+}
+
 void ToolCalls::write_file(const Value& args) {
   const std::string raw = string_member(args, "path");
   if (raw.empty()) return log::warn("bb7: write_file without a path; ignored (§7.4)");
@@ -235,13 +246,8 @@ void ToolCalls::edit_single(const Value& args) {
   const std::string old_s = string_member(args, "old_string"), new_s = string_member(args, "new_string");
   if (old_s == new_s) throw DiffError{"edit_file " + raw + ": old_string and new_string are identical (no-op)"};
   const std::string path = writable_path("edit_file", raw);
-  auto base = base_of(path);
-  if (!base) {
-    terminal = "edit_file: " + path + " not in context or output";
-    return;
-  }
-  const std::string id = string_member(args, "file_id");
-  if (id != base->version) throw DiffError{"edit_file " + path + ": " + id_error(id, base->version, path, base->source)};
+  auto base = id_checked_base(path, args);
+  if (!base) return;
   try {
     put(path, replace_text(base->content, old_s, new_s, bool_member(args, "replace_all")));
   } catch (const Error& err) {
@@ -272,13 +278,8 @@ void ToolCalls::edit_anchored(const Value& args) {
     terminal = "Duplicate file output for path in single response: " + path;
     return;
   }
-  auto base = base_of(path);
-  if (!base) {
-    terminal = "edit_file: " + path + " not in context or output";
-    return;
-  }
-  const std::string id = string_member(args, "file_id");
-  if (id != base->version) throw DiffError{"edit_file " + path + ": " + id_error(id, base->version, path, base->source)};
+  auto base = id_checked_base(path, args);
+  if (!base) return;
   try {
     put(path, apply_anchored(base->content, list));
   } catch (const AnchoredError& err) {

@@ -50,6 +50,10 @@ class ToolCalls {
   void check_writable(const std::string& path) const;
   // normalize() and check_writable(), failing as a diff error of `tool`.
   std::string writable_path(const char* tool, const std::string& raw) const;
+  // The base a single or anchored edit of `path` applies to, its file_id
+  // checked (a mismatch is a diff error); nullopt, with `terminal` set, when
+  // the path is in neither context nor output.
+  std::optional<Base> id_checked_base(const std::string& path, const rapidjson::Value& args);
   void put(const std::string& path, std::string content);
   void write_file(const rapidjson::Value& args);
   void edit_multi(const rapidjson::Value& args);

@@ -17,10 +17,6 @@ namespace {
 using Alloc = rapidjson::Document::AllocatorType;
 using rapidjson::Value;
 
-Value string_value(std::string_view s, Alloc& a) {
-  return Value(s.data(), static_cast<rapidjson::SizeType>(s.size()), a);
-}
-
 Value cache_point(Alloc& a) {
   Value type(rapidjson::kObjectType), block(rapidjson::kObjectType);
   type.AddMember("type", "default", a);

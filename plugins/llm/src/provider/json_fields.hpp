@@ -1,7 +1,8 @@
-// provider/json_fields.hpp -- tolerant reads of provider JSON: a missing
-// key, a null or a value of another type reads as "absent", because every
-// provider omits, nulls or adds fields freely (llm-wire.md §0: unknown
-// fields are ignored, `*_details` objects are optional).
+// provider/json_fields.hpp -- tolerant reads of provider JSON, and the
+// string value the request builders write. A missing key, a null or a value
+// of another type reads as "absent", because every provider omits, nulls or
+// adds fields freely (llm-wire.md §0: unknown fields are ignored, `*_details`
+// objects are optional).
 //
 //   if (const auto* delta = field(choice, "delta")) text += str(*delta, "content");
 #pragma once
@@ -33,6 +34,11 @@ inline std::optional<long> num(const rapidjson::Value& obj, const char* key) {
   const double d = v->GetDouble();
   if (!(d > -9.2e18 && d < 9.2e18)) return std::nullopt;
   return static_cast<long>(d);
+}
+
+// A string value copied into `a`'s document (request bodies being built).
+inline rapidjson::Value string_value(std::string_view s, rapidjson::Document::AllocatorType& a) {
+  return rapidjson::Value(s.data(), static_cast<rapidjson::SizeType>(s.size()), a);
 }
 
 inline const rapidjson::Value* path(const rapidjson::Value& obj, const char* a, const char* b) {

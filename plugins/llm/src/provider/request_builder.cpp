@@ -18,10 +18,6 @@ namespace {
 using Alloc = rapidjson::Document::AllocatorType;
 using rapidjson::Value;
 
-Value string_value(std::string_view s, Alloc& a) {
-  return Value(s.data(), static_cast<rapidjson::SizeType>(s.size()), a);
-}
-
 // OpenAI-compatible servers other than OpenRouter reject or ignore
 // cache_control; a text-only array becomes one string for the strictest ones.
 void strip_cache_control(Value& message, Alloc& a) {
