@@ -25,6 +25,25 @@ std::string id_text(const rapidjson::Value& id) {
 
 }  // namespace
 
+void jrpc_handshake(const std::function<void(const std::string&)>& write, const std::function<std::string()>& read) {
+  write(std::string(R"({"jsonrpc":"2.0","method":"system.listComponents","params":)") + std::string(kClientMap) +
+        R"(,"id":1})");
+  for (;;) {
+    std::string text = read();
+    rapidjson::Document doc;
+    doc.Parse(text.c_str(), text.size());
+    if (!doc.IsObject()) continue;
+    auto id = doc.FindMember("id");
+    if (doc.HasMember("method")) {
+      // The host's own listComponents; its notifications (no id) need nothing.
+      if (id != doc.MemberEnd())
+        write(R"({"jsonrpc":"2.0","id":)" + id_text(id->value) + R"(,"result":)" + std::string(kClientMap) + "}");
+      continue;
+    }
+    if (id != doc.MemberEnd() && id->value.IsUint64() && id->value.GetUint64() == 1) return;
+  }
+}
+
 LoadConnection::LoadConnection(boost::asio::io_context& io, Target target, Recorder& recorder)
     : ws_(tcp::socket(io)), target_(std::move(target)), rec_(recorder) {}
 
@@ -35,23 +54,12 @@ void LoadConnection::connect() {
   socket.set_option(tcp::no_delay(true));
   ws_.handshake(target_.host + ":" + std::to_string(target_.port), target_.path);
   ws_.text(true);
-  ws_.write(boost::asio::buffer(std::string(R"({"jsonrpc":"2.0","method":"system.listComponents","params":)") +
-                                std::string(kClientMap) + R"(,"id":1})"));
-  // Serve the server's own listComponents requests until it has answered ours.
-  for (;;) {
-    beast::flat_buffer buf;
-    ws_.read(buf);
-    std::string text = beast::buffers_to_string(buf.data());
-    rapidjson::Document doc;
-    doc.Parse(text.c_str(), text.size());
-    if (!doc.IsObject()) throw std::runtime_error("handshake: not a JSON object: " + text);
-    if (doc.HasMember("method")) {
-      ws_.write(boost::asio::buffer(R"({"jsonrpc":"2.0","id":)" + id_text(doc["id"]) +
-                                    R"(,"result":)" + std::string(kClientMap) + "}"));
-      continue;
-    }
-    if (doc.HasMember("id") && doc["id"].IsUint64() && doc["id"].GetUint64() == 1) break;
-  }
+  jrpc_handshake([this](const std::string& frame) { ws_.write(boost::asio::buffer(frame)); },
+                 [this] {
+                   beast::flat_buffer buf;
+                   ws_.read(buf);
+                   return beast::buffers_to_string(buf.data());
+                 });
   // The server sends nothing more until asked, so no frame is half read.
   ws_.next_layer().set_owner(weak_from_this());
   ws_.next_layer().start(beast::role_type::client);

@@ -30,6 +30,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -48,6 +49,12 @@ struct Recorder {
   // The worst latency since another thread last reset it (bench/hot_swap).
   std::atomic<uint64_t> worst_us{0};
 };
+
+// The bench clients' side of the jrpc-oo handshake: sends our
+// system.listComponents ({"Client.chunk","Client.done"}) and answers the
+// host's own until the host has answered ours. `write` sends one text
+// frame, `read` returns the next.
+void jrpc_handshake(const std::function<void(const std::string&)>& write, const std::function<std::string()>& read);
 
 struct Target {
   std::string host = "127.0.0.1";

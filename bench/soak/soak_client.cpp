@@ -1,5 +1,7 @@
 #include "soak_client.hpp"
 
+#include "load_connection.hpp"
+
 #include <boost/asio/connect.hpp>
 #include <boost/beast/core/buffers_to_string.hpp>
 #include <rapidjson/document.h>
@@ -14,7 +16,6 @@ using tcp = boost::asio::ip::tcp;
 
 namespace {
 
-constexpr std::string_view kClientMap = R"({"system.listComponents":true,"Client.chunk":true,"Client.done":true})";
 constexpr auto kOverdue = std::chrono::seconds(30);
 
 std::string text_of(const rapidjson::Value& v) {
@@ -61,23 +62,12 @@ void SoakClient::connect() {
     boost::asio::connect(ws_->next_layer(), resolver.resolve("127.0.0.1", std::to_string(port_)));
     ws_->handshake("127.0.0.1:" + std::to_string(port_), path_);
     ws_->text(true);
-    ws_->write(boost::asio::buffer(std::string(R"({"jsonrpc":"2.0","method":"system.listComponents","params":)") +
-                                   std::string(kClientMap) + R"(,"id":1})"));
-    // Serve the host's own listComponents until it has answered ours.
-    for (;;) {
-      beast::flat_buffer buf;
-      ws_->read(buf);
-      rapidjson::Document doc;
-      std::string text = beast::buffers_to_string(buf.data());
-      doc.Parse(text.c_str(), text.size());
-      if (!doc.IsObject()) continue;
-      if (doc.HasMember("method") && doc.HasMember("id")) {
-        ws_->write(boost::asio::buffer(R"({"jsonrpc":"2.0","id":)" + text_of(doc["id"]) + R"(,"result":)" +
-                                       std::string(kClientMap) + "}"));
-        continue;
-      }
-      if (doc.HasMember("id") && doc["id"].IsUint64() && doc["id"].GetUint64() == 1) break;
-    }
+    jrpc_handshake([this](const std::string& frame) { ws_->write(boost::asio::buffer(frame)); },
+                   [this] {
+                     beast::flat_buffer buf;
+                     ws_->read(buf);
+                     return beast::buffers_to_string(buf.data());
+                   });
   } catch (const std::exception& e) {
     if (stopped_) return;
     stats_.fail(std::string("connect: ") + e.what());
