@@ -19,6 +19,7 @@ template <class T> struct GitFree;
   template <> struct GitFree<T> { void operator()(T* p) const { fn(p); } }
 ACDC_REPO_GIT_FREE(git_repository, git_repository_free);
 ACDC_REPO_GIT_FREE(git_index, git_index_free);
+ACDC_REPO_GIT_FREE(git_odb, git_odb_free);
 ACDC_REPO_GIT_FREE(git_object, git_object_free);
 ACDC_REPO_GIT_FREE(git_commit, git_commit_free);
 ACDC_REPO_GIT_FREE(git_tree, git_tree_free);

@@ -1,5 +1,9 @@
 #include "status_scan.hpp"
 
+#include <git2/sys/mempack.h>
+#include <git2/sys/odb_backend.h>
+#include <git2/sys/repository.h>
+
 #include <algorithm>
 #include <array>
 #include <cstring>
@@ -71,6 +75,32 @@ uint64_t fingerprint(git_index* index) {
   return h;
 }
 
+// True when the index itself records that its entries make `tree`: its
+// cache-tree extension, complete after a commit, names the whole index's
+// tree. `git status` checks this before comparing HEAD with the index entry
+// by entry; the comparison reads every tree of HEAD (1,000 trees, 17 ms of
+// the first tree of 50,000 files: issue 18).
+bool index_records_tree(git_index* index, const git_oid& tree) {
+  // The record leaves intent-to-add entries out; a diff shows them.
+  for (size_t i = 0, n = git_index_entrycount(index); i < n; ++i)
+    if (git_index_get_byindex(index, i)->flags_extended & GIT_INDEX_ENTRY_INTENT_TO_ADD) return false;
+  // Asked of a repository whose object database is empty and in memory:
+  // libgit2 answers from a complete record, and otherwise fails at the
+  // first object it would need (strict object creation), with nothing read
+  // from or written to the real one. Any success names the index's tree.
+  GitPtr<git_repository> scratch;
+  GitPtr<git_odb> odb;
+  git_odb_backend* memory = nullptr;
+  if (git_repository_new(out(scratch)) < 0 || git_odb_new(out(odb)) < 0 || git_mempack_new(&memory) < 0) return false;
+  if (git_odb_add_backend(odb.get(), memory, 1) < 0) {
+    memory->free(memory);
+    return false;
+  }
+  if (git_repository_set_odb(scratch.get(), odb.get()) < 0) return false;
+  git_oid id;
+  return git_index_write_tree_to(&id, index, scratch.get()) == 0 && git_oid_equal(&id, &tree);
+}
+
 }  // namespace
 
 bool is_excluded_path(std::string_view path) {
@@ -120,7 +150,8 @@ const StatusScanner::Staged& StatusScanner::staged_for(git_index* index, bool nu
   bool fresh = staged_ && staged_index_ == entries && git_oid_equal(&head_id, &staged_head_) &&
                (staged_numstat_ || !numstat);
   if (!fresh) {
-    staged_ = std::make_unique<Staged>(diff_staged(repo_.get(), head.get(), index, numstat));
+    bool same = head && index_records_tree(index, head_id);
+    staged_ = std::make_unique<Staged>(same ? Staged{} : diff_staged(repo_.get(), head.get(), index, numstat));
     staged_head_ = head_id;
     staged_index_ = entries;
     staged_numstat_ = numstat;

@@ -71,6 +71,43 @@ TEST_CASE("a second get_file_tree sees edits, touches, staging, commits and new 
   CHECK(node(r["tree"], "new/deep/n.txt")["lines"].GetInt() == 1);
 }
 
+// After a commit the index records its own tree (git's cache-tree), and the
+// plugin then takes "HEAD is the index" from that record instead of reading
+// HEAD's trees. Every other state still gets the full comparison.
+TEST_CASE("staged changes are the same whether or not the index records its tree") {
+  GitFixture repo;
+  repo.write("a/x.txt", "x\n");
+  repo.write("b.txt", "b\n");
+  repo.git("add -A && git commit -qm init");  // the record: complete, HEAD's tree
+  RepoHost h(repo);
+  auto r = h.ok("Repo.get_file_tree", "[]");
+  CHECK(strings(r["staged"]).empty());
+
+  repo.write("a/x.txt", "x\ny\n");
+  repo.git("add a/x.txt");  // the record: no longer complete
+  r = h.ok("Repo.get_file_tree", "[]");
+  CHECK(strings(r["staged"]) == std::vector<std::string>{"a/x.txt"});
+  CHECK(r["diff_stats"]["a/x.txt"]["additions"].GetInt() == 1);
+
+  repo.git("commit -qm two && git reset -q --soft HEAD~1");  // complete, but not HEAD's tree
+  r = h.ok("Repo.get_file_tree", "[]");
+  CHECK(strings(r["staged"]) == std::vector<std::string>{"a/x.txt"});
+  CHECK(r["diff_stats"]["a/x.txt"]["additions"].GetInt() == 1);
+
+  repo.git("commit -qm again");
+  repo.write("c.txt", "c\n");
+  repo.git("add -N c.txt");  // intent to add: never in a recorded tree
+  r = h.ok("Repo.get_file_tree", "[]");
+  CHECK(strings(r["staged"]) == std::vector<std::string>{"c.txt"});
+  CHECK(strings(r["modified"]) == std::vector<std::string>{"c.txt"});  // its content is not the empty entry's
+
+  repo.git("rm -q --cached c.txt && git commit -q --allow-empty -m three");
+  RepoHost again(repo);  // a first scan, with no staged changes kept from before
+  r = again.ok("Repo.get_file_tree", "[]");
+  CHECK(strings(r["staged"]).empty());
+  CHECK(strings(r["untracked"]) == std::vector<std::string>{"c.txt"});
+}
+
 TEST_CASE("a file rewritten with the same size right after a tree is read again") {
   GitFixture repo;
   repo.commit_file("f.txt", "ab\n");
