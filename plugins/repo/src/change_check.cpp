@@ -66,7 +66,7 @@ void ChangeCheck::run(size_t pos, const FileStat& now, bool numstat, RepoStatus&
     status.deleted.emplace_back(e->path);
     return;
   }
-  if (now.mtime_ns < settled_before_) next_.emplace(e->path, result);
+  if (now.mtime_ns < settled_before_ && next_.emplace(e->path, result).second && !reuse) ++found_;
   if (result.modified) status.modified.emplace_back(e->path);
   if (numstat && (result.lines.additions || result.lines.deletions)) {
     LineStats& sum = status.diff_stats[e->path];

@@ -44,6 +44,8 @@ class ChangeCheck {
   // mode changed, with its line counts in status.diff_stats when `numstat`)
   // or status.deleted (gone, or a directory now); adds nothing if unchanged.
   void run(size_t pos, const FileStat& now, bool numstat, RepoStatus& status);
+  // How many results were computed here (not taken from `previous`) and put in `next`.
+  size_t found() const { return found_; }
 
  private:
   bool compute(const git_index_entry* e, const FileStat& now, bool numstat, CheckedEntry& result);
@@ -56,6 +58,7 @@ class ChangeCheck {
   const CheckCache& previous_;
   CheckCache& next_;
   const int64_t settled_before_;  // only results for files written before this are kept
+  size_t found_ = 0;
   bool filemode_ = true;  // core.filemode: does the executable bit count?
   std::string data_, filtered_;
 };

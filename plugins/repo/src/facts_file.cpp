@@ -1,9 +1,11 @@
 #include "facts_file.hpp"
 
+#include "binary_io.hpp"
+#include "file_store.hpp"
+
 #include <cstdint>
 #include <cstring>
 #include <fstream>
-#include <iterator>
 #include <system_error>
 
 namespace acdc::repo {
@@ -23,20 +25,6 @@ struct Fixed {
 };
 constexpr size_t kFixedBytes = 8 + 8 + 8 + 4 + 4 + 1;
 
-template <class T>
-void put(std::string& out, T v) {
-  out.append(reinterpret_cast<const char*>(&v), sizeof v);
-}
-
-// Reads a T at `pos`, advancing it; false past the end.
-template <class T>
-bool get(std::string_view in, size_t& pos, T& v) {
-  if (in.size() - pos < sizeof v) return false;
-  std::memcpy(&v, in.data() + pos, sizeof v);
-  pos += sizeof v;
-  return true;
-}
-
 bool read_entry(std::string_view in, size_t& pos, std::string& path, FileFacts& f) {
   uint32_t len = 0;
   Fixed x{};
@@ -55,9 +43,8 @@ bool read_entry(std::string_view in, size_t& pos, std::string& path, FileFacts& 
 bool FactsFile::load(std::vector<std::string>& paths, std::vector<FileFacts>& facts) const {
   paths.clear();
   facts.clear();
-  std::ifstream file(path_, std::ios::binary);
-  if (!file) return false;
-  std::string data((std::istreambuf_iterator<char>(file)), {});
+  std::string data;
+  if (!read_file_within(path_, SIZE_MAX, data)) return false;
   std::string_view in(data);
   size_t pos = kMagic.size();
   uint64_t cap = 0, count = 0;
@@ -91,15 +78,19 @@ void FactsFile::save(const std::vector<std::string>& paths, const std::vector<Fi
     ++count;
   }
   std::memcpy(out.data() + count_at, &count, sizeof count);
+  replace_file(path_, out);
+}
+
+void replace_file(const std::filesystem::path& path, std::string_view data) {
   std::error_code ec;
-  std::filesystem::create_directories(path_.parent_path(), ec);
-  std::filesystem::path temp = path_;
+  std::filesystem::create_directories(path.parent_path(), ec);
+  std::filesystem::path temp = path;
   temp += ".tmp";
   {
     std::ofstream file(temp, std::ios::binary | std::ios::trunc);
-    if (!file.write(out.data(), static_cast<std::streamsize>(out.size()))) return;
+    if (!file.write(data.data(), static_cast<std::streamsize>(data.size()))) return;
   }
-  std::filesystem::rename(temp, path_, ec);
+  std::filesystem::rename(temp, path, ec);
 }
 
 }  // namespace acdc::repo

@@ -57,7 +57,7 @@ static bool git_optional_from(const Json& config) {
 RepoService::RepoService(Context& ctx)
     : host_(ctx.host),
       repo_(repo_root_from(ctx.config), git_optional_from(ctx.config)),
-      status_(repo_),
+      status_(repo_, ChecksFile(state_dir_from(ctx.config, repo_.root()) / "status-checks.bin")),
       guard_(repo_.root()),
       files_(guard_, locks_, max_file_bytes_from(ctx.config)),
       // The line counts a first tree left out are in: clients ask for the tree again.

@@ -195,12 +195,18 @@ void StatusScanner::add_worktree_lists(git_index* index, WorktreeResult& walk, R
 // Modified entries among those whose stat changed; results kept for the next scan.
 void StatusScanner::check_changed(git_index* index, const std::vector<size_t>& changed,
                                   const std::vector<FileStat>& stats, bool numstat, RepoStatus& st) {
+  if (!checks_loaded_ && checks_file_) checks_file_->load(checked_);
+  checks_loaded_ = true;
   CheckCache checked;
+  size_t found = 0;
   if (!changed.empty()) {
     ChangeCheck check(repo_, index, checked_, checked);
     for (size_t pos : changed) check.run(pos, stats[pos], numstat, st);
+    found = check.found();
   }
   checked_.swap(checked);
+  // Saved whenever a scan found something new: it holds the stat-changed files only.
+  if (found > 0 && checks_file_) checks_file_->save(checked_);
 }
 
 RepoStatus StatusScanner::scan(const ScanOptions& options) {

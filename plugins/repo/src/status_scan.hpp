@@ -17,12 +17,15 @@
 #pragma once
 
 #include "change_check.hpp"
+#include "checks_file.hpp"
 #include "git_repo.hpp"
 #include "index_layout.hpp"
 #include "repo_status.hpp"
 #include "worktree_scan.hpp"
 
+#include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,7 +38,9 @@ struct ScanOptions {
 
 class StatusScanner {
  public:
-  explicit StatusScanner(GitRepo& repo) : repo_(repo) {}
+  // `checks_file`: where ChangeCheck's results outlive the process (none: in memory only).
+  explicit StatusScanner(GitRepo& repo, std::optional<ChecksFile> checks_file = std::nullopt)
+      : repo_(repo), checks_file_(std::move(checks_file)) {}
 
   // Call with the repository lock held.
   RepoStatus scan(const ScanOptions& options);
@@ -62,6 +67,8 @@ class StatusScanner {
 
   GitRepo& repo_;
   CheckCache checked_;  // ChangeCheck's results of the last scan
+  std::optional<ChecksFile> checks_file_;
+  bool checks_loaded_ = false;  // checks_file_ was read into checked_
   std::unique_ptr<IndexLayout> layout_;
   std::unique_ptr<Staged> staged_;
   // What staged_ was computed from: HEAD's tree (zero: none), the index's entries.

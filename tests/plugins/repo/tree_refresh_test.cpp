@@ -265,6 +265,49 @@ TEST_CASE("a restarted host counts lines from the last run's facts and reads aga
   CHECK(node(r["tree"], "b.txt")["lines"].GetInt() == 3);
 }
 
+// What was found for stat-changed files (modified or not, their line
+// counts) also outlives the host (.acdc/status-checks.bin), trusted on an
+// equal index entry and stat like the line counts above.
+TEST_CASE("a restarted host reuses the last run's checks of modified files and checks again what changed meanwhile") {
+  GitFixture repo;
+  repo.write("a.txt", "a\n");
+  repo.write("b.txt", "b\n");
+  repo.git("add -A && git commit -qm init");
+  repo.write("a.txt", "a\nb\nc\n");  // +2
+  repo.write("b.txt", "b\nc\n");      // +1
+  age(repo, "a.txt", 10);
+  age(repo, "b.txt", 10);
+  const auto checks = repo.root() / ".acdc" / "status-checks.bin";
+  {
+    RepoHost h(repo);
+    auto r = h.ok("Repo.get_file_tree", "[]");
+    CHECK(strings(r["modified"]) == std::vector<std::string>{"a.txt", "b.txt"});
+    CHECK(r["diff_stats"]["a.txt"]["additions"].GetInt() == 2);
+  }
+  REQUIRE(std::filesystem::exists(checks));
+
+  auto mtime = std::filesystem::last_write_time(repo.root() / "a.txt");
+  repo.write("a.txt", "abcde\n");  // same size, same inode: +1 -1, were it read
+  std::filesystem::last_write_time(repo.root() / "a.txt", mtime);
+  repo.write("b.txt", "b\n");  // back to the committed content, a new stat
+  age(repo, "b.txt", 5);
+  {
+    RepoHost h(repo);
+    auto r = h.ok("Repo.get_file_tree", "[]");
+    CHECK(strings(r["modified"]) == std::vector<std::string>{"a.txt"});
+    CHECK(r["diff_stats"]["a.txt"]["additions"].GetInt() == 2);
+    CHECK(r["diff_stats"]["a.txt"]["deletions"].GetInt() == 0);
+    CHECK_FALSE(r["diff_stats"].HasMember("b.txt"));
+  }
+
+  std::ofstream(checks, std::ios::binary | std::ios::trunc) << "acdc-status-checks 1\ndamaged";
+  RepoHost h(repo);
+  auto r = h.ok("Repo.get_file_tree", "[]");
+  CHECK(strings(r["modified"]) == std::vector<std::string>{"a.txt"});
+  CHECK(r["diff_stats"]["a.txt"]["additions"].GetInt() == 1);
+  CHECK(r["diff_stats"]["a.txt"]["deletions"].GetInt() == 1);
+}
+
 TEST_CASE("a never-opened repository of thousands of files gets its tree at once, its line counts a moment later") {
   GitFixture repo;
   repo.write("a.txt", "a\nb\n");
