@@ -1,6 +1,6 @@
 // acdc-bench-repo -- the repo plugin against the git CLI, in one run.
 //
-//   build-repo/acdc-bench-repo [--files 50000] [--runs 5] [--boost /usr/include/boost] [--work DIR]
+//   build-repo/acdc-bench-repo [--files 50000] [--runs 5] [--boost /usr/include/boost] [--work DIR] [--starts 5]
 //
 // With --work the repositories are built in DIR and reused by later runs
 // (delete DIR to rebuild); without it they go to a temp dir removed at exit.
@@ -10,10 +10,14 @@
 //   tree:   Repo.get_file_tree over WebSocket  vs  git status --porcelain=v2 + git ls-files,
 //           as is, then with one tracked file rewritten before every call
 //           (what the UI does: the tree is reloaded after every edit), then
-//           the first call of a restarted host (line counts from the last
-//           run's .acdc/tree-facts.bin) against git's median; the first
-//           host starts without that file, as on a repository never opened
+//           the first call of a restarted host (line counts and checks of
+//           modified files from the last run's .acdc/*.bin) against git's
+//           median; the first host starts without those files, as on a
+//           repository never opened
 //   search: Repo.search_files literal / regex  vs  git grep -n -C1 -i (-F | -E)
+// With --starts K the two first calls (never opened, restarted) are then
+// each timed over K more host starts, as medians with their spread: one
+// first call is one sample, on a machine shared with other work.
 // Replies are read by the tests' WsClient, which parses each message once, as
 // a browser does. It prints, for each, the median of the calls after the first, the ratio
 // of the medians (plugin / git; below 1 means faster), and the first call
@@ -163,9 +167,40 @@ void bench_restart(const fs::path& root, int runs) {
   host.stop();
 }
 
+double first_tree_ms(const fs::path& root) {
+  HostProcess host({.config_yaml = "plugins:\n  - name: repo\n", .repo = root.string()});
+  WsClient client(host.port(), host.token());
+  auto start = Clock::now();
+  check(client.call("Repo.get_file_tree", "[]", kCallTimeout), "tree");
+  double ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+  host.stop();  // waits for a line count the first tree left to the background, which saves its facts
+  return ms;
+}
+
+void report_spread(const std::string& name, std::vector<double> v, double git) {
+  std::sort(v.begin(), v.end());
+  std::printf("  %-34s plugin %8.1f ms   git %8.1f ms   ratio %.2f   (%zu starts: %.1f .. %.1f ms)\n", name.c_str(),
+              v[v.size() / 2], git, v[v.size() / 2] / git, v.size(), v.front(), v.back());
+}
+
+void bench_first_calls(const fs::path& root, int starts) {
+  std::vector<double> never, restarted, git;
+  for (int i = 0; i < starts; ++i) {
+    for (const char* state : {"tree-facts.bin", "status-checks.bin"}) fs::remove(root / ".acdc" / state);
+    never.push_back(first_tree_ms(root));
+    restarted.push_back(first_tree_ms(root));
+    Timing g = time_calls(2, [&] { run_drained("cd '" + root.string() + "' && git status --porcelain=v2 && git ls-files"); });
+    git.push_back(g.median);
+  }
+  std::sort(git.begin(), git.end());
+  report_spread("first get_file_tree, never opened", never, git[git.size() / 2]);
+  report_spread("first get_file_tree after a restart", restarted, git[git.size() / 2]);
+}
+
 void bench_repo(const std::string& label, const fs::path& root, int runs, const fs::path& edited,
-                const std::string& literal, const std::string& regex) {
-  fs::remove(root / ".acdc" / "tree-facts.bin");  // the first host: a repository never opened
+                const std::string& literal, const std::string& regex, int starts) {
+  // The first host: a repository never opened, with none of the plugin's state files.
+  for (const char* state : {"tree-facts.bin", "status-checks.bin"}) fs::remove(root / ".acdc" / state);
   HostProcess host({.config_yaml = "plugins:\n  - name: repo\n", .repo = root.string()});
   WsClient client(host.port(), host.token());
   std::string cd = "cd '" + root.string() + "' && ";
@@ -182,12 +217,13 @@ void bench_repo(const std::string& label, const fs::path& root, int runs, const 
          time_calls(runs, [&] { run_drained(cd + "git grep -n -C 1 -i -E -e '" + regex + "'"); }));
   host.stop();
   bench_restart(root, runs);
+  if (starts > 0) bench_first_calls(root, starts);
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  int files = 50000, runs = 5;
+  int files = 50000, runs = 5, starts = 0;
   fs::path boost = "/usr/include/boost";
   fs::path work;
   for (int i = 1; i + 1 < argc; i += 2) {
@@ -196,6 +232,7 @@ int main(int argc, char** argv) {
     else if (a == "--runs") runs = std::stoi(argv[i + 1]);
     else if (a == "--boost") boost = argv[i + 1];
     else if (a == "--work") work = argv[i + 1];
+    else if (a == "--starts") starts = std::stoi(argv[i + 1]);
   }
   try {
     TempDir temp;
@@ -206,8 +243,8 @@ int main(int argc, char** argv) {
     make_copy(dir / "copy", boost);
     std::printf("medians of the %d calls after the first; ratio = plugin / git of the medians "
                 "(<= 1.5 is the tree target, <= 1 search, <= 2 the first tree after a restart)\n", runs);
-    bench_repo("synthetic", dir / "synthetic", runs, "d7/s3/file_4157.txt", "needle_token", "file [0-9]+7 ");
-    bench_repo("boost copy", dir / "copy", runs, "boost/version.hpp", "shared_ptr", "template ?<class [A-Z][a-z]+>");
+    bench_repo("synthetic", dir / "synthetic", runs, "d7/s3/file_4157.txt", "needle_token", "file [0-9]+7 ", starts);
+    bench_repo("boost copy", dir / "copy", runs, "boost/version.hpp", "shared_ptr", "template ?<class [A-Z][a-z]+>", starts);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "acdc-bench-repo: %s\n", e.what());
     return 1;
