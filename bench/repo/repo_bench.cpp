@@ -167,6 +167,11 @@ void bench_restart(const fs::path& root, int runs) {
   host.stop();
 }
 
+// Removes what the plugin keeps between runs, as on a repository never opened.
+void forget_state(const fs::path& root) {
+  for (const char* state : {"tree-facts.bin", "status-checks.bin"}) fs::remove(root / ".acdc" / state);
+}
+
 double first_tree_ms(const fs::path& root) {
   HostProcess host({.config_yaml = "plugins:\n  - name: repo\n", .repo = root.string()});
   WsClient client(host.port(), host.token());
@@ -186,7 +191,7 @@ void report_spread(const std::string& name, std::vector<double> v, double git) {
 void bench_first_calls(const fs::path& root, int starts) {
   std::vector<double> never, restarted, git;
   for (int i = 0; i < starts; ++i) {
-    for (const char* state : {"tree-facts.bin", "status-checks.bin"}) fs::remove(root / ".acdc" / state);
+    forget_state(root);
     never.push_back(first_tree_ms(root));
     restarted.push_back(first_tree_ms(root));
     Timing g = time_calls(2, [&] { run_drained("cd '" + root.string() + "' && git status --porcelain=v2 && git ls-files"); });
@@ -199,8 +204,7 @@ void bench_first_calls(const fs::path& root, int starts) {
 
 void bench_repo(const std::string& label, const fs::path& root, int runs, const fs::path& edited,
                 const std::string& literal, const std::string& regex, int starts) {
-  // The first host: a repository never opened, with none of the plugin's state files.
-  for (const char* state : {"tree-facts.bin", "status-checks.bin"}) fs::remove(root / ".acdc" / state);
+  forget_state(root);  // the first host: a repository never opened
   HostProcess host({.config_yaml = "plugins:\n  - name: repo\n", .repo = root.string()});
   WsClient client(host.port(), host.token());
   std::string cd = "cd '" + root.string() + "' && ";
