@@ -108,11 +108,9 @@ bool App::load_config() {
 }
 
 bool App::bind() {
-  std::string error;
   const int attempts = config_.port == 0 ? 1 : 50;
-  listener_ = net::Listener::bind(io_, config_.bind, config_.port, attempts, error);
-  if (!listener_) {
-    log::error(error);
+  if (Status s = net::Listener::bind(io_, config_.bind, config_.port, attempts, listener_); !s.ok()) {
+    log::error(s.message());
     return false;
   }
   if (config_.port != 0 && listener_->port() != config_.port)
