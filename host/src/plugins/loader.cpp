@@ -51,13 +51,16 @@ Status validate_descriptor(const std::string& id, const acdc_plugin_desc* d) {
   // Built for another ABI: this host cannot use it until it is rebuilt.
   auto wrong_abi = [&](const std::string& what) { return Status(ACDC_E_UNAVAILABLE, who + what); };
   // Built for this ABI but declares something the host cannot rely on.
-  auto malformed = [&](const std::string& what) { return Status(ACDC_E_FAILED_PRECONDITION, who + what); };
+  auto malformed = [&](const std::string& what) {
+    return Status(ACDC_E_FAILED_PRECONDITION, who + what);
+  };
   if (d->struct_size < offsetof(acdc_plugin_desc, on_event) + sizeof(d->on_event))
     return wrong_abi(" has a descriptor of " + std::to_string(d->struct_size) +
                      " bytes, too small for ABI 1.0: rebuild it against this host's SDK");
   if (d->abi_major != ACDC_ABI_MAJOR)
-    return wrong_abi(" was built for ABI " + abi_text(d->abi_major, d->abi_minor) + ", this host speaks ABI " +
-                     abi_text(ACDC_ABI_MAJOR, ACDC_ABI_MINOR) + ": rebuild it against this host's SDK");
+    return wrong_abi(" was built for ABI " + abi_text(d->abi_major, d->abi_minor) +
+                     ", this host speaks ABI " + abi_text(ACDC_ABI_MAJOR, ACDC_ABI_MINOR) +
+                     ": rebuild it against this host's SDK");
   if (!valid_name(d->id) || id != d->id)
     return malformed(" declares the id '" + std::string(d->id ? d->id : "") +
                      "': the file name and the id must agree");
@@ -75,13 +78,14 @@ Status validate_descriptor(const std::string& id, const acdc_plugin_desc* d) {
     for (const char* reserved : kReservedClasses)
       if (std::string(cls.name) == reserved)
         return malformed(" uses the reserved class name '" + std::string(reserved) + "': rename the class");
-    if (cls.method_count && !cls.methods) return malformed(": class " + std::string(cls.name) + " has no methods");
+    const std::string in_class = ": class " + std::string(cls.name);
+    if (cls.method_count && !cls.methods) return malformed(in_class + " has no methods");
     if (cls.method_count && cls.methods->struct_size < sizeof(acdc_method_desc))
-      return wrong_abi(": class " + std::string(cls.name) + " has method descriptors too small for ABI 1.0: rebuild it");
+      return wrong_abi(in_class + " has method descriptors too small for ABI 1.0: rebuild it");
     for (uint32_t m = 0; m < cls.method_count; ++m) {
       const acdc_method_desc& md = *ACDC_AT(acdc_method_desc, cls.methods, m);
       if (!valid_name(md.name) || !md.invoke)
-        return malformed(": class " + std::string(cls.name) + " has a method without a name or invoke function");
+        return malformed(in_class + " has a method without a name or invoke function");
       std::string qualified = std::string(cls.name) + "." + md.name;
       if (!seen.insert(qualified).second) return malformed(" declares " + qualified + " twice");
     }
@@ -91,26 +95,29 @@ Status validate_descriptor(const std::string& id, const acdc_plugin_desc* d) {
 
 LoadResult load_shared(const std::string& id, const fs::path& file, const fs::path& runtime_dir,
                        uint32_t generation, const acdc_host_api* host) {
+  auto fail = [&](acdc_status code, const std::string& why) {
+    return LoadResult{std::nullopt, Status(code, "plugin '" + id + "': " + why)};
+  };
   std::error_code ec;
   if (!fs::is_regular_file(file, ec))
-    return {std::nullopt, Status(ACDC_E_NOT_FOUND, "plugin '" + id + "': " + file.string() +
-                                     " does not exist: build it, or fix the plugin's path in the config")};
+    return fail(ACDC_E_NOT_FOUND,
+                file.string() + " does not exist: build it, or fix the plugin's path in the config");
   LoadedImage image;
   image.copy = runtime_dir / (id + "-" + std::to_string(generation) + ".acdc.so");
   fs::copy_file(file, image.copy, fs::copy_options::overwrite_existing, ec);
   if (ec)
-    return {std::nullopt, Status(ACDC_E_UNAVAILABLE, "plugin '" + id + "': cannot copy " + file.string() +
-                                                         " to " + image.copy.string() + ": " + ec.message())};
+    return fail(ACDC_E_UNAVAILABLE,
+                "cannot copy " + file.string() + " to " + image.copy.string() + ": " + ec.message());
   boost::dll::shared_library lib;
   boost::dll::fs::error_code load_ec;
   lib.load(image.copy, load_ec,
            boost::dll::load_mode::rtld_now | boost::dll::load_mode::rtld_local);
   if (load_ec)
-    return {std::nullopt, Status(ACDC_E_UNAVAILABLE, "plugin '" + id + "': cannot load " + file.string() + ": " +
-                                                         load_ec.message() + " (is it a complete build for this machine?)")};
+    return fail(ACDC_E_UNAVAILABLE, "cannot load " + file.string() + ": " + load_ec.message() +
+                                        " (is it a complete build for this machine?)");
   if (!lib.has(ACDC_ENTRY_SYMBOL))
-    return {std::nullopt, Status(ACDC_E_UNAVAILABLE, "plugin '" + id + "': " + file.string() +
-                                                         " is not an acdc plugin: it does not export " ACDC_ENTRY_SYMBOL)};
+    return fail(ACDC_E_UNAVAILABLE,
+                file.string() + " is not an acdc plugin: it does not export " ACDC_ENTRY_SYMBOL);
   auto entry = lib.get<const acdc_plugin_desc*(const acdc_entry_args*)>(ACDC_ENTRY_SYMBOL);
   image.library = std::move(lib);
   return negotiate(id, entry, host, std::move(image));
