@@ -124,6 +124,9 @@ class CoalescingStream {
         handler, buffers);
   }
 
+  // Bytes received and not handed to Beast yet.
+  size_t buffered() const { return end_ - begin_; }
+
   // Whether a whole unfragmented text message of at most `max_payload` bytes
   // waits in the buffer, so that a synchronous read of it cannot block.
   bool message_ready(uint64_t max_payload) const;
@@ -154,6 +157,20 @@ class CoalescingStream {
   auto async_read_some(const MutableBuffers& buffers, Handler&& handler) {
     return boost::asio::async_compose<Handler, void(boost::system::error_code, size_t)>(
         ReadOp<MutableBuffers>{*this, buffers}, handler, socket_);
+  }
+
+  // Receives more bytes into the buffer, without Beast: the session reads
+  // whole messages synchronously from here (message_ready()), and starts
+  // Beast's asynchronous read only for what it must parse across receives.
+  // Calls `handler(ec)` on the socket's executor.
+  template <class Handler>
+  void async_receive(Handler&& handler) {
+    make_room();
+    socket_.async_read_some(free_space(),
+                            [this, h = std::forward<Handler>(handler)](boost::system::error_code ec, size_t got) mutable {
+                              end_ += got;
+                              h(ec);
+                            });
   }
 
   // Beast's synchronous teardown, after a frame broke the protocol: sends

@@ -52,7 +52,7 @@ void Listener::stop() {
 }
 
 void Listener::do_accept() {
-  acceptor_.async_accept(net::make_strand(io_),
+  acceptor_.async_accept(io_,
                          boost::beast::bind_front_handler(&Listener::on_accept, shared_from_this()));
 }
 

@@ -18,9 +18,12 @@
 // Cost per message matters (bench/host). Outgoing messages are framed by
 // Beast's synchronous write into net/coalescing_stream.hpp, which sends
 // whatever has gathered in one send, rather than one async_write each.
-// Replies produced while a message is handled are framed when the handler
-// returns, without a post. The keepalive is one coarse timer per connection
-// rather than Beast's idle timer, which re-arms on every frame read.
+// Incoming bytes are received without Beast, and a whole text message is
+// read with Beast's synchronous read (which cannot block then); only other
+// frames go through its asynchronous read. Replies produced while a message
+// is handled are framed when the handler returns, without a post. The
+// keepalive is one coarse timer per connection rather than Beast's idle
+// timer, which re-arms on every read.
 #pragma once
 
 #include "net/coalescing_stream.hpp"
@@ -67,6 +70,8 @@ class WsSession : public rpc::Transport, public std::enable_shared_from_this<WsS
   void arm_keepalive();
   void on_keepalive(boost::beast::error_code ec);
   void do_read();
+  void async_read();
+  void on_receive(boost::beast::error_code ec);
   void on_read(boost::beast::error_code ec, size_t bytes);
   // Handles what a read produced; false once the session stops reading.
   bool handle_message(boost::beast::error_code ec);
