@@ -26,7 +26,8 @@ namespace {
 // blocking work to the worker pool), and a second one costs more in wake-ups
 // between the two than it gains: 21 syscalls per echo call with two I/O
 // threads (futex, epoll_ctl to interrupt the reactor), 7.5 with one
-// (strace -c against bench/host's load).
+// (strace -c against bench/host's load). net/listener.cpp gives connections
+// no strand because of this: a second thread would need them back.
 constexpr unsigned kIoThreads = 1;
 
 fs::path default_config_file(const Paths& paths) {

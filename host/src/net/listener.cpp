@@ -52,8 +52,10 @@ void Listener::stop() {
 }
 
 void Listener::do_accept() {
-  acceptor_.async_accept(io_,
-                         boost::beast::bind_front_handler(&Listener::on_accept, shared_from_this()));
+  // No strand per connection: one thread runs io_ (app.cpp, kIoThreads), so
+  // a connection's handlers never run at once anyway, and a strand cost
+  // every asynchronous step an executor copy and a queue (bench/host).
+  acceptor_.async_accept(io_, boost::beast::bind_front_handler(&Listener::on_accept, shared_from_this()));
 }
 
 void Listener::on_accept(boost::beast::error_code ec, tcp::socket socket) {
