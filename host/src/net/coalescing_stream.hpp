@@ -55,6 +55,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace acdc::net {
@@ -162,13 +163,18 @@ class CoalescingStream {
   // Receives more bytes into the buffer, without Beast: the session reads
   // whole messages synchronously from here (message_ready()), and starts
   // Beast's asynchronous read only for what it must parse across receives.
-  // Calls `handler(ec)` on the socket's executor.
+  // Calls `handler(ec)` on the socket's executor. A read Beast starts
+  // meanwhile (its closing handshake reads the peer's close frame) waits for
+  // this receive instead of starting a second one, which would race it.
   template <class Handler>
   void async_receive(Handler&& handler) {
+    receiving_ = true;
     make_room();
     socket_.async_read_some(free_space(),
                             [this, h = std::forward<Handler>(handler)](boost::system::error_code ec, size_t got) mutable {
+                              receiving_ = false;
                               end_ += got;
+                              if (auto read = std::move(waiting_read_)) read->resume(ec);
                               h(ec);
                             });
   }
@@ -193,6 +199,10 @@ class CoalescingStream {
         handed = s.hand_out(buffers);
         // Completing inside the initiating function is not allowed: post it.
         if (handed) return boost::asio::post(s.socket_.get_executor(), std::move(self));
+        if (s.receiving_) {  // async_receive()'s bytes come to this read too
+          s.waiting_read_ = std::make_unique<Waiting<Self>>(std::move(self));
+          return;
+        }
         return s.receive(std::move(self));
       }
       if (handed) return self.complete({}, handed);
@@ -275,6 +285,21 @@ class CoalescingStream {
   boost::system::error_code failed_;  // the first failed send
   std::atomic<size_t> unsent_{0};     // held_ + sending_
   size_t max_unsent_ = SIZE_MAX;
+
+  // A ReadOp waiting for async_receive()'s bytes: it goes on with none of its own.
+  struct WaitingRead {
+    virtual ~WaitingRead() = default;
+    virtual void resume(boost::system::error_code ec) = 0;
+  };
+  template <class Self>
+  struct Waiting final : WaitingRead {
+    Self self;
+    explicit Waiting(Self s) : self(std::move(s)) {}
+    void resume(boost::system::error_code ec) override { self(ec, 0); }
+  };
+
+  bool receiving_ = false;  // an async_receive() is in flight
+  std::unique_ptr<WaitingRead> waiting_read_;
 
   std::vector<char> rbuf_ = std::vector<char>(kReadBuffer);
   size_t begin_ = 0, end_ = 0;  // the bytes received and not handed to Beast yet

@@ -91,7 +91,7 @@ void WsSession::do_read() {
   // Beast's asynchronous read parses them (and receives the rest). Otherwise
   // the next bytes are received without Beast, whose composed read cost more
   // than the rest of an echo call's reading together (bench/host).
-  if (ws_.next_layer().buffered() > 0) return async_read();
+  if (close_started_ || ws_.next_layer().buffered() > 0) return async_read();
   ws_.next_layer().async_receive(beast::bind_front_handler(&WsSession::on_receive, shared_from_this()));
 }
 
@@ -101,7 +101,9 @@ void WsSession::async_read() {
 
 void WsSession::on_receive(beast::error_code ec) {
   if (ec) return on_read(ec, 0);
-  if (!ws_.next_layer().message_ready(limits_.max_message)) return async_read();
+  // Once Beast's closing handshake runs, it parses what comes (the read
+  // waits for it to finish, and then reports the close).
+  if (close_started_ || !ws_.next_layer().message_ready(limits_.max_message)) return async_read();
   ws_.read(buffer_, ec);  // the whole message is here: this cannot block
   on_read(ec, 0);
 }
@@ -111,7 +113,7 @@ void WsSession::on_read(beast::error_code ec, size_t) {
   // through the scheduler each (net/coalescing_stream.hpp); their replies
   // leave together below.
   while (handle_message(ec)) {
-    if (!ws_.next_layer().message_ready(limits_.max_message)) {
+    if (close_started_ || !ws_.next_layer().message_ready(limits_.max_message)) {
       do_read();
       break;
     }
@@ -193,8 +195,10 @@ void WsSession::drain() {
   }
   frame_queued();
   ws_.next_layer().flush();
-  if (requested_close)
+  if (requested_close) {
+    close_started_ = true;
     ws_.async_close(*requested_close, beast::bind_front_handler(&WsSession::on_close, shared_from_this()));
+  }
 }
 
 void WsSession::frame_queued() {

@@ -97,6 +97,7 @@ class WsSession : public rpc::Transport, public std::enable_shared_from_this<WsS
   uint64_t frames_at_tick_ = 0;    // [executor] frames_read_ at the last keepalive tick
   bool ping_unanswered_ = false;   // [executor] a ping went out and nothing came back yet
   bool flush_after_read_ = false;  // [executor] replies were queued while on_read ran
+  bool close_started_ = false;     // [executor] Beast's closing handshake runs: reads go through Beast
 
   std::mutex mu_;  // guards the queue; the stream itself lives on the executor
   std::vector<std::string> queue_;
