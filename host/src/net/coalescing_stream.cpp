@@ -52,9 +52,45 @@ bool CoalescingStream::message_ready(uint64_t max_payload) const {
   // A client masks its frames, a server does not (RFC 6455 §5.1); any other
   // frame is left to the asynchronous read, which fails the connection
   // without blocking.
+  // A length not in its shortest form is Beast's to refuse (RFC 6455 §5.2).
+  const uint8_t len7 = static_cast<uint8_t>(rbuf_[begin_ + 1]) & 0x7F;
+  const bool shortest = len7 < 126 || (len7 == 126 ? head.payload >= 126 : head.payload > 0xFFFF);
   return (head.first & kFin) && !(head.first & kReserved) && (head.first & kOpcode) == kText &&
-         head.masked == peer_masks_ &&
+         head.masked == peer_masks_ && shortest &&
          head.payload <= max_payload && head.payload <= len - head.header;
+}
+
+size_t CoalescingStream::ready_payload() const {
+  FrameHead head;
+  read_head(rbuf_.data() + begin_, end_ - begin_, head);
+  return static_cast<size_t>(head.payload);
+}
+
+void CoalescingStream::take_message(char* out) {
+  FrameHead head;
+  read_head(rbuf_.data() + begin_, end_ - begin_, head);
+  const char* payload = rbuf_.data() + begin_ + head.header;
+  const auto n = static_cast<size_t>(head.payload);
+  if (!head.masked) {
+    std::memcpy(out, payload, n);
+  } else {
+    // Eight bytes at a time: the key repeats every four (RFC 6455 §5.3).
+    unsigned char key[8];
+    std::memcpy(key, payload - 4, 4);
+    std::memcpy(key + 4, payload - 4, 4);
+    uint64_t key8;
+    std::memcpy(&key8, key, 8);
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+      uint64_t word;
+      std::memcpy(&word, payload + i, 8);
+      word ^= key8;
+      std::memcpy(out + i, &word, 8);
+    }
+    for (; i < n; ++i) out[i] = static_cast<char>(payload[i] ^ key[i & 3]);
+  }
+  begin_ += head.header + n;
+  if (begin_ == end_) begin_ = end_ = 0;
 }
 
 void CoalescingStream::make_room() {

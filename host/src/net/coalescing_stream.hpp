@@ -28,7 +28,8 @@
 // async_write_some and leave the same way. A failed send closes the socket,
 // so the pending read fails and the session shuts down.
 //
-// Reads: up to 64 KiB come in per receive. Beast is handed bytes only up to
+// Reads: up to 64 KiB come in per receive. A whole text message the session
+// takes itself (take_message()); anything else Beast reads. Beast is handed bytes only up to
 // the end of the frame it is reading, so when it completes a message its own
 // buffer is empty and message_ready() can tell from ours alone whether the
 // next message is already here, whole. Only an unfragmented text frame
@@ -129,8 +130,14 @@ class CoalescingStream {
   size_t buffered() const { return end_ - begin_; }
 
   // Whether a whole unfragmented text message of at most `max_payload` bytes
-  // waits in the buffer, so that a synchronous read of it cannot block.
+  // waits in the buffer, in a frame Beast would accept: the session then
+  // takes it with take_message() (or a synchronous read, which cannot block).
   bool message_ready(uint64_t max_payload) const;
+  // After message_ready(): the message's size, then the message itself,
+  // unmasked into `out` and consumed, without Beast (whose synchronous read
+  // of it cost a tenth of an echo call). It is not checked for UTF-8.
+  size_t ready_payload() const;
+  void take_message(char* out);
 
   // SyncReadStream. Once started, called by Beast's synchronous read only
   // after message_ready(), so the bytes are here; before (a synchronous

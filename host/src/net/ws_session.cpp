@@ -3,6 +3,8 @@
 #include "rpc/hub.hpp"
 #include "util/log.hpp"
 
+#include <acdc/sdk/utf8.hpp>
+
 #include <boost/asio/post.hpp>
 
 namespace acdc::net {
@@ -85,7 +87,7 @@ void WsSession::on_keepalive(beast::error_code ec) {
   arm_keepalive();
 }
 
-// Called when no whole text message is buffered (on_read's loop took them).
+// Called when no whole text message is buffered (read_buffered() took them).
 void WsSession::do_read() {
   // Bytes already here are a control frame, a fragment or part of a frame:
   // Beast's asynchronous read parses them (and receives the rest). Otherwise
@@ -104,30 +106,45 @@ void WsSession::on_receive(beast::error_code ec) {
   // Once Beast's closing handshake runs, it parses what comes (the read
   // waits for it to finish, and then reports the close).
   if (close_started_ || !ws_.next_layer().message_ready(limits_.max_message)) return async_read();
-  ws_.read(buffer_, ec);  // the whole message is here: this cannot block
-  on_read(ec, 0);
+  read_buffered();
 }
 
 void WsSession::on_read(beast::error_code ec, size_t) {
-  // Whole messages already received are read synchronously, without a trip
-  // through the scheduler each (net/coalescing_stream.hpp); their replies
-  // leave together below.
-  while (handle_message(ec)) {
-    if (close_started_ || !ws_.next_layer().message_ready(limits_.max_message)) {
-      do_read();
-      break;
-    }
-    // Answers so far go first, should the next frame fail the connection.
-    frame_queued();
-    ws_.read(buffer_, ec);
-  }
-  if (flush_after_read_) {
-    flush_after_read_ = false;
-    drain();
-  }
+  if (handle_message(ec, ws_.got_text())) return read_buffered();
+  flush_read_replies();
 }
 
-bool WsSession::handle_message(beast::error_code ec) {
+void WsSession::read_buffered() {
+  bool reading = true;
+  for (bool first = true; reading && !close_started_ && ws_.next_layer().message_ready(limits_.max_message);
+       first = false) {
+    // Answers so far go first, should the next frame fail the connection.
+    if (!first) frame_queued();
+    reading = take_message() && handle_message({}, /*text=*/true);
+  }
+  if (reading) do_read();
+  flush_read_replies();
+}
+
+bool WsSession::take_message() {
+  auto& stream = ws_.next_layer();
+  const size_t size = stream.ready_payload();
+  stream.take_message(static_cast<char*>(buffer_.prepare(size).data()));
+  buffer_.commit(size);
+  if (is_valid_utf8({static_cast<const char*>(buffer_.data().data()), size})) return true;
+  buffer_.consume(size);
+  // What Beast's own read does with such a frame (RFC 6455 §8.1).
+  request_close(static_cast<uint16_t>(websocket::close_code::bad_payload), "text frames must be UTF-8");
+  return false;
+}
+
+void WsSession::flush_read_replies() {
+  if (!flush_after_read_) return;
+  flush_after_read_ = false;
+  drain();
+}
+
+bool WsSession::handle_message(beast::error_code ec, bool text) {
   if (ec) {
     if (ec == websocket::error::message_too_big)
       log::warn("a client sent a message over " + std::to_string(limits_.max_message >> 20) +
@@ -138,7 +155,7 @@ bool WsSession::handle_message(beast::error_code ec) {
     shut_down();
     return false;
   }
-  if (!ws_.got_text()) {
+  if (!text) {
     buffer_.consume(buffer_.size());
     if (endpoint_ && endpoint_->on_binary()) {
       ++frames_read_;

@@ -19,8 +19,8 @@
 // Beast's synchronous write into net/coalescing_stream.hpp, which sends
 // whatever has gathered in one send, rather than one async_write each.
 // Incoming bytes are received without Beast, and a whole text message is
-// read with Beast's synchronous read (which cannot block then); only other
-// frames go through its asynchronous read. Replies produced while a message
+// unmasked and checked for UTF-8 here; only other frames (control frames,
+// fragments, frames split across receives) go through Beast's read. Replies produced while a message
 // is handled are framed when the handler returns, without a post. The
 // keepalive is one coarse timer per connection rather than Beast's idle
 // timer, which re-arms on every read.
@@ -73,8 +73,17 @@ class WsSession : public rpc::Transport, public std::enable_shared_from_this<WsS
   void async_read();
   void on_receive(boost::beast::error_code ec);
   void on_read(boost::beast::error_code ec, size_t bytes);
+  // Handles every whole text message already received, without Beast and
+  // without a trip through the scheduler each, then reads on; their replies
+  // leave together.
+  void read_buffered();
+  // Takes the message message_ready() found into buffer_; false (and the
+  // connection closing with 1007) when it is not UTF-8.
+  bool take_message();
   // Handles what a read produced; false once the session stops reading.
-  bool handle_message(boost::beast::error_code ec);
+  bool handle_message(boost::beast::error_code ec, bool text);
+  // Sends the replies queued while messages were handled.
+  void flush_read_replies();
   // Frames what is queued and sends it; then a requested close.
   void drain();
   // Frames what is queued into the stream's buffer, without sending.
