@@ -72,9 +72,11 @@ Status find_args(const rapidjson::Value& request, const rapidjson::Value*& args)
 std::string_view args_text(const rapidjson::Value* args) {
   if (!args) return "[]";
   thread_local rapidjson::StringBuffer buf;
+  // The writer too: its nesting stack is allocated on the first array.
+  thread_local rapidjson::Writer<rapidjson::StringBuffer> writer(buf);
   buf.Clear();
   release_if_large(buf);
-  rapidjson::Writer<rapidjson::StringBuffer> writer(buf);
+  writer.Reset(buf);
   args->Accept(writer);
   return {buf.GetString(), buf.GetSize()};
 }
