@@ -2,6 +2,7 @@
 
 #include "util/reused_buffer.hpp"
 
+#include <array>
 #include <cstring>
 #include <limits>
 
@@ -91,6 +92,27 @@ void CoalescingStream::take_message(char* out) {
   }
   begin_ += head.header + n;
   if (begin_ == end_) begin_ = end_ = 0;
+}
+
+void CoalescingStream::keep_text_frame(std::string_view message) {
+  unsigned char header[10] = {0x81};  // FIN, text
+  size_t header_size = 2;
+  const uint64_t n = message.size();
+  if (n < 126) {
+    header[1] = static_cast<unsigned char>(n);
+  } else if (n <= 0xFFFF) {
+    header[1] = 126;
+    header[2] = static_cast<unsigned char>(n >> 8);
+    header[3] = static_cast<unsigned char>(n);
+    header_size = 4;
+  } else {
+    header[1] = 127;
+    for (int i = 0; i < 8; ++i) header[2 + i] = static_cast<unsigned char>(n >> (56 - 8 * i));
+    header_size = 10;
+  }
+  const std::array<boost::asio::const_buffer, 2> frame{boost::asio::buffer(header, header_size),
+                                                       boost::asio::buffer(message)};
+  keep(frame);
 }
 
 void CoalescingStream::make_room() {

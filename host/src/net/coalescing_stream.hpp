@@ -56,6 +56,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -110,6 +111,11 @@ class CoalescingStream {
     if (!framing_) return boost::asio::write(socket_, buffers);
     return keep(buffers);
   }
+
+  // A server's text message: framed as one unmasked frame (RFC 6455 §5.2)
+  // and kept, as a synchronous write through Beast would, without Beast's
+  // work per frame (most of the cost of sending an echo call's answer).
+  void keep_text_frame(std::string_view message);
 
   // Beast's own frames: kept, sent, and reported written at once (after a
   // failed send, the error instead).

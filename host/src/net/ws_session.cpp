@@ -224,12 +224,12 @@ void WsSession::frame_queued() {
     draining_.swap(queue_);
     queued_bytes_ = 0;
   }
-  // Framing into the stream's buffer cannot block, and cannot fail but on a
-  // closed stream, which the pending read reports.
-  beast::error_code ec;
+  // Framing into the stream's buffer cannot block. Nothing follows a close
+  // frame (Beast's own write would refuse it likewise); a failed stream drops
+  // what it is given, and the pending read reports the failure.
   for (const auto& message : draining_) {
-    ws_.write(boost::asio::buffer(message), ec);
-    if (ec) break;
+    if (!ws_.is_open()) break;
+    ws_.next_layer().keep_text_frame(message);
   }
   draining_.clear();
 }
