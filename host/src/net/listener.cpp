@@ -2,7 +2,6 @@
 
 #include "util/log.hpp"
 
-#include <boost/asio/strand.hpp>
 
 namespace acdc::net {
 

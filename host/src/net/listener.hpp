@@ -3,7 +3,7 @@
 //   std::shared_ptr<Listener> l;
 //   Status s = Listener::bind(io, "127.0.0.1", 18080, /*attempts=*/50, l);  // 18080, 18081, ...
 //   if (!s.ok()) return log::error(s.message());
-//   l->start(context);   // each connection becomes an HttpSession on its own strand
+//   l->start(context);   // each connection becomes an HttpSession
 //
 // (The example is compiled by tests/host/header_examples_test.cpp.)
 //
