@@ -59,11 +59,13 @@ bool read_all(int fd, char* p, std::size_t n) {
   return true;
 }
 
-// The child: answers until the parent closes its end. It allocates its two
+// The child: answers until the parent closes its end. It allocates its
 // buffers, which is safe after fork() only because the bench forks while it
 // runs on one thread.
-[[noreturn]] void answer(int fd, FloorWait wait, std::size_t request_bytes, std::size_t reply_bytes) {
+[[noreturn]] void answer(int fd, FloorWait wait, FloorWork work, std::size_t request_bytes, std::size_t reply_bytes) {
   std::vector<char> request(request_bytes), reply(reply_bytes, 'r');
+  std::string in, out;
+  std::vector<char> chunk(64u << 10);
   int ep = -1;
   if (wait == FloorWait::epoll) {
     ep = epoll_create1(0);
@@ -76,30 +78,55 @@ bool read_all(int fd, char* p, std::size_t n) {
       epoll_event ev{};
       if (epoll_wait(ep, &ev, 1, -1) < 0) _exit(1);
     }
-    if (!read_all(fd, request.data(), request.size())) _exit(0);
-    if (write(fd, reply.data(), reply.size()) != static_cast<ssize_t>(reply.size())) _exit(1);
+    if (work == FloorWork::bytes) {
+      if (!read_all(fd, request.data(), request.size())) _exit(0);
+      if (write(fd, reply.data(), reply.size()) != static_cast<ssize_t>(reply.size())) _exit(1);
+      continue;
+    }
+    const ssize_t got = read(fd, chunk.data(), chunk.size());
+    if (got <= 0) _exit(0);
+    in.append(chunk.data(), static_cast<size_t>(got));
+    out.clear();
+    if (!answer_jsonrpc(in, out)) _exit(1);
+    if (!out.empty() && write(fd, out.data(), out.size()) != static_cast<ssize_t>(out.size())) _exit(1);
   }
+}
+
+// Reads one unmasked text frame of under 64 KiB (the jsonrpc reply).
+bool read_frame(int fd, std::vector<char>& payload) {
+  unsigned char head[4];
+  if (!read_all(fd, reinterpret_cast<char*>(head), 2)) return false;
+  size_t n = head[1] & 0x7F;
+  if (n == 126) {
+    if (!read_all(fd, reinterpret_cast<char*>(head) + 2, 2)) return false;
+    n = (size_t{head[2]} << 8) | head[3];
+  }
+  payload.resize(n);
+  return read_all(fd, payload.data(), n);
 }
 
 }  // namespace
 
-FloorFigures loopback_floor(FloorWait wait, std::size_t request_bytes, std::size_t reply_bytes,
+FloorFigures loopback_floor(FloorWait wait, FloorWork work, std::size_t request_bytes, std::size_t reply_bytes,
                             double warmup_s, double seconds) {
+  const std::string frame = work == FloorWork::jsonrpc ? echo_request_frame() : std::string(request_bytes, 'q');
   auto [client, server] = tcp_pair();
   const pid_t child = fork();
   check(child >= 0, "fork");
   if (child == 0) {
     close(client);
-    answer(server, wait, request_bytes, reply_bytes);
+    answer(server, wait, work, request_bytes, reply_bytes);
   }
   close(server);
-  std::vector<char> request(request_bytes, 'q'), reply(reply_bytes);
+  std::vector<char> reply(reply_bytes);
+  auto round_trip = [&] {
+    if (write(client, frame.data(), frame.size()) != static_cast<ssize_t>(frame.size())) return false;
+    return work == FloorWork::jsonrpc ? read_frame(client, reply) : read_all(client, reply.data(), reply.size());
+  };
   auto run_for = [&](double s) {
     uint64_t n = 0;
     for (const auto end = Clock::now() + std::chrono::duration<double>(s); Clock::now() < end; ++n)
-      check(write(client, request.data(), request.size()) == static_cast<ssize_t>(request.size()) &&
-                read_all(client, reply.data(), reply.size()),
-            "round trip");
+      check(round_trip(), "round trip");
     return n;
   };
   run_for(warmup_s);

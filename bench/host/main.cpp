@@ -105,16 +105,26 @@ void print_row(const std::string& what, const std::string& unit, double a, doubl
 constexpr size_t kEchoFrameBytes = 93, kEchoReplyBytes = 57;
 
 void print_floor(const Row& one_by_one, double warmup, double seconds) {
+  const auto& acdc = one_by_one.per_server[0];
   const auto& node = one_by_one.per_server[1];
   std::printf("loopback floor at 1 x 1: a forked child answers %zu bytes with %zu, no WebSocket, no JSON\n",
               kEchoFrameBytes, kEchoReplyBytes);
-  for (auto [wait, how] : {std::pair{FloorWait::blocking, "blocking read"}, {FloorWait::epoll, "epoll_wait, read"}}) {
-    const FloorFigures f = loopback_floor(wait, kEchoFrameBytes, kEchoReplyBytes, warmup, seconds);
-    std::printf("  %-34s %12.3f %12s %9s  us (user %.3f, kernel %.3f)\n", ("server CPU per op, " + std::string(how)).c_str(),
-                f.user_us_per_op + f.sys_us_per_op, "", "", f.user_us_per_op, f.sys_us_per_op);
-  }
+  auto print = [](const std::string& what, const FloorFigures& f) {
+    std::printf("  %-34s %12.3f %12s %9s  us (user %.3f, kernel %.3f)\n", what.c_str(), f.user_us_per_op + f.sys_us_per_op,
+                "", "", f.user_us_per_op, f.sys_us_per_op);
+  };
+  for (auto [wait, how] : {std::pair{FloorWait::blocking, "blocking read"}, {FloorWait::epoll, "epoll_wait, read"}})
+    print("server CPU per op, " + std::string(how),
+          loopback_floor(wait, FloorWork::bytes, kEchoFrameBytes, kEchoReplyBytes, warmup, seconds));
   std::printf("  %-34s %12s %12.3f %9s  us\n", "1/5 of node's CPU per op", "",
               (node.user_us_per_op + node.sys_us_per_op) / 5, "");
+  // The user time any jrpc-oo server spends on the protocol alone
+  // (loopback_floor.hpp, FloorWork::jsonrpc): the floor of acdc's user time.
+  const FloorFigures protocol = loopback_floor(FloorWait::epoll, FloorWork::jsonrpc, 0, 0, warmup, seconds);
+  std::printf("protocol floor at 1 x 1: the same child unmasks, parses and answers the real Echo.echo frame\n");
+  print("server CPU per op, epoll_wait, read", protocol);
+  std::printf("  %-34s %12.3f %12.3f %9.2fx  us\n", "user: acdc / protocol floor", acdc.user_us_per_op,
+              protocol.user_us_per_op, protocol.user_us_per_op > 0 ? acdc.user_us_per_op / protocol.user_us_per_op : 0.0);
 }
 
 }  // namespace

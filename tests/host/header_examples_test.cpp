@@ -25,10 +25,11 @@ int app_example(acdc::app::CliOptions options) {
 // net/listener.hpp
 void listener_example(boost::asio::io_context& io, const acdc::net::ServerContext& context) {
   using namespace acdc::net;
+  using acdc::Status;
   namespace log = acdc::log;
-  std::string error;
-  auto l = Listener::bind(io, "127.0.0.1", 18080, /*attempts=*/50, error);  // 18080, 18081, ...
-  if (!l) return log::error(error);
+  std::shared_ptr<Listener> l;
+  Status s = Listener::bind(io, "127.0.0.1", 18080, /*attempts=*/50, l);  // 18080, 18081, ...
+  if (!s.ok()) return log::error(s.message());
   l->start(context);   // each connection becomes an HttpSession on its own strand
 }
 

@@ -195,5 +195,20 @@ TEST_CASE("a failed Host.reload_plugin reaches the client with its own status") 
   auto refused = client.call("Host.reload_plugin", "[\"echo\"]");
   CHECK(refused["error"]["code"].GetInt() == -32005);  // what its activate() returned
   CHECK_THAT(refused["error"]["message"].GetString(), Catch::Contains("failed to activate"));
+  // A build of another plugin: loads, but its descriptor names another id.
+  fs::copy_file(fs::path(HostProcess::test_plugin_dir()) / "c-plugin.acdc.so", f.plugin,
+                fs::copy_options::overwrite_existing);
+  auto foreign = client.call("Host.reload_plugin", "[\"echo\"]");
+  CHECK(foreign["error"]["code"].GetInt() == -32005);  // ACDC_E_FAILED_PRECONDITION
+  CHECK_THAT(foreign["error"]["message"].GetString(), Catch::Contains("the file name and the id must agree"));
+  // Not a shared library at all: the dynamic loader refuses it.
+  write_file(f.plugin, "not an ELF file\n");
+  auto not_elf = client.call("Host.reload_plugin", "[\"echo\"]");
+  CHECK(not_elf["error"]["code"].GetInt() == -32007);  // ACDC_E_UNAVAILABLE
+  CHECK_THAT(not_elf["error"]["message"].GetString(), Catch::Contains("cannot load " + f.plugin.string()));
+  fs::remove(f.plugin);
+  auto gone = client.call("Host.reload_plugin", "[\"echo\"]");
+  CHECK(gone["error"]["code"].GetInt() == -32004);  // ACDC_E_NOT_FOUND
+  CHECK_THAT(gone["error"]["message"].GetString(), Catch::Contains("does not exist: build it"));
   CHECK(version_of(client) == "1.0.0");
 }

@@ -6,6 +6,8 @@
 
 #include <catch2/catch.hpp>
 #include <rapidjson/document.h>
+#include <rapidjson/stringbuffer.h>
+#include <rapidjson/writer.h>
 
 #include <signal.h>
 
@@ -144,6 +146,33 @@ TEST_CASE("requests that arrive together in one segment are all answered, in ord
   for (int id = 10; id < 410; ++id) expected.push_back(id);
   expected.insert(expected.begin() + 199, 7);
   CHECK(ids == expected);
+}
+
+TEST_CASE("texts of every length the frame header spells differently come back exactly") {
+  HostProcess host({.config_yaml = kEcho});
+  WsClient client(host.port(), host.token());
+  // A client masks its frames; the host unmasks eight bytes at a time, then
+  // the tail: every length up to 300, and around the 16-bit length field.
+  std::vector<size_t> lengths;
+  for (size_t n = 0; n <= 300; ++n) lengths.push_back(n);
+  for (size_t n : {65400u, 65535u, 65536u, 65537u}) lengths.push_back(n);
+  for (size_t n : lengths) {
+    std::string text;
+    for (size_t i = 0; text.size() < n; ++i) text += i % 7 == 6 ? std::string("\xC3\xA9") : std::string(1, char('a' + i % 26));
+    text.resize(n);
+    if (!text.empty() && static_cast<unsigned char>(text.back()) == 0xC3) text.back() = 'z';  // no cut character
+    rapidjson::Document args;
+    args.SetArray();
+    args.PushBack(rapidjson::Value(text.c_str(), static_cast<rapidjson::SizeType>(text.size()), args.GetAllocator()),
+                  args.GetAllocator());
+    rapidjson::StringBuffer buf;
+    rapidjson::Writer<rapidjson::StringBuffer> writer(buf);
+    args.Accept(writer);
+    auto reply = client.call("Echo.echo", buf.GetString());
+    REQUIRE(reply.HasMember("result"));
+    REQUIRE(reply["result"].IsString());
+    CHECK(std::string(reply["result"].GetString(), reply["result"].GetStringLength()) == text);
+  }
 }
 
 TEST_CASE("a bad frame among good ones: those before it are answered, then 1007, others unaffected") {

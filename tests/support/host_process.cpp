@@ -28,7 +28,7 @@ HostProcess::HostProcess(HostOptions options) {
   fs::create_directories(repo);
 
   std::vector<std::string> args{binary(), "--config", config.string(), "--repo", repo.string(),
-                                "--port", "0", "--no-browser", "--plugin-dir", test_plugin_dir(),
+                                "--port", std::to_string(options.port), "--no-browser", "--plugin-dir", test_plugin_dir(),
                                 "--plugin-dir", plugin_dir()};
   args.insert(args.end(), options.args.begin(), options.args.end());
 

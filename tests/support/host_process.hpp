@@ -5,7 +5,8 @@
 //   ...
 //   int code = host.stop();          // SIGINT, then the exit code
 //
-// The host listens on 127.0.0.1 with a port the system picks (--port 0),
+// The host listens on 127.0.0.1 with a port the system picks (--port 0, unless
+// options.port says otherwise),
 // without a browser, with a fixed token and an isolated config directory.
 // Its stderr is captured; output() returns what it printed so far.
 #pragma once
@@ -28,6 +29,7 @@ struct HostOptions {
   std::vector<std::string> args;               // more arguments
   std::map<std::string, std::string> env;      // more environment
   std::string repo;                            // --repo (default: a temp dir)
+  unsigned short port = 0;                     // --port (default: the system picks)
   bool expect_serving = true;                  // false: wait for the process to exit instead
 };
 

@@ -26,7 +26,8 @@ namespace {
 // blocking work to the worker pool), and a second one costs more in wake-ups
 // between the two than it gains: 21 syscalls per echo call with two I/O
 // threads (futex, epoll_ctl to interrupt the reactor), 7.5 with one
-// (strace -c against bench/host's load).
+// (strace -c against bench/host's load). net/listener.cpp gives connections
+// no strand because of this: a second thread would need them back.
 constexpr unsigned kIoThreads = 1;
 
 fs::path default_config_file(const Paths& paths) {
@@ -108,11 +109,9 @@ bool App::load_config() {
 }
 
 bool App::bind() {
-  std::string error;
   const int attempts = config_.port == 0 ? 1 : 50;
-  listener_ = net::Listener::bind(io_, config_.bind, config_.port, attempts, error);
-  if (!listener_) {
-    log::error(error);
+  if (Status s = net::Listener::bind(io_, config_.bind, config_.port, attempts, listener_); !s.ok()) {
+    log::error(s.message());
     return false;
   }
   if (config_.port != 0 && listener_->port() != config_.port)

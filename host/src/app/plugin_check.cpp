@@ -52,7 +52,7 @@ int check_plugin(const std::string& file) {
     if (r.image) {
       print_descriptor(file, *r.image->desc);
     } else {
-      std::fprintf(stderr, "refused: %s\n", r.error.c_str());
+      std::fprintf(stderr, "refused: %s\n", r.status.message().c_str());
       code = 1;
     }
   }

@@ -2,50 +2,48 @@
 
 #include "config/yaml_json.hpp"
 #include "util/log.hpp"
+#include "util/status.hpp"
 
 #include <yaml-cpp/yaml.h>
-
-#include <optional>
 
 namespace acdc::config {
 namespace {
 
 namespace fs = std::filesystem;
 
-// The file as JSON, or nothing when it is missing or broken (`problem` says why).
-std::optional<std::string> load(const fs::path& file, std::string& problem) {
+// Sets `json` to the file as JSON, or says why not: NOT_FOUND when it is
+// missing (not a fault: the next file serves), FAILED_PRECONDITION with the
+// path and line when it is broken.
+Status load(const fs::path& file, std::string& json) {
   std::error_code ec;
-  if (!fs::exists(file, ec)) return std::nullopt;
+  if (!fs::exists(file, ec)) return Status(ACDC_E_NOT_FOUND, file.string() + ": no such file");
+  auto broken = [&](const std::string& why) { return Status(ACDC_E_FAILED_PRECONDITION, file.string() + why); };
   try {
     YAML::Node node = YAML::LoadFile(file.string());
-    if (node.IsNull()) {  // an emptied or truncated file: the bundled one serves
-      problem = file.string() + ": the file is empty";
-      return std::nullopt;
-    }
-    if (!node.IsMap()) {
-      problem = file.string() + ": the top level must be a map of settings";
-      return std::nullopt;
-    }
-    return yaml_to_json(node);
+    // An emptied or truncated file: the bundled one serves.
+    if (node.IsNull()) return broken(": the file is empty");
+    if (!node.IsMap()) return broken(": the top level must be a map of settings");
+    json = yaml_to_json(node);
+    return {};
   } catch (const YAML::ParserException& e) {
-    problem = file.string() + ":" + std::to_string(e.mark.line + 1) + ": " + e.msg;
+    return broken(":" + std::to_string(e.mark.line + 1) + ": " + e.msg);
   } catch (const YAML::Exception& e) {
-    problem = file.string() + ": " + e.what();
+    return broken(": " + std::string(e.what()));
   }
-  return std::nullopt;
 }
 
 }  // namespace
 
 std::string ConfigFiles::read(const std::string& name) const {
-  std::string problem;
-  if (auto user = load(user_dir_ / name, problem)) return *user;
-  if (!problem.empty())
-    log::error(problem + " -- using the bundled default instead; fix the file (or delete it to "
-                         "start again from the default)");
-  std::string bundled_problem;
-  if (auto bundled = load(bundled_dir_ / name, bundled_problem)) return *bundled;
-  if (!bundled_problem.empty()) log::error(bundled_problem);
+  std::string json;
+  Status user = load(user_dir_ / name, json);
+  if (user.ok()) return json;
+  if (user.code() != ACDC_E_NOT_FOUND)
+    log::error(user.message() + " -- using the bundled default instead; fix the file (or delete it to "
+                                "start again from the default)");
+  Status bundled = load(bundled_dir_ / name, json);
+  if (bundled.ok()) return json;
+  if (bundled.code() != ACDC_E_NOT_FOUND) log::error(bundled.message());
   return "{}";
 }
 

@@ -2,6 +2,7 @@
 
 #include "util/reused_buffer.hpp"
 
+#include <array>
 #include <cstring>
 #include <limits>
 
@@ -52,9 +53,66 @@ bool CoalescingStream::message_ready(uint64_t max_payload) const {
   // A client masks its frames, a server does not (RFC 6455 §5.1); any other
   // frame is left to the asynchronous read, which fails the connection
   // without blocking.
+  // A length not in its shortest form is Beast's to refuse (RFC 6455 §5.2).
+  const uint8_t len7 = static_cast<uint8_t>(rbuf_[begin_ + 1]) & 0x7F;
+  const bool shortest = len7 < 126 || (len7 == 126 ? head.payload >= 126 : head.payload > 0xFFFF);
   return (head.first & kFin) && !(head.first & kReserved) && (head.first & kOpcode) == kText &&
-         head.masked == peer_masks_ &&
+         head.masked == peer_masks_ && shortest &&
          head.payload <= max_payload && head.payload <= len - head.header;
+}
+
+size_t CoalescingStream::ready_payload() const {
+  FrameHead head;
+  read_head(rbuf_.data() + begin_, end_ - begin_, head);
+  return static_cast<size_t>(head.payload);
+}
+
+void CoalescingStream::take_message(char* out) {
+  FrameHead head;
+  read_head(rbuf_.data() + begin_, end_ - begin_, head);
+  const char* payload = rbuf_.data() + begin_ + head.header;
+  const auto n = static_cast<size_t>(head.payload);
+  if (!head.masked) {
+    std::memcpy(out, payload, n);
+  } else {
+    // Eight bytes at a time: the key repeats every four (RFC 6455 §5.3).
+    unsigned char key[8];
+    std::memcpy(key, payload - 4, 4);
+    std::memcpy(key + 4, payload - 4, 4);
+    uint64_t key8;
+    std::memcpy(&key8, key, 8);
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+      uint64_t word;
+      std::memcpy(&word, payload + i, 8);
+      word ^= key8;
+      std::memcpy(out + i, &word, 8);
+    }
+    for (; i < n; ++i) out[i] = static_cast<char>(payload[i] ^ key[i & 3]);
+  }
+  begin_ += head.header + n;
+  if (begin_ == end_) begin_ = end_ = 0;
+}
+
+void CoalescingStream::keep_text_frame(std::string_view message) {
+  unsigned char header[10] = {0x81};  // FIN, text
+  size_t header_size = 2;
+  const uint64_t n = message.size();
+  if (n < 126) {
+    header[1] = static_cast<unsigned char>(n);
+  } else if (n <= 0xFFFF) {
+    header[1] = 126;
+    header[2] = static_cast<unsigned char>(n >> 8);
+    header[3] = static_cast<unsigned char>(n);
+    header_size = 4;
+  } else {
+    header[1] = 127;
+    for (int i = 0; i < 8; ++i) header[2 + i] = static_cast<unsigned char>(n >> (56 - 8 * i));
+    header_size = 10;
+  }
+  const std::array<boost::asio::const_buffer, 2> frame{boost::asio::buffer(header, header_size),
+                                                       boost::asio::buffer(message)};
+  keep(frame);
 }
 
 void CoalescingStream::make_room() {

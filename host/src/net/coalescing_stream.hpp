@@ -28,7 +28,8 @@
 // async_write_some and leave the same way. A failed send closes the socket,
 // so the pending read fails and the session shuts down.
 //
-// Reads: up to 64 KiB come in per receive. Beast is handed bytes only up to
+// Reads: up to 64 KiB come in per receive. A whole text message the session
+// takes itself (take_message()); anything else Beast reads. Beast is handed bytes only up to
 // the end of the frame it is reading, so when it completes a message its own
 // buffer is empty and message_ready() can tell from ours alone whether the
 // next message is already here, whole. Only an unfragmented text frame
@@ -55,6 +56,8 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 namespace acdc::net {
@@ -109,6 +112,11 @@ class CoalescingStream {
     return keep(buffers);
   }
 
+  // A server's text message: framed as one unmasked frame (RFC 6455 §5.2)
+  // and kept, as a synchronous write through Beast would, without Beast's
+  // work per frame (most of the cost of sending an echo call's answer).
+  void keep_text_frame(std::string_view message);
+
   // Beast's own frames: kept, sent, and reported written at once (after a
   // failed send, the error instead).
   template <class ConstBuffers, class Handler>
@@ -124,9 +132,18 @@ class CoalescingStream {
         handler, buffers);
   }
 
+  // Bytes received and not handed to Beast yet.
+  size_t buffered() const { return end_ - begin_; }
+
   // Whether a whole unfragmented text message of at most `max_payload` bytes
-  // waits in the buffer, so that a synchronous read of it cannot block.
+  // waits in the buffer, in a frame Beast would accept: the session then
+  // takes it with take_message() (or a synchronous read, which cannot block).
   bool message_ready(uint64_t max_payload) const;
+  // After message_ready(): the message's size, then the message itself,
+  // unmasked into `out` and consumed, without Beast (whose synchronous read
+  // of it cost a tenth of an echo call). It is not checked for UTF-8.
+  size_t ready_payload() const;
+  void take_message(char* out);
 
   // SyncReadStream. Once started, called by Beast's synchronous read only
   // after message_ready(), so the bytes are here; before (a synchronous
@@ -156,6 +173,25 @@ class CoalescingStream {
         ReadOp<MutableBuffers>{*this, buffers}, handler, socket_);
   }
 
+  // Receives more bytes into the buffer, without Beast: the session reads
+  // whole messages synchronously from here (message_ready()), and starts
+  // Beast's asynchronous read only for what it must parse across receives.
+  // Calls `handler(ec)` on the socket's executor. A read Beast starts
+  // meanwhile (its closing handshake reads the peer's close frame) waits for
+  // this receive instead of starting a second one, which would race it.
+  template <class Handler>
+  void async_receive(Handler&& handler) {
+    receiving_ = true;
+    make_room();
+    socket_.async_read_some(free_space(),
+                            [this, h = std::forward<Handler>(handler)](boost::system::error_code ec, size_t got) mutable {
+                              receiving_ = false;
+                              end_ += got;
+                              if (auto read = std::move(waiting_read_)) read->resume(ec);
+                              h(ec);
+                            });
+  }
+
   // Beast's synchronous teardown, after a frame broke the protocol: sends
   // what is kept if it can without waiting, and closes.
   void close_now(boost::system::error_code& ec);
@@ -176,6 +212,10 @@ class CoalescingStream {
         handed = s.hand_out(buffers);
         // Completing inside the initiating function is not allowed: post it.
         if (handed) return boost::asio::post(s.socket_.get_executor(), std::move(self));
+        if (s.receiving_) {  // async_receive()'s bytes come to this read too
+          s.waiting_read_ = std::make_unique<Waiting<Self>>(std::move(self));
+          return;
+        }
         return s.receive(std::move(self));
       }
       if (handed) return self.complete({}, handed);
@@ -258,6 +298,21 @@ class CoalescingStream {
   boost::system::error_code failed_;  // the first failed send
   std::atomic<size_t> unsent_{0};     // held_ + sending_
   size_t max_unsent_ = SIZE_MAX;
+
+  // A ReadOp waiting for async_receive()'s bytes: it goes on with none of its own.
+  struct WaitingRead {
+    virtual ~WaitingRead() = default;
+    virtual void resume(boost::system::error_code ec) = 0;
+  };
+  template <class Self>
+  struct Waiting final : WaitingRead {
+    Self self;
+    explicit Waiting(Self s) : self(std::move(s)) {}
+    void resume(boost::system::error_code ec) override { self(ec, 0); }
+  };
+
+  bool receiving_ = false;  // an async_receive() is in flight
+  std::unique_ptr<WaitingRead> waiting_read_;
 
   std::vector<char> rbuf_ = std::vector<char>(kReadBuffer);
   size_t begin_ = 0, end_ = 0;  // the bytes received and not handed to Beast yet

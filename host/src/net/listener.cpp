@@ -2,21 +2,19 @@
 
 #include "util/log.hpp"
 
-#include <boost/asio/strand.hpp>
 
 namespace acdc::net {
 
 namespace net = boost::asio;
 using tcp = net::ip::tcp;
 
-std::shared_ptr<Listener> Listener::bind(net::io_context& io, const std::string& address,
-                                         unsigned short port, int attempts, std::string& error) {
+Status Listener::bind(net::io_context& io, const std::string& address, unsigned short port,
+                      int attempts, std::shared_ptr<Listener>& out) {
   boost::system::error_code ec;
   auto ip = net::ip::make_address(address, ec);
-  if (ec) {
-    error = "'" + address + "' is not an IP address: set bind to 127.0.0.1 in the config";
-    return nullptr;
-  }
+  if (ec)
+    return Status(ACDC_E_INVALID_PARAMS,
+                  "'" + address + "' is not an IP address: set bind to 127.0.0.1 in the config");
   for (int i = 0; i < attempts; ++i) {
     unsigned short candidate = port == 0 ? 0 : static_cast<unsigned short>(port + i);
     tcp::acceptor acceptor(io);
@@ -26,16 +24,15 @@ std::shared_ptr<Listener> Listener::bind(net::io_context& io, const std::string&
     if (!ec) acceptor.bind(endpoint, ec);
     if (!ec) acceptor.listen(net::socket_base::max_listen_connections, ec);
     if (!ec) {
-      auto listener = std::shared_ptr<Listener>(new Listener(io, std::move(acceptor)));
-      listener->port_ = listener->acceptor_.local_endpoint().port();
-      return listener;
+      out = std::shared_ptr<Listener>(new Listener(io, std::move(acceptor)));
+      out->port_ = out->acceptor_.local_endpoint().port();
+      return {};
     }
     if (port == 0) break;
   }
-  error = "no free port between " + std::to_string(port) + " and " +
-          std::to_string(port + attempts - 1) + " on " + address + ": " + ec.message() +
-          "; pass --port N to choose another";
-  return nullptr;
+  return Status(ACDC_E_UNAVAILABLE, "no free port between " + std::to_string(port) + " and " +
+                                        std::to_string(port + attempts - 1) + " on " + address + ": " +
+                                        ec.message() + "; pass --port N to choose another");
 }
 
 Listener::Listener(net::io_context& io, tcp::acceptor acceptor)
@@ -54,8 +51,10 @@ void Listener::stop() {
 }
 
 void Listener::do_accept() {
-  acceptor_.async_accept(net::make_strand(io_),
-                         boost::beast::bind_front_handler(&Listener::on_accept, shared_from_this()));
+  // No strand per connection: one thread runs io_ (app.cpp, kIoThreads), so
+  // a connection's handlers never run at once anyway, and a strand cost
+  // every asynchronous step an executor copy and a queue (bench/host).
+  acceptor_.async_accept(io_, boost::beast::bind_front_handler(&Listener::on_accept, shared_from_this()));
 }
 
 void Listener::on_accept(boost::beast::error_code ec, tcp::socket socket) {

@@ -1,9 +1,9 @@
 // net/listener.hpp -- binds the host's port and accepts connections.
 //
-//   std::string error;
-//   auto l = Listener::bind(io, "127.0.0.1", 18080, /*attempts=*/50, error);  // 18080, 18081, ...
-//   if (!l) return log::error(error);
-//   l->start(context);   // each connection becomes an HttpSession on its own strand
+//   std::shared_ptr<Listener> l;
+//   Status s = Listener::bind(io, "127.0.0.1", 18080, /*attempts=*/50, l);  // 18080, 18081, ...
+//   if (!s.ok()) return log::error(s.message());
+//   l->start(context);   // each connection becomes an HttpSession
 //
 // (The example is compiled by tests/host/header_examples_test.cpp.)
 //
@@ -13,6 +13,7 @@
 #pragma once
 
 #include "net/http_session.hpp"
+#include "util/status.hpp"
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
@@ -25,9 +26,11 @@ namespace acdc::net {
 class Listener : public std::enable_shared_from_this<Listener> {
  public:
   // Tries `port`, then the next ports, `attempts` in all; port 0 lets the
-  // kernel choose. Returns null and sets `error` when none is free.
-  static std::shared_ptr<Listener> bind(boost::asio::io_context& io, const std::string& address,
-                                        unsigned short port, int attempts, std::string& error);
+  // kernel choose. Sets `out` to the bound listener, or returns why not:
+  // INVALID_PARAMS for an address that is not an IP, UNAVAILABLE when no
+  // port in the range is free (the message names the range and --port).
+  static Status bind(boost::asio::io_context& io, const std::string& address, unsigned short port,
+                     int attempts, std::shared_ptr<Listener>& out);
 
   unsigned short port() const { return port_; }
   void start(const ServerContext& context);

@@ -18,9 +18,12 @@
 // Cost per message matters (bench/host). Outgoing messages are framed by
 // Beast's synchronous write into net/coalescing_stream.hpp, which sends
 // whatever has gathered in one send, rather than one async_write each.
-// Replies produced while a message is handled are framed when the handler
-// returns, without a post. The keepalive is one coarse timer per connection
-// rather than Beast's idle timer, which re-arms on every frame read.
+// Incoming bytes are received without Beast, and a whole text message is
+// unmasked and checked for UTF-8 here; only other frames (control frames,
+// fragments, frames split across receives) go through Beast's read. Replies produced while a message
+// is handled are framed when the handler returns, without a post. The
+// keepalive is one coarse timer per connection rather than Beast's idle
+// timer, which re-arms on every read.
 #pragma once
 
 #include "net/coalescing_stream.hpp"
@@ -67,9 +70,20 @@ class WsSession : public rpc::Transport, public std::enable_shared_from_this<WsS
   void arm_keepalive();
   void on_keepalive(boost::beast::error_code ec);
   void do_read();
+  void async_read();
+  void on_receive(boost::beast::error_code ec);
   void on_read(boost::beast::error_code ec, size_t bytes);
+  // Handles every whole text message already received, without Beast and
+  // without a trip through the scheduler each, then reads on; their replies
+  // leave together.
+  void read_buffered();
+  // Takes the message message_ready() found into buffer_; false (and the
+  // connection closing with 1007) when it is not UTF-8.
+  bool take_message();
   // Handles what a read produced; false once the session stops reading.
-  bool handle_message(boost::beast::error_code ec);
+  bool handle_message(boost::beast::error_code ec, bool text);
+  // Sends the replies queued while messages were handled.
+  void flush_read_replies();
   // Frames what is queued and sends it; then a requested close.
   void drain();
   // Frames what is queued into the stream's buffer, without sending.
@@ -92,6 +106,7 @@ class WsSession : public rpc::Transport, public std::enable_shared_from_this<WsS
   uint64_t frames_at_tick_ = 0;    // [executor] frames_read_ at the last keepalive tick
   bool ping_unanswered_ = false;   // [executor] a ping went out and nothing came back yet
   bool flush_after_read_ = false;  // [executor] replies were queued while on_read ran
+  bool close_started_ = false;     // [executor] Beast's closing handshake runs: reads go through Beast
 
   std::mutex mu_;  // guards the queue; the stream itself lives on the executor
   std::vector<std::string> queue_;

@@ -24,10 +24,10 @@ LoadResult negotiate(const std::string& id, acdc_entry_fn entry, const acdc_host
   if (!desc) {
     reason[sizeof(reason) - 1] = '\0';
     std::string why = reason[0] ? reason : "its entry point refused this host without a reason";
-    return {std::nullopt, "plugin '" + id + "' refused to load: " + why};
+    // A plugin refuses a host it was not built for: the same as a wrong ABI.
+    return {std::nullopt, Status(ACDC_E_UNAVAILABLE, "plugin '" + id + "' refused to load: " + why)};
   }
-  if (std::string problem = validate_descriptor(id, desc); !problem.empty())
-    return {std::nullopt, problem};
+  if (Status problem = validate_descriptor(id, desc); !problem.ok()) return {std::nullopt, problem};
   image.desc = desc;
   return {std::move(image), {}};
 }
@@ -46,41 +46,48 @@ LoadedImage::~LoadedImage() {
   }
 }
 
-std::string validate_descriptor(const std::string& id, const acdc_plugin_desc* d) {
+Status validate_descriptor(const std::string& id, const acdc_plugin_desc* d) {
   const std::string who = "plugin '" + id + "'";
+  // Built for another ABI: this host cannot use it until it is rebuilt.
+  auto wrong_abi = [&](const std::string& what) { return Status(ACDC_E_UNAVAILABLE, who + what); };
+  // Built for this ABI but declares something the host cannot rely on.
+  auto malformed = [&](const std::string& what) {
+    return Status(ACDC_E_FAILED_PRECONDITION, who + what);
+  };
   if (d->struct_size < offsetof(acdc_plugin_desc, on_event) + sizeof(d->on_event))
-    return who + " has a descriptor of " + std::to_string(d->struct_size) +
-           " bytes, too small for ABI 1.0: rebuild it against this host's SDK";
+    return wrong_abi(" has a descriptor of " + std::to_string(d->struct_size) +
+                     " bytes, too small for ABI 1.0: rebuild it against this host's SDK");
   if (d->abi_major != ACDC_ABI_MAJOR)
-    return who + " was built for ABI " + abi_text(d->abi_major, d->abi_minor) +
-           ", this host speaks ABI " + abi_text(ACDC_ABI_MAJOR, ACDC_ABI_MINOR) +
-           ": rebuild it against this host's SDK";
+    return wrong_abi(" was built for ABI " + abi_text(d->abi_major, d->abi_minor) +
+                     ", this host speaks ABI " + abi_text(ACDC_ABI_MAJOR, ACDC_ABI_MINOR) +
+                     ": rebuild it against this host's SDK");
   if (!valid_name(d->id) || id != d->id)
-    return who + " declares the id '" + (d->id ? d->id : "") +
-           "': the file name and the id must agree";
-  if (!valid_name(d->version)) return who + " declares no version";
-  if (!d->activate) return who + " has no activate hook";
-  if (d->class_count && !d->classes) return who + " declares classes but gives none";
-  if (d->dependency_count && !d->dependencies) return who + " declares dependencies but gives none";
+    return malformed(" declares the id '" + std::string(d->id ? d->id : "") +
+                     "': the file name and the id must agree");
+  if (!valid_name(d->version)) return malformed(" declares no version");
+  if (!d->activate) return malformed(" has no activate hook");
+  if (d->class_count && !d->classes) return malformed(" declares classes but gives none");
+  if (d->dependency_count && !d->dependencies) return malformed(" declares dependencies but gives none");
   if (d->class_count && d->classes->struct_size < sizeof(acdc_class_desc))
-    return who + " has class descriptors of " + std::to_string(d->classes->struct_size) +
-           " bytes, too small for ABI 1.0: rebuild it against this host's SDK";
+    return wrong_abi(" has class descriptors of " + std::to_string(d->classes->struct_size) +
+                     " bytes, too small for ABI 1.0: rebuild it against this host's SDK");
   std::set<std::string> seen;
   for (uint32_t c = 0; c < d->class_count; ++c) {
     const acdc_class_desc& cls = *ACDC_AT(acdc_class_desc, d->classes, c);
-    if (!valid_name(cls.name)) return who + " has a class without a name";
+    if (!valid_name(cls.name)) return malformed(" has a class without a name");
     for (const char* reserved : kReservedClasses)
       if (std::string(cls.name) == reserved)
-        return who + " uses the reserved class name '" + reserved + "': rename the class";
-    if (cls.method_count && !cls.methods) return who + ": class " + cls.name + " has no methods";
+        return malformed(" uses the reserved class name '" + std::string(reserved) + "': rename the class");
+    const std::string in_class = ": class " + std::string(cls.name);
+    if (cls.method_count && !cls.methods) return malformed(in_class + " has no methods");
     if (cls.method_count && cls.methods->struct_size < sizeof(acdc_method_desc))
-      return who + ": class " + cls.name + " has method descriptors too small for ABI 1.0: rebuild it";
+      return wrong_abi(in_class + " has method descriptors too small for ABI 1.0: rebuild it");
     for (uint32_t m = 0; m < cls.method_count; ++m) {
       const acdc_method_desc& md = *ACDC_AT(acdc_method_desc, cls.methods, m);
       if (!valid_name(md.name) || !md.invoke)
-        return who + ": class " + cls.name + " has a method without a name or invoke function";
+        return malformed(in_class + " has a method without a name or invoke function");
       std::string qualified = std::string(cls.name) + "." + md.name;
-      if (!seen.insert(qualified).second) return who + " declares " + qualified + " twice";
+      if (!seen.insert(qualified).second) return malformed(" declares " + qualified + " twice");
     }
   }
   return {};
@@ -88,26 +95,29 @@ std::string validate_descriptor(const std::string& id, const acdc_plugin_desc* d
 
 LoadResult load_shared(const std::string& id, const fs::path& file, const fs::path& runtime_dir,
                        uint32_t generation, const acdc_host_api* host) {
+  auto fail = [&](acdc_status code, const std::string& why) {
+    return LoadResult{std::nullopt, Status(code, "plugin '" + id + "': " + why)};
+  };
   std::error_code ec;
   if (!fs::is_regular_file(file, ec))
-    return {std::nullopt, "plugin '" + id + "': " + file.string() +
-                              " does not exist: build it, or fix the plugin's path in the config"};
+    return fail(ACDC_E_NOT_FOUND,
+                file.string() + " does not exist: build it, or fix the plugin's path in the config");
   LoadedImage image;
   image.copy = runtime_dir / (id + "-" + std::to_string(generation) + ".acdc.so");
   fs::copy_file(file, image.copy, fs::copy_options::overwrite_existing, ec);
   if (ec)
-    return {std::nullopt, "plugin '" + id + "': cannot copy " + file.string() + " to " +
-                              image.copy.string() + ": " + ec.message()};
+    return fail(ACDC_E_UNAVAILABLE,
+                "cannot copy " + file.string() + " to " + image.copy.string() + ": " + ec.message());
   boost::dll::shared_library lib;
   boost::dll::fs::error_code load_ec;
   lib.load(image.copy, load_ec,
            boost::dll::load_mode::rtld_now | boost::dll::load_mode::rtld_local);
   if (load_ec)
-    return {std::nullopt, "plugin '" + id + "': cannot load " + file.string() + ": " +
-                              load_ec.message() + " (is it a complete build for this machine?)"};
+    return fail(ACDC_E_UNAVAILABLE, "cannot load " + file.string() + ": " + load_ec.message() +
+                                        " (is it a complete build for this machine?)");
   if (!lib.has(ACDC_ENTRY_SYMBOL))
-    return {std::nullopt, "plugin '" + id + "': " + file.string() +
-                              " is not an acdc plugin: it does not export " ACDC_ENTRY_SYMBOL};
+    return fail(ACDC_E_UNAVAILABLE,
+                file.string() + " is not an acdc plugin: it does not export " ACDC_ENTRY_SYMBOL);
   auto entry = lib.get<const acdc_plugin_desc*(const acdc_entry_args*)>(ACDC_ENTRY_SYMBOL);
   image.library = std::move(lib);
   return negotiate(id, entry, host, std::move(image));

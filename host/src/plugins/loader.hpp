@@ -2,7 +2,7 @@
 //
 //   LoadResult r = load_shared("repo", "/usr/lib/acdc/plugins/repo.acdc.so",
 //                              runtime_dir, /*generation=*/1, &host_api);
-//   if (!r.image) log::error(r.error);     // "plugin 'repo': ... : <what to do>"
+//   if (!r.image) log::error(r.status.message());  // "plugin 'repo': ... : <what to do>"
 //
 // A shared plugin is loaded from a private copy (<runtime_dir>/<id>-<gen>.acdc.so)
 // so that a rebuild can replace the original while this copy stays mapped,
@@ -10,6 +10,8 @@
 // file. It is opened RTLD_NOW | RTLD_LOCAL: unresolved symbols fail here, not
 // in the middle of a call. Only the entry symbol is ever looked up.
 #pragma once
+
+#include "util/status.hpp"
 
 #include <acdc/plugin_api.h>
 
@@ -33,9 +35,13 @@ struct LoadedImage {
   ~LoadedImage();
 };
 
+// Without an image, `status` says why in one line, with a code a client can
+// tell apart: NOT_FOUND (no such file), UNAVAILABLE (the file cannot be used
+// by this host: not loadable, not a plugin, another ABI, refused) or
+// FAILED_PRECONDITION (its descriptor breaks a rule the host relies on).
 struct LoadResult {
   std::optional<LoadedImage> image;
-  std::string error;  // one line: what went wrong and what to do
+  Status status;
 };
 
 LoadResult load_shared(const std::string& expected_id, const std::filesystem::path& file,
@@ -45,7 +51,7 @@ LoadResult load_shared(const std::string& expected_id, const std::filesystem::pa
 LoadResult load_linked(const std::string& expected_id, acdc_entry_fn entry,
                        const acdc_host_api* host);
 
-// Checks a descriptor the way the host relies on it; empty when it is fine.
-std::string validate_descriptor(const std::string& expected_id, const acdc_plugin_desc* desc);
+// Checks a descriptor the way the host relies on it (codes as in LoadResult).
+Status validate_descriptor(const std::string& expected_id, const acdc_plugin_desc* desc);
 
 }  // namespace acdc::plugins

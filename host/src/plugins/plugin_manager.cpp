@@ -123,7 +123,7 @@ std::shared_ptr<Generation> PluginManager::load_generation(Plugin& p, Status& st
   else
     r = load_shared(p.entry.name, p.file = find_file(p.entry), sources_.runtime_dir, number, host_api());
   if (!r.image) {
-    status = Status(ACDC_E_UNAVAILABLE, r.error);
+    status = r.status;
     return nullptr;
   }
   return adopt(new Generation(std::move(*r.image), number, host_));

@@ -115,7 +115,7 @@ class PluginManager {
 
   Plugin* find_plugin(const std::string& id);
   void append_entry(std::string& out, const Plugin& p) const;
-  std::string swap_problem(const Plugin& p, const Generation& next) const;
+  Status swap_problem(const Plugin& p, const Generation& next) const;
   void report_swap(const Plugin& p, const Generation* gen, const Status& status);
 
   std::string build_block(const config::PluginEntry& entry) const;

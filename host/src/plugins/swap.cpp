@@ -53,12 +53,13 @@ std::vector<std::pair<std::string, std::filesystem::path>> PluginManager::plugin
   return out;
 }
 
-// Why `next` cannot take over from plugin `p`, or empty when it can.
-std::string PluginManager::swap_problem(const Plugin& p, const Generation& next) const {
+// Why `next` cannot take over from plugin `p` (FAILED_PRECONDITION: it
+// would break another plugin's place), or OK when it can.
+Status PluginManager::swap_problem(const Plugin& p, const Generation& next) const {
   for (const auto& dep : next.dependencies()) {
     auto it = std::find_if(plugins_.begin(), plugins_.end(), [&](const Plugin& q) { return q.entry.name == dep; });
     if (it == plugins_.end() || !it->slot->current())
-      return "the new build needs plugin '" + dep + "', which is not loaded";
+      return Status(ACDC_E_FAILED_PRECONDITION, "the new build needs plugin '" + dep + "', which is not loaded");
   }
   for (const auto& other : plugins_) {
     if (&other == &p) continue;
@@ -66,7 +67,9 @@ std::string PluginManager::swap_problem(const Plugin& p, const Generation& next)
     if (!gen) continue;
     for (const auto& cls : next.class_names())
       for (const auto& taken : gen->class_names())
-        if (cls == taken) return "the new build registers class " + cls + ", which plugin '" + other.entry.name + "' serves";
+        if (cls == taken)
+          return Status(ACDC_E_FAILED_PRECONDITION,
+                        "the new build registers class " + cls + ", which plugin '" + other.entry.name + "' serves");
   }
   return {};
 }
@@ -103,7 +106,7 @@ Status PluginManager::swap(const std::string& id) {
   Status status;
   std::shared_ptr<Generation> next = load_generation(*p, status);
   if (!next) return fail(status);
-  if (std::string why = swap_problem(*p, *next); !why.empty()) return fail(Status(ACDC_E_FAILED_PRECONDITION, why));
+  if (Status why = swap_problem(*p, *next); !why.ok()) return fail(why);
 
   p->slot->hold();
   if (old && !old->wait_drained(InFlight::Clock::now() + kDrainTimeout)) {

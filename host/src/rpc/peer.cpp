@@ -5,6 +5,7 @@
 #include "rpc/json_util.hpp"
 #include "util/random.hpp"
 #include "util/reused_buffer.hpp"
+#include "util/status.hpp"
 
 #include <boost/asio/post.hpp>
 #include <rapidjson/stringbuffer.h>
@@ -39,33 +40,29 @@ class PeerOrigin final : public CallOrigin {
   acdc_client client_;
 };
 
-// The args array of a request (nullptr when it has none: `[]`), or an error
-// message for params we refuse.
-bool find_args(const rapidjson::Value& request, const rapidjson::Value*& args, std::string& error) {
+// The args array of a request (nullptr when it has none: `[]`), or
+// INVALID_PARAMS saying which params we refuse.
+Status find_args(const rapidjson::Value& request, const rapidjson::Value*& args) {
   args = nullptr;
   auto params = request.FindMember("params");
-  if (params == request.MemberEnd() || params->value.IsNull()) return true;
+  if (params == request.MemberEnd() || params->value.IsNull()) return {};
   const rapidjson::Value& p = params->value;
   if (p.IsArray()) {  // positional params from a plain JSON-RPC client
     args = &p;
-    return true;
+    return {};
   }
-  if (!p.IsObject()) {
-    error = "params must be {\"args\":[...]}, got " + to_text(p).substr(0, 40);
-    return false;
-  }
+  if (!p.IsObject())
+    return Status(ACDC_E_INVALID_PARAMS,
+                  "params must be {\"args\":[...]}, got " + to_text(p).substr(0, 40));
   auto a = p.FindMember("args");
   if (a == p.MemberEnd()) {
-    if (p.MemberCount() == 0) return true;
-    error = "params must be {\"args\":[...]}: named parameters are not supported";
-    return false;
+    if (p.MemberCount() == 0) return {};
+    return Status(ACDC_E_INVALID_PARAMS,
+                  "params must be {\"args\":[...]}: named parameters are not supported");
   }
-  if (!a->value.IsArray()) {
-    error = "params.args must be an array";
-    return false;
-  }
+  if (!a->value.IsArray()) return Status(ACDC_E_INVALID_PARAMS, "params.args must be an array");
   args = &a->value;
-  return true;
+  return {};
 }
 
 // Compact text of a request's args, in a per-thread buffer that keeps its
@@ -75,9 +72,11 @@ bool find_args(const rapidjson::Value& request, const rapidjson::Value*& args, s
 std::string_view args_text(const rapidjson::Value* args) {
   if (!args) return "[]";
   thread_local rapidjson::StringBuffer buf;
+  // The writer too: its nesting stack is allocated on the first array.
+  thread_local rapidjson::Writer<rapidjson::StringBuffer> writer(buf);
   buf.Clear();
   release_if_large(buf);
-  rapidjson::Writer<rapidjson::StringBuffer> writer(buf);
+  writer.Reset(buf);
   args->Accept(writer);
   return {buf.GetString(), buf.GetSize()};
 }
@@ -193,8 +192,8 @@ void Peer::on_request(const rapidjson::Value& v) {
     return answer_list_components(id_text, params == v.MemberEnd() ? nullptr : &params->value);
   }
   const rapidjson::Value* args = nullptr;
-  std::string error;
-  if (!find_args(v, args, error)) return fail(kInvalidParams, "Invalid params: " + error);
+  if (Status s = find_args(v, args); !s.ok())
+    return fail(to_jsonrpc_code(s.code()), "Invalid params: " + s.message());
   hub_.router().dispatch(name, args_text(args),
                          std::make_unique<PeerOrigin>(weak_from_this(), std::move(id_text), id_));
 }

@@ -217,8 +217,10 @@ struct Trampoline {
             // Already JSON: handed over as is, not copied through a Writer (a 50,000-file tree is 6 MB).
             api->complete_result(call, acdc_str{result.text.data(), result.text.size()});
           } else {
-            std::string text = to_json_text(result);
-            api->complete_result(call, acdc_str{text.data(), text.size()});
+            rapidjson::StringBuffer text;  // handed over as written, not copied to a string first
+            JsonWriter writer(text);
+            to_json(writer, result);
+            api->complete_result(call, acdc_str{text.GetString(), text.GetSize()});
           }
         }
       }
