@@ -7,8 +7,6 @@
 #include <rapidjson/internal/dtoa.h>
 
 #include <fcntl.h>
-#include <pthread.h>
-#include <sched.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -32,13 +30,6 @@ constexpr size_t kCountInBackgroundFrom = 5000;
 // been sent and parsed. Counting (every file, both cores) during the reply
 // made the first tree of 50,000 files 40 ms slower (issue 18).
 constexpr std::chrono::milliseconds kCountAfter{300};
-
-// The calling thread, and the threads it starts, run when a core is idle:
-// the trees and searches asked for meanwhile go first.
-void run_when_idle() {
-  sched_param none{};
-  pthread_setschedparam(pthread_self(), SCHED_IDLE, &none);
-}
 
 int count_lines(std::string_view data) {
   if (data.empty()) return 0;
@@ -221,7 +212,6 @@ void TreeBuilder::count_in_background(const RepoStatus& st) {
   copy.stats = st.stats;
   copy.submodules = st.submodules;
   counting_ = std::thread([this, st = std::move(copy)]() mutable {
-    run_when_idle();
     std::this_thread::sleep_for(kCountAfter);
     std::vector<FileFacts> facts(st.files.size());
     std::vector<size_t> which;

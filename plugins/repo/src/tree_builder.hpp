@@ -12,8 +12,8 @@
 //
 // A repository never opened (no facts file) of thousands of files is not
 // read before the first answer: that tree has their line counts at 0 and
-// they are counted on a background thread (once the reply is out, on idle
-// cores), which calls `on_counted` when the next tree will have them (issue 18: the first tree took 12x git's
+// they are counted on a background thread (once the reply is out), which
+// calls `on_counted` when the next tree will have them (issue 18: the first tree took 12x git's
 // time on 50,000 files, all of it reading them).
 //
 //   TreeBuilder builder(root, max_file_bytes, state_dir / "tree-facts.bin", [] { /* ask again */ });
