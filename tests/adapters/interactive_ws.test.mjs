@@ -244,11 +244,12 @@ test('trimmed build: without the llm plugin startSession is -32603 with the reas
     const reply = await c.request('startSession', { userId: 'u' });
     assert.equal(reply.error.code, -32603);
     assert.match(reply.error.data, /llm plugin/);
-    // A client still connected at shutdown does not hold the host up.
+    // A client still connected at shutdown does not hold the host up, and
+    // hears why the connection ends.
     const started = performance.now();
     assert.equal(await trimmed.stop(), 0);
     assert.ok(performance.now() - started < 3000, 'shutdown waited for the /ws client');
-    await c.closed;
+    assert.equal(await c.closed, 1001);
   } catch (e) {
     await trimmed.stop();
     throw e;

@@ -53,12 +53,24 @@ std::string mutated_seed(std::mt19937& rng) {
   return text;
 }
 
-// The outcome of parsing `text` in place, and the document as compact text.
+// The outcome of parsing `text` in place, and the document as compact text;
+// a PooledDocument whose small pools overflow at once (as the host's do on
+// large frames) must give the same.
 std::pair<ParseOutcome, std::string> parse_in_place(const std::string& text, unsigned depth) {
   std::string buffer = text;  // c_str() supplies the NUL after it
   rapidjson::Document doc;
   auto outcome = acdc::rpc::parse_limited_in_place(buffer.data(), text.size(), doc, depth);
-  return {outcome, outcome == ParseOutcome::ok ? acdc::rpc::to_text(doc) : ""};
+  std::pair<ParseOutcome, std::string> result{outcome, outcome == ParseOutcome::ok ? acdc::rpc::to_text(doc) : ""};
+
+  buffer = text;
+  char pool[64], stack[64];
+  rapidjson::MemoryPoolAllocator<> allocator(pool, sizeof pool);
+  rapidjson::MemoryPoolAllocator<> stack_allocator(stack, sizeof stack);
+  acdc::rpc::PooledDocument pooled(&allocator, 16, &stack_allocator);
+  auto pooled_outcome = acdc::rpc::parse_limited_in_place(buffer.data(), text.size(), pooled, depth);
+  REQUIRE(pooled_outcome == outcome);
+  if (outcome == ParseOutcome::ok) REQUIRE(acdc::rpc::to_text(pooled) == result.second);
+  return result;
 }
 
 std::pair<ParseOutcome, std::string> parse_copy(const std::string& text, unsigned depth) {

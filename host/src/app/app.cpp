@@ -229,12 +229,21 @@ std::string App::url() const {
 void App::serve() {
   fs::path webapp = config_.webapp_dir.empty() ? paths_.webapp_dir : fs::path(config_.webapp_dir);
   if (!options_.webapp_dir.empty()) webapp = options_.webapp_dir;
+  auto interactive = interactive::endpoint_factory(interactive_, [this](boost::asio::any_io_executor executor) {
+    return std::make_shared<interactive::LocalConverse>(hub_, std::move(executor));
+  });
+  auto tracked = [this, interactive = std::move(interactive)](std::weak_ptr<rpc::Transport> transport) {
+    {
+      std::lock_guard lock(endpoints_mu_);
+      std::erase_if(endpoints_, [](const auto& t) { return t.expired(); });
+      endpoints_.push_back(transport);
+    }
+    return interactive(std::move(transport));
+  };
   server_ = std::make_unique<net::ServerContext>(
       net::ServerContext{net::StaticFiles(webapp), net::Access(token_, listener_->port()), hub_,
                          net::WsLimits{.keepalive = std::chrono::milliseconds(config_.ws_keepalive_ms)},
-                         interactive::endpoint_factory(interactive_, [this](boost::asio::any_io_executor executor) {
-                           return std::make_shared<interactive::LocalConverse>(hub_, std::move(executor));
-                         })});
+                         std::move(tracked)});
   if (server_->files.root().empty())
     log::warn("the web app is not built (" +
               (webapp.empty() ? std::string("no webapp/dist found") : "nothing in " + webapp.string()) +
@@ -272,6 +281,11 @@ void App::shutdown() {
     log::warn(std::to_string(host_.inbound.count()) +
               " calls or held plugin tasks were still running after 3 s; closing connections anyway");
   for (auto& peer : hub_.peers()) peer->close(1001, "acdc is shutting down");
+  {
+    std::lock_guard lock(endpoints_mu_);
+    for (auto& endpoint : endpoints_)
+      if (auto transport = endpoint.lock()) transport->close(1001, "acdc is shutting down");
+  }
   if (manager_) run_on_control([this] { manager_->stop_all(); });
   {
     std::lock_guard lock(host_.timers_mu);

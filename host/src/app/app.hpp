@@ -34,6 +34,7 @@
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <thread>
 #include <vector>
@@ -93,6 +94,10 @@ class App {
   std::unique_ptr<plugins::PluginWatcher> watcher_;
   std::shared_ptr<net::Listener> listener_;
   std::unique_ptr<net::ServerContext> server_;
+  // The /ws connections, which the hub does not know: shutdown closes them
+  // with 1001 as it does the hub's peers.
+  std::mutex endpoints_mu_;
+  std::vector<std::weak_ptr<rpc::Transport>> endpoints_;
   std::unique_ptr<boost::asio::signal_set> signals_;
 };
 

@@ -12,8 +12,9 @@ namespace acdc::rpc {
 namespace {
 
 // Forwards SAX events to the document while counting nesting depth.
+template <class Document>
 struct DepthLimiter {
-  rapidjson::Document& doc;
+  Document& doc;
   unsigned max_depth;
   unsigned depth = 0;
   bool too_deep = false;
@@ -49,12 +50,12 @@ rapidjson::Reader& thread_reader() {
   return reader;
 }
 
-template <unsigned kExtraFlags, class Stream>
-ParseOutcome parse_stream(Stream& stream, std::string_view text, rapidjson::Document& doc, unsigned max_depth) {
-  DepthLimiter limiter{doc, max_depth};
+template <unsigned kExtraFlags, class Stream, class Document>
+ParseOutcome parse_stream(Stream& stream, std::string_view text, Document& doc, unsigned max_depth) {
+  DepthLimiter<Document> limiter{doc, max_depth};
   bool ok = false;
   size_t end = 0;
-  auto generator = [&](rapidjson::Document&) {
+  auto generator = [&](Document&) {
     ok = !thread_reader().Parse<kFlags | kExtraFlags>(stream, limiter).IsError();
     end = stream.Tell();
     return ok;
@@ -78,6 +79,11 @@ ParseOutcome parse_limited(std::string_view text, rapidjson::Document& doc, unsi
 }
 
 ParseOutcome parse_limited_in_place(char* text, size_t size, rapidjson::Document& doc, unsigned max_depth) {
+  rapidjson::InsituStringStream stream(text);
+  return parse_stream<rapidjson::kParseInsituFlag>(stream, std::string_view(text, size), doc, max_depth);
+}
+
+ParseOutcome parse_limited_in_place(char* text, size_t size, PooledDocument& doc, unsigned max_depth) {
   rapidjson::InsituStringStream stream(text);
   return parse_stream<rapidjson::kParseInsituFlag>(stream, std::string_view(text, size), doc, max_depth);
 }

@@ -29,6 +29,13 @@ ParseOutcome parse_limited(std::string_view text, rapidjson::Document& doc, unsi
 // where parse_limited() reads byte by byte and copies each.
 ParseOutcome parse_limited_in_place(char* text, size_t size, rapidjson::Document& doc, unsigned max_depth);
 
+// A document whose parse stack, like its values, comes from a pool the
+// caller gives: a small frame parsed into one on the caller's stack touches
+// no heap at all (a Document allocates its stack for every parse).
+using PooledDocument =
+    rapidjson::GenericDocument<rapidjson::UTF8<>, rapidjson::MemoryPoolAllocator<>, rapidjson::MemoryPoolAllocator<>>;
+ParseOutcome parse_limited_in_place(char* text, size_t size, PooledDocument& doc, unsigned max_depth);
+
 // True when `text` is exactly one well-formed JSON value in valid UTF-8.
 bool is_valid_json(std::string_view text);
 

@@ -48,10 +48,12 @@ struct RawJson {
   std::string text;
 };
 
-// Parses JSON text into `doc`, whose allocator it uses; throws
-// acdc::Error(ACDC_E_INVALID_PARAMS) when it is not JSON.
-inline void parse_json(std::string_view text, Json& doc) {
-  doc.Parse<rapidjson::kParseIterativeFlag>(text.data(), text.size());
+// Parses JSON text into `doc` (a Json, or another rapidjson document type),
+// whose allocators it uses; throws acdc::Error(ACDC_E_INVALID_PARAMS) when it
+// is not JSON.
+template <class Document>
+void parse_json(std::string_view text, Document& doc) {
+  doc.template Parse<rapidjson::kParseIterativeFlag>(text.data(), text.size());
   if (doc.HasParseError())
     throw invalid_params("not valid JSON (offset " + std::to_string(doc.GetErrorOffset()) + ")");
 }

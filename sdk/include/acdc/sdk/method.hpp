@@ -141,6 +141,12 @@ struct DropFirst<std::tuple<First, Rest_...>> {
   using Type = std::tuple<Rest_...>;
 };
 
+// The document a call's args are parsed into: its stacks come from a pool
+// too, as its values do (Trampoline::run).
+using ArgsDocument =
+    rapidjson::GenericDocument<rapidjson::UTF8<>, rapidjson::MemoryPoolAllocator<>, rapidjson::MemoryPoolAllocator<>>;
+inline constexpr size_t kArgsStackCapacity = 256;
+
 inline void fail_call(const acdc_host_api* api, acdc_call* call, acdc_status status,
                       std::string_view message) noexcept {
   api->complete_error(call, status, acdc_str{message.data(), message.size()});
@@ -182,12 +188,15 @@ struct Trampoline {
                   std::string_view args_text) noexcept {
     const acdc_host_api* api = inst->host.api();
     try {
-      // The args of most calls fit here and never touch the heap (a default
-      // Document allocates a 64 KiB pool per call). Decoding copies what a
-      // method keeps, so nothing points into `pool` after run() returns.
-      char pool[1024];
+      // The args of most calls fit here and never touch the heap: their
+      // values in `pool`, the parser's and the document's stacks in `stacks`
+      // (a default Document allocates a 64 KiB pool and both stacks per
+      // call). Decoding copies what a method keeps, so nothing points into
+      // them after run() returns.
+      char pool[1024], stacks[1024];
       rapidjson::MemoryPoolAllocator<> allocator(pool, sizeof pool);
-      Json doc(&allocator);
+      rapidjson::MemoryPoolAllocator<> stack_allocator(stacks, sizeof stacks);
+      ArgsDocument doc(&allocator, kArgsStackCapacity, &stack_allocator);
       parse_json(args_text, doc);
       if (!doc.IsArray()) throw invalid_params(info->qualified + ": args must be an array");
       if constexpr (kAsync) {
