@@ -57,6 +57,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -183,13 +184,7 @@ class CoalescingStream {
   void async_receive(Handler&& handler) {
     receiving_ = true;
     make_room();
-    socket_.async_read_some(free_space(),
-                            [this, h = std::forward<Handler>(handler)](boost::system::error_code ec, size_t got) mutable {
-                              receiving_ = false;
-                              end_ += got;
-                              if (auto read = std::move(waiting_read_)) read->resume(ec);
-                              h(ec);
-                            });
+    socket_.async_read_some(free_space(), Receive<std::decay_t<Handler>>{this, std::forward<Handler>(handler)});
   }
 
   // Beast's synchronous teardown, after a frame broke the protocol: sends
@@ -309,6 +304,31 @@ class CoalescingStream {
     Self self;
     explicit Waiting(Self s) : self(std::move(s)) {}
     void resume(boost::system::error_code ec) override { self(ec, 0); }
+  };
+
+  // async_receive()'s completion. Destroyed without being called (the
+  // io_context stops with it pending), it drops the read waiting for it:
+  // that read's handler keeps the session alive, and the session this
+  // stream, so nothing else would ever free either.
+  template <class Handler>
+  struct Receive {
+    CoalescingStream* s;  // null once called, or moved from
+    Handler h;            // the session's: keeps it, and so the stream, alive
+
+    Receive(CoalescingStream* stream, Handler handler) : s(stream), h(std::move(handler)) {}
+    Receive(Receive&& other) noexcept : s(std::exchange(other.s, nullptr)), h(std::move(other.h)) {}
+    Receive& operator=(Receive&&) = delete;
+    ~Receive() {
+      if (s) s->waiting_read_.reset();
+    }
+
+    void operator()(boost::system::error_code ec, size_t got) {
+      CoalescingStream& stream = *std::exchange(s, nullptr);
+      stream.receiving_ = false;
+      stream.end_ += got;
+      if (auto read = std::move(stream.waiting_read_)) read->resume(ec);
+      h(ec);
+    }
   };
 
   bool receiving_ = false;  // an async_receive() is in flight
