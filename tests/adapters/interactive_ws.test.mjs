@@ -9,6 +9,7 @@ import { mkdtempSync, writeFileSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startHost, TOKEN } from '../support/js/host.mjs';
+import { connect as connectJrpc } from '../support/js/jrpc.mjs';
 import { startFakeProvider } from '../fake_provider/fake_provider.mjs';
 import { InteractiveClient } from './interactive_client.mjs';
 
@@ -18,6 +19,7 @@ let fake;
 let host;
 let repo;
 let wsUrl;
+let configHome;
 const clients = [];
 
 async function connect(options) {
@@ -39,14 +41,26 @@ const status = (c, sid, code) => c.next((f) => f.method === 'SessionStatusNotifi
   f.params.status === code, { timeout: 8000 });
 const bodies = async () => (await fake.requests()).map((r) => JSON.parse(r.body));
 
+const writeAppYaml = (toolTimeoutS) => writeFileSync(join(configHome, 'app.yaml'),
+  `interactive:\n  ai_round_timeout_s: ${ROUND_TIMEOUT_S}\n  tool_result_timeout_s: ${toolTimeoutS}\n  stop_grace_s: 1\n`);
+
+// As the settings panel does after saving a file.
+async function reloadConfig() {
+  const client = await connectJrpc(host);
+  try {
+    await client.server['Host.reload_config']();
+  } finally {
+    client.close();
+  }
+}
+
 before(async () => {
   fake = await startFakeProvider();
-  const configHome = mkdtempSync(join(tmpdir(), 'acdc-interactive-config-'));
+  configHome = mkdtempSync(join(tmpdir(), 'acdc-interactive-config-'));
   writeFileSync(join(configHome, 'llm.yaml'), `provider: openai\nbase_url: ${fake.baseUrl}\nmodel: gpt-4o\n` +
     'smaller_model: gpt-4o-mini\napi_key_env: ACDC_TEST_LLM_KEY\nnum_retries: 0\n' +
     'first_chunk_timeout_seconds: 10\nchunk_timeout_seconds: 10\n');
-  writeFileSync(join(configHome, 'app.yaml'), `interactive:\n  ai_round_timeout_s: ${ROUND_TIMEOUT_S}\n` +
-    `  tool_result_timeout_s: ${TOOL_TIMEOUT_S}\n  stop_grace_s: 1\n`);
+  writeAppYaml(TOOL_TIMEOUT_S);
   repo = mkdtempSync(join(tmpdir(), 'acdc-interactive-repo-'));
   execFileSync('git', ['init', '-q', repo]);
   host = await startHost({
@@ -196,6 +210,26 @@ test('timeouts: unanswered tool calls give status 3 timeout, a missing result, a
   const missing = second.messages.find((m) => m.role === 'tool');
   assert.equal(missing.tool_call_id, 'slow');
   assert.match(missing.content, /no result/);
+});
+
+test('timeouts: an edited app.yaml applies to the connections made after Host.reload_config', async () => {
+  const longer = 3;
+  writeAppYaml(longer);
+  await reloadConfig();
+  try {
+    const c = await connect();
+    const sid = await startSession(c);
+    await fake.queue([tools([{ id: 'slow', name: 't', arguments: '{}' }])]);
+    await c.request('sendUserMessage', { sessionId: sid, message: 'go' });
+    await c.next((f) => f.method === 'ToolCallNotification');
+    const started = performance.now();
+    const note = await status(c, sid, 3);
+    assert.equal(note.params.reason, 'timeout');
+    assert.ok(performance.now() - started >= longer * 1000 - 100, 'the timeout read at start still applied');
+  } finally {
+    writeAppYaml(TOOL_TIMEOUT_S);
+    await reloadConfig();
+  }
 });
 
 test('timeouts: a model round longer than ai_round_timeout_s gives status 3 timeout and the next message runs', async () => {

@@ -85,14 +85,7 @@ bool App::load_config() {
     log::error("config: " + std::string(e.what()));
     return false;
   }
-  try {
-    // The Interactive Mode API's timeouts sit with the other application settings.
-    interactive_ = config::parse_interactive_config(
-        config::ConfigFiles(paths_.user_config_dir, paths_.bundled_config_dir).read("app.yaml"));
-  } catch (const config::ConfigError& e) {
-    log::error("config: " + std::string(e.what()));
-    return false;
-  }
+  if (!read_interactive_config()) return false;
   if (options_.port) config_.port = static_cast<unsigned short>(*options_.port);
   if (options_.plugins) config::select_plugins(config_, *options_.plugins);
   if (options_.dev) config_.dev_watch = true;
@@ -106,6 +99,20 @@ bool App::load_config() {
   token_ = fixed && *fixed ? fixed : random_hex(16);
   hub_.call_timeout = std::chrono::milliseconds(config_.client_call_timeout_ms);
   return true;
+}
+
+bool App::read_interactive_config() {
+  try {
+    // The Interactive Mode API's timeouts sit with the other application settings.
+    auto read = config::parse_interactive_config(
+        config::ConfigFiles(paths_.user_config_dir, paths_.bundled_config_dir).read("app.yaml"));
+    std::lock_guard lock(interactive_mu_);
+    interactive_ = read;
+    return true;
+  } catch (const config::ConfigError& e) {
+    log::error("config: " + std::string(e.what()));
+    return false;
+  }
 }
 
 bool App::bind() {
@@ -194,7 +201,9 @@ void App::add_builtins() {
   // Re-reading config files touches the disk: off the I/O thread.
   manager_->add_builtin("Host.reload_config", [this](std::string_view, Origin origin) {
     boost::asio::post(workers_, [this, o = std::shared_ptr<rpc::CallOrigin>(std::move(origin))] {
-      o->finish(ACDC_OK, manager_->reload_config());
+      std::string changed = manager_->reload_config();
+      if (!read_interactive_config()) log::warn("the Interactive Mode API keeps its previous timeouts");
+      o->finish(ACDC_OK, changed);
     });
   });
 }
@@ -229,9 +238,14 @@ std::string App::url() const {
 void App::serve() {
   fs::path webapp = config_.webapp_dir.empty() ? paths_.webapp_dir : fs::path(config_.webapp_dir);
   if (!options_.webapp_dir.empty()) webapp = options_.webapp_dir;
-  auto interactive = interactive::endpoint_factory(interactive_, [this](boost::asio::any_io_executor executor) {
-    return std::make_shared<interactive::LocalConverse>(hub_, std::move(executor));
-  });
+  auto interactive = interactive::endpoint_factory(
+      [this] {
+        std::lock_guard lock(interactive_mu_);
+        return interactive_;
+      },
+      [this](boost::asio::any_io_executor executor) {
+        return std::make_shared<interactive::LocalConverse>(hub_, std::move(executor));
+      });
   auto tracked = [this, interactive = std::move(interactive)](std::weak_ptr<rpc::Transport> transport) {
     {
       std::lock_guard lock(endpoints_mu_);

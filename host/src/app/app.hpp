@@ -56,6 +56,9 @@ class App {
 
  private:
   bool load_config();
+  // app.yaml's interactive: block into interactive_; false (logged) when it
+  // does not parse, and interactive_ is left as it was.
+  bool read_interactive_config();
   void load_plugins_for(const std::filesystem::path& root);
   bool bind();
   bool load_plugins();
@@ -73,7 +76,10 @@ class App {
   std::map<std::string, acdc_entry_fn> linked_;
   Paths paths_;
   config::HostConfig config_;
-  config::InteractiveConfig interactive_;  // app.yaml's interactive: block
+  // app.yaml's interactive: block; Host.reload_config reads it again, and
+  // each new /ws connection takes the values of the moment.
+  mutable std::mutex interactive_mu_;
+  config::InteractiveConfig interactive_;
   std::filesystem::path repo_root_;
   std::filesystem::path runtime_dir_;
   std::string token_;

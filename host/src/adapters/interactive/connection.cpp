@@ -159,11 +159,11 @@ Connection::Answer Connection::stop_session(const rapidjson::Value& params) {
   return {0, R"({"status":2})"};
 }
 
-net::WsEndpointFactory endpoint_factory(config::InteractiveConfig timeouts, EngineFactory make_engine) {
-  return [timeouts, make_engine = std::move(make_engine)](std::weak_ptr<rpc::Transport> transport) {
+net::WsEndpointFactory endpoint_factory(TimeoutsSource timeouts, EngineFactory make_engine) {
+  return [timeouts = std::move(timeouts), make_engine = std::move(make_engine)](std::weak_ptr<rpc::Transport> transport) {
     auto t = transport.lock();
     auto engine = make_engine(t ? t->executor() : boost::asio::any_io_executor());
-    return std::make_shared<Connection>(std::move(transport), std::move(engine), timeouts);
+    return std::make_shared<Connection>(std::move(transport), std::move(engine), timeouts());
   };
 }
 

@@ -1,7 +1,7 @@
 // adapters/interactive/connection.hpp -- one /ws connection speaking the
 // Interactive Mode API (shared/specs/reference/interactive-api.md §10).
 //
-//   server.interactive = endpoint_factory(timeouts, [&](auto executor) {
+//   server.interactive = endpoint_factory([&] { return current_timeouts(); }, [&](auto executor) {
 //     return std::make_shared<LocalConverse>(hub, executor);
 //   });
 //
@@ -67,6 +67,8 @@ class Connection : public net::WsEndpoint, public std::enable_shared_from_this<C
 
 // `make_engine` makes each connection's engine, on that connection's executor.
 using EngineFactory = std::function<std::shared_ptr<ConverseEngine>(boost::asio::any_io_executor)>;
-net::WsEndpointFactory endpoint_factory(config::InteractiveConfig timeouts, EngineFactory make_engine);
+// The timeouts a new connection takes: app.yaml's as they are when it connects.
+using TimeoutsSource = std::function<config::InteractiveConfig()>;
+net::WsEndpointFactory endpoint_factory(TimeoutsSource timeouts, EngineFactory make_engine);
 
 }  // namespace acdc::interactive
