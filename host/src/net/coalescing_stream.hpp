@@ -28,13 +28,15 @@
 // async_write_some and leave the same way. A failed send closes the socket,
 // so the pending read fails and the session shuts down.
 //
-// Reads: up to 64 KiB come in per receive. A whole text message the session
-// takes itself (take_message()); anything else Beast reads. Beast is handed bytes only up to
-// the end of the frame it is reading, so when it completes a message its own
-// buffer is empty and message_ready() can tell from ours alone whether the
-// next message is already here, whole. Only an unfragmented text frame
-// counts, so a synchronous read of it meets no control frame. A frame that
-// breaks the protocol makes Beast's synchronous read fail the connection:
+// Reads: up to 64 KiB come in per receive. A whole unfragmented text
+// message the session takes itself (message_ready(), take_message());
+// anything else Beast reads, and is handed bytes only up to the end of the
+// frame it is reading, so when it completes a message its own buffer is
+// empty and message_ready() can tell from ours alone whether the next
+// message is already here, whole. (A client of this stream, the benchmark's
+// load client, reads such a message with Beast's synchronous read, which
+// then meets no control frame and cannot block.) A frame that breaks the
+// protocol in a synchronous read makes Beast fail the connection:
 // teardown() then sends what is kept (answers to the messages before it,
 // and the close frame) as far as the kernel takes it at once, and closes the
 // socket instead of waiting, as Beast's own does, for the peer to close.
