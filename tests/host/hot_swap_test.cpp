@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <set>
+#include <mutex>
 #include <thread>
 
 using namespace acdc::test;
@@ -71,18 +72,44 @@ TEST_CASE("twenty swaps under load: no call fails, no chunk is lost, state carri
   HostProcess host(f.options());
   std::atomic<bool> stop{false};
   std::atomic<long> calls{0}, failures{0}, streams{0}, bad_streams{0};
+  // What a load thread threw (a lost connection, a call not answered in
+  // time), reported below rather than ending the test process.
+  std::mutex thrown_mu;
+  std::vector<std::string> thrown;
+  auto reporting = [&](auto body) {
+    return [&, body] {
+      try {
+        body();
+      } catch (const std::exception& e) {
+        std::lock_guard lock(thrown_mu);
+        thrown.push_back(e.what());
+      }
+    };
+  };
 
   std::vector<std::thread> load;
+  // However this thread leaves (a failed REQUIRE, a throw), the load stops
+  // and is joined first: a joinable thread left behind ends the process and
+  // hides what went wrong.
+  struct JoinOnExit {
+    std::atomic<bool>& stop;
+    std::vector<std::thread>& threads;
+    ~JoinOnExit() {
+      stop = true;
+      for (auto& t : threads)
+        if (t.joinable()) t.join();
+    }
+  } join_on_exit{stop, load};
   for (int t = 0; t < 3; ++t)
-    load.emplace_back([&, t] {
+    load.emplace_back(reporting([&, t] {
       WsClient client(host.port(), host.token());
       for (long i = 0; !stop; ++i) {
         auto r = client.call("Echo.echo", "[" + std::to_string(t * 1000000 + i) + "]");
         if (!r.HasMember("result") || r["result"].GetInt64() != t * 1000000 + i) ++failures;
         ++calls;
       }
-    });
-  load.emplace_back([&] {
+    }));
+  load.emplace_back(reporting([&] {
     long expected = 0, seen = 0;
     WsClient client(host.port(), {.token = host.token(), .handlers = {
         {"Client.chunk", [&](const rapidjson::Value& args) {
@@ -97,7 +124,7 @@ TEST_CASE("twenty swaps under load: no call fails, no chunk is lost, state carri
       if (!r.HasMember("result") || seen != 3000) ++bad_streams;
       ++streams;
     }
-  });
+  }));
 
   WsClient probe(host.port(), host.token());
   for (int swap = 1; swap <= 20; ++swap) {
@@ -109,6 +136,8 @@ TEST_CASE("twenty swaps under load: no call fails, no chunk is lost, state carri
   stop = true;
   for (auto& t : load) t.join();
 
+  INFO("the host's output:\n" << host.output());
+  CHECK(thrown == std::vector<std::string>{});
   CHECK(failures == 0);
   CHECK(bad_streams == 0);
   CHECK(calls > 100);
