@@ -153,20 +153,6 @@ void bench_tree(WsClient& client, const std::string& cd, int runs, const fs::pat
   report("get_file_tree after an edit", mine_edited, time_calls(runs, git, edit));
 }
 
-// The first tree of a host started again on the same repository, as a user
-// restarting acdc does, against git's median.
-void bench_restart(const fs::path& root, int runs) {
-  HostProcess host({.config_yaml = "plugins:\n  - name: repo\n", .repo = root.string()});
-  WsClient client(host.port(), host.token());
-  auto start = Clock::now();
-  check(client.call("Repo.get_file_tree", "[]", kCallTimeout), "tree");
-  double first = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-  Timing git = time_calls(runs, [&] { run_drained("cd '" + root.string() + "' && git status --porcelain=v2 && git ls-files"); });
-  std::printf("  %-34s plugin %8.1f ms   git %8.1f ms   ratio %.2f\n", "first get_file_tree after a restart", first,
-              git.median, first / git.median);
-  host.stop();
-}
-
 // Removes what the plugin keeps between runs, as on a repository never opened.
 void forget_state(const fs::path& root) {
   for (const char* state : {"tree-facts.bin", "status-checks.bin"}) fs::remove(root / ".acdc" / state);
@@ -188,14 +174,27 @@ void report_spread(const std::string& name, std::vector<double> v, double git) {
               v[v.size() / 2], git, v[v.size() / 2] / git, v.size(), v.front(), v.back());
 }
 
+// git's side of a tree: what `git status` and `git ls-files` print.
+Timing time_git_tree(const fs::path& root, int runs) {
+  return time_calls(runs, [&] { run_drained("cd '" + root.string() + "' && git status --porcelain=v2 && git ls-files"); });
+}
+
+// The first tree of a host started again on the same repository, as a user
+// restarting acdc does, against git's median.
+void bench_restart(const fs::path& root, int runs) {
+  double first = first_tree_ms(root);
+  Timing git = time_git_tree(root, runs);
+  std::printf("  %-34s plugin %8.1f ms   git %8.1f ms   ratio %.2f\n", "first get_file_tree after a restart", first,
+              git.median, first / git.median);
+}
+
 void bench_first_calls(const fs::path& root, int starts) {
   std::vector<double> never, restarted, git;
   for (int i = 0; i < starts; ++i) {
     forget_state(root);
     never.push_back(first_tree_ms(root));
     restarted.push_back(first_tree_ms(root));
-    Timing g = time_calls(2, [&] { run_drained("cd '" + root.string() + "' && git status --porcelain=v2 && git ls-files"); });
-    git.push_back(g.median);
+    git.push_back(time_git_tree(root, 2).median);
   }
   std::sort(git.begin(), git.end());
   report_spread("first get_file_tree, never opened", never, git[git.size() / 2]);
