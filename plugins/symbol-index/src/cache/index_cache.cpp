@@ -10,7 +10,7 @@ namespace {
 constexpr char kMagic[8] = {'A', 'C', 'D', 'C', 'S', 'Y', 'M', 'X'};
 // Bump the first number whenever the record layout or the extractors change
 // what they produce: an old cache must not feed a new map.
-constexpr const char* kFormat = "1;" ACDC_SYMBOL_GRAMMARS;
+constexpr const char* kFormat = "2;" ACDC_SYMBOL_GRAMMARS;
 
 void write_calls(Writer& w, const std::vector<CallSite>& calls) {
   w.list(calls, [&](const CallSite& c) {
@@ -75,7 +75,11 @@ Symbol read_symbol(Reader& r, int depth) {
 std::unique_ptr<FileRecord> read_record(Reader& r) {
   auto rec = std::make_unique<FileRecord>();
   rec->path = r.s();
-  rec->language = language_for_path(rec->path);
+  // Stored: a ".h" file's language came from its text (lang/language.hpp).
+  const auto language = r.u();
+  if (language > static_cast<unsigned>(Language::cpp) || language == static_cast<unsigned>(Language::none))
+    throw std::runtime_error("an unknown language");
+  rec->language = static_cast<Language>(language);
   rec->stamp.mtime_ns = static_cast<std::int64_t>(r.u());
   rec->stamp.size = r.u();
   rec->stamp.inode = r.u();
@@ -129,6 +133,7 @@ void save_cache(const std::filesystem::path& file, const std::vector<const FileR
   w.u(records.size());
   for (const FileRecord* rec : records) {
     w.s(rec->path);
+    w.u(static_cast<unsigned>(rec->language));
     w.u(static_cast<std::uint64_t>(rec->stamp.mtime_ns)), w.u(rec->stamp.size), w.u(rec->stamp.inode);
     w.u(rec->content_hash);
     w.u(rec->had_syntax_errors);

@@ -9,7 +9,7 @@
 namespace acdc::symbols {
 namespace {
 
-ParseOutput parse_one(const std::filesystem::path& root, ParseJob& job, SourceParser& parser) {
+ParseOutput parse_one(const std::filesystem::path& root, ParseJob& job, SourceParser& parser, Language header_default) {
   ParseOutput out;
   std::string reason;
   std::optional<std::string> source = read_source(root / job.path, reason);
@@ -25,6 +25,7 @@ ParseOutput parse_one(const std::filesystem::path& root, ParseJob& job, SourcePa
     return out;
   }
   Language lang = language_for_path(job.path);
+  if (is_c_header(job.path)) lang = header_language(*source, header_default);
   ParseResult r = parser.extract(lang, job.path, *source);
   if (!r.error.empty()) {
     out.skip_reason = std::move(r.error);
@@ -53,7 +54,7 @@ std::vector<ParseOutput> parse_files(const std::filesystem::path& root, std::vec
     for (std::size_t i; (i = next.fetch_add(1)) < jobs.size();) {
       if (options.stop && options.stop->load()) break;
       try {
-        outputs[i] = parse_one(root, jobs[i], parser);
+        outputs[i] = parse_one(root, jobs[i], parser, options.header_default);
       } catch (const std::exception& e) {  // out of memory on a huge file: skip it, keep going
         outputs[i] = ParseOutput{};
         outputs[i].skip_reason = std::string("could not be indexed: ") + e.what();

@@ -41,6 +41,8 @@ struct ParseOptions {
   unsigned threads = 1;
   std::chrono::milliseconds timeout = std::chrono::seconds(10);
   const std::atomic<bool>* stop = nullptr;  // set: the remaining files are left unparsed
+  // What a ".h" file without C++ in its text is parsed as (lang/language.hpp).
+  Language header_default = Language::cpp;
 };
 
 using ProgressFn = std::function<void(std::size_t done, std::size_t total)>;

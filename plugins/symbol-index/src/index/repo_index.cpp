@@ -41,6 +41,7 @@ void RepoIndex::clear() {
   graph_ = SymbolGraph();
   aliases_ = PathAliases();
   blocks_.clear();
+  ++generation_;
   order_.clear();
   skipped_.clear();
   disk_.clear();
@@ -88,8 +89,15 @@ UpdateStats RepoIndex::update(const std::vector<std::string>& paths, const Progr
   UpdateStats stats;
   Plan plan;
   std::unordered_set<std::string_view> listed;
-  for (const std::string& path : paths)
-    if (language_for_path(path) != Language::none && listed.insert(path).second) probe(path, plan, stats);
+  bool has_c = false, has_cpp = false;
+  for (const std::string& path : paths) {
+    const Language lang = language_for_path(path);
+    if (lang == Language::none || !listed.insert(path).second) continue;
+    if (lang == Language::cpp) has_cpp = true;
+    else if (lang == Language::c && !is_c_header(path)) has_c = true;
+    probe(path, plan, stats);
+  }
+  header_default_ = header_default(has_c, has_cpp);
   disk_.clear();
   for (FileId id = 0; id < graph_.slot_count(); ++id) {
     const auto& rec = graph_.node(id).record;
@@ -119,7 +127,8 @@ UpdateStats RepoIndex::update_files(const std::vector<std::string>& touched) {
 bool RepoIndex::parse(Plan& plan, const ProgressFn& progress, UpdateStats& stats) {
   auto parse_started = std::chrono::steady_clock::now();
   std::vector<ParseOutput> outputs = parse_files(
-      root_, plan.jobs, {.threads = options_.threads, .timeout = options_.parse_timeout, .stop = options_.stop},
+      root_, plan.jobs,
+      {.threads = options_.threads, .timeout = options_.parse_timeout, .stop = options_.stop, .header_default = header_default_},
       progress);
   if (options_.stop && options_.stop->load()) return false;
   stats.parse_seconds = seconds_since(parse_started);
@@ -191,6 +200,7 @@ void RepoIndex::render(const std::vector<FileId>& dirty, bool set_changed, Updat
       to_render = order_;
     }
   }
+  if (!to_render.empty() || set_changed) ++generation_;
   blocks_.resize(graph_.slot_count());
   for (FileId id = 0; id < blocks_.size(); ++id)
     if (!graph_.node(id).record) blocks_[id].clear();
@@ -248,6 +258,11 @@ bool RepoIndex::indexed(std::string_view path) const {
 void RepoIndex::read(const std::function<void(const SymbolGraph&)>& fn) const {
   std::shared_lock lock(mu_);
   fn(graph_);
+}
+
+void RepoIndex::read_blocks(const BlocksReader& fn) const {
+  std::shared_lock lock(mu_);
+  fn(graph_, blocks_, generation_);
 }
 
 }  // namespace acdc::symbols

@@ -27,6 +27,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <memory>
@@ -101,6 +102,10 @@ class RepoIndex {
   // Runs `fn` with the graph under the read lock, for the LSP queries and
   // the tier initialisation.
   void read(const std::function<void(const SymbolGraph&)>& fn) const;
+  // The same, with each file's map block (by FileId) and the index's
+  // generation, which every update that changed a file or the aliases bumps.
+  using BlocksReader = std::function<void(const SymbolGraph&, const std::vector<std::string>& blocks, std::uint64_t generation)>;
+  void read_blocks(const BlocksReader& fn) const;
 
  private:
   struct Plan;
@@ -117,8 +122,10 @@ class RepoIndex {
   SymbolGraph graph_;
   PathAliases aliases_;
   std::vector<std::string> blocks_;  // by FileId
+  std::uint64_t generation_ = 0;
   std::vector<FileId> order_;        // live files by path
   std::vector<SkippedFile> skipped_;
+  Language header_default_ = Language::cpp;  // from the last whole-tree listing
   std::unordered_map<std::string, std::unique_ptr<FileRecord>> disk_;  // until the first update
 };
 

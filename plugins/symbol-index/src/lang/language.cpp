@@ -3,6 +3,7 @@
 #include <tree_sitter/api.h>
 
 #include <array>
+#include <cctype>
 
 extern "C" {
 const TSLanguage* tree_sitter_python(void);
@@ -79,6 +80,27 @@ Language language_for_path(std::string_view path) {
   for (const auto& e : kExtensions)
     if (e.suffix == suffix) return e.language;
   return Language::none;
+}
+
+bool is_c_header(std::string_view path) { return path.ends_with(".h"); }
+
+Language header_language(std::string_view source, Language repository_default) {
+  // Markers C cannot have outside comments and strings; "class" needs a body
+  // or bases after its name, so a C parameter named "class_id" is no sign.
+  static constexpr std::array<std::string_view, 9> kMarkers{
+      "namespace ", "template <", "template<", "public:", "private:", "protected:", "std::", "::", "nullptr"};
+  for (std::string_view m : kMarkers)
+    if (source.find(m) != std::string_view::npos) return Language::cpp;
+  for (std::size_t at = source.find("class "); at != std::string_view::npos; at = source.find("class ", at + 6)) {
+    if (at > 0 && (std::isalnum(static_cast<unsigned char>(source[at - 1])) || source[at - 1] == '_')) continue;
+    std::size_t end = source.find_first_of(";{:(", at);
+    if (end != std::string_view::npos && (source[end] == '{' || source[end] == ':')) return Language::cpp;
+  }
+  return repository_default;
+}
+
+Language header_default(bool has_c_sources, bool has_cpp_sources) {
+  return has_c_sources && !has_cpp_sources ? Language::c : Language::cpp;
 }
 
 std::string_view language_name(Language lang) {

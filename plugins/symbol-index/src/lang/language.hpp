@@ -16,9 +16,20 @@ namespace acdc::symbols {
 
 enum class Language { none, python, javascript, typescript, tsx, c, cpp };
 
-// By extension, case-sensitive as in the reference (.h is C; a C++ header
-// named .h is still read well by the C grammar for what the map shows).
+// By extension, case-sensitive as in the reference. A ".h" file says C
+// here; header_language() decides it once its text is read.
 Language language_for_path(std::string_view path);
+
+// A ".h" file is C or C++; nothing in its name says which (issue 26: in a
+// C++ storage engine 452 of 630 headers parsed as C showed no classes).
+// C++ when its text shows C++ (namespace, template, class with a body or
+// bases, access specifiers, "::"); else `repository_default`, which is C
+// only for a repository with C sources and no C++ ones
+// (header_default()), as the C++ grammar reads most C but not all.
+bool is_c_header(std::string_view path);
+Language header_language(std::string_view source, Language repository_default);
+// Language::c when `has_c_sources && !has_cpp_sources`, else Language::cpp.
+Language header_default(bool has_c_sources, bool has_cpp_sources);
 
 std::string_view language_name(Language lang);
 
