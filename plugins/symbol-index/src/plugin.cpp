@@ -12,6 +12,7 @@ acdc::PluginSpec<SymbolIndexService> describe() {
       .cls("SymbolIndex")
       .method<&SymbolIndexService::refresh>("refresh")
       .method<&SymbolIndexService::get_map>("get_map", acdc::kBlocking)
+      .method<&SymbolIndexService::get_ranked_map>("get_ranked_map", acdc::kBlocking)
       .method<&SymbolIndexService::get_doc_map>("get_doc_map", acdc::kBlocking)
       .method<&SymbolIndexService::get_file_block>("get_file_block", acdc::kBlocking)
       .method<&SymbolIndexService::get_status>("get_status", acdc::kBlocking)

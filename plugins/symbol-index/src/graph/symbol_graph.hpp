@@ -104,6 +104,13 @@ class SymbolGraph {
       if (!e.definers.empty()) fn(std::string_view(n), e);
   }
 
+  // Every file -> file edge with its weight (resolved calls and imports), in
+  // no particular order: callers that need one sort (rank/page_rank.cpp).
+  template <class Fn>
+  void for_each_edge(Fn&& fn) const {
+    for (const auto& [key, weight] : edges_) fn(key.from, key.to, weight);
+  }
+
   std::vector<FileId> files_referencing(FileId id) const;
   std::vector<FileId> file_dependencies(FileId id) const;
   // Pairs (lo, hi) of files that reference each other.

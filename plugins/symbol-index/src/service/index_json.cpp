@@ -51,6 +51,36 @@ std::string map_json(const RepoIndex& index, const std::set<std::string>& exclud
   return o.done();
 }
 
+std::string ranked_map_json(const RankedMap& map) {
+  Out o;
+  o.w.StartObject();
+  o.key("ready"), o.w.Bool(true);
+  o.key("complete"), o.w.Bool(map.complete);
+  o.key("legend"), o.str(map.legend);
+  o.key("blocks");
+  o.w.StartArray();
+  for (const MapEntry& b : map.blocks) {
+    o.w.StartObject();
+    o.key("path"), o.str(b.path);
+    o.key("text"), o.str(b.text);
+    o.key("why"), o.w.String(why_name(b.why));
+    o.w.EndObject();
+  }
+  o.w.EndArray();
+  o.key("outline"), o.str(map.outline);
+  o.key("budget_tokens"), o.w.Uint64(map.budget_tokens);
+  o.key("estimated_tokens"), o.w.Uint64(map.estimated_tokens);
+  o.key("files");
+  o.w.StartObject();
+  o.key("total"), o.w.Uint64(map.files_total);
+  o.key("full"), o.w.Uint64(map.files_full);
+  o.key("outline"), o.w.Uint64(map.files_outline);
+  o.key("left_out"), o.w.Uint64(map.files_left_out);
+  o.w.EndObject();
+  o.w.EndObject();
+  return o.done();
+}
+
 std::string doc_map_json(const std::string& legend, const std::vector<std::pair<std::string, std::string>>& blocks) {
   Out o;
   o.w.StartObject();

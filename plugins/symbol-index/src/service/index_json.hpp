@@ -4,6 +4,7 @@
 
 #include "index/repo_index.hpp"
 #include "lsp/lsp_queries.hpp"
+#include "rank/map_ranker.hpp"
 
 #include <set>
 #include <string>
@@ -13,6 +14,9 @@ namespace acdc::symbols {
 
 // {ready:true, legend, blocks:[{path, text}]}
 std::string map_json(const RepoIndex& index, const std::set<std::string>& exclude);
+// {ready:true, complete, legend, blocks:[{path, text, why}], outline, budget_tokens,
+//  estimated_tokens, files:{total, full, outline, left_out}}
+std::string ranked_map_json(const RankedMap& map);
 // The doc index's {ready:true, legend, blocks:[{path, text}]}.
 std::string doc_map_json(const std::string& legend, const std::vector<std::pair<std::string, std::string>>& blocks);
 std::string block_json(const std::string& path, const std::string& block);

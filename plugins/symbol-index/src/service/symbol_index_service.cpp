@@ -205,6 +205,19 @@ acdc::RawJson SymbolIndexService::get_map(std::optional<std::vector<std::string>
   return {map_json(*index_, skip)};
 }
 
+acdc::RawJson SymbolIndexService::get_ranked_map(std::vector<std::string> exclude, long budget_tokens,
+                                                 std::optional<std::string> message, std::optional<std::string> history) {
+  if (state_ != State::ready) return {R"({"ready":false})"};
+  if (budget_tokens < 0)
+    throw acdc::Error(ACDC_E_INVALID_PARAMS, "budget_tokens is " + std::to_string(budget_tokens) +
+                                                 ": give 0 for the whole map, or a positive token budget");
+  MapRequest request{.budget_tokens = static_cast<std::size_t>(budget_tokens),
+                     .exclude = {exclude.begin(), exclude.end()},
+                     .message = message.value_or(""),
+                     .history = history.value_or("")};
+  return {ranked_map_json(ranker_.build(*index_, request))};
+}
+
 acdc::RawJson SymbolIndexService::get_doc_map(std::optional<std::vector<std::string>> exclude) {
   if (state_ != State::ready) return {R"({"ready":false})"};
   std::set<std::string> skip;

@@ -9,6 +9,9 @@
 //
 //   SymbolIndex.refresh()              -> {ready, changed:[paths], files, seconds}   (turn start)
 //   SymbolIndex.get_map(exclude)       -> {ready, legend, blocks:[{path, text}]}
+//   SymbolIndex.get_ranked_map(exclude, budget_tokens, message?, history?)
+//       -> {ready, complete, legend, blocks:[{path, text, why}], outline, budget_tokens,
+//           estimated_tokens, files:{total, full, outline, left_out}}   (rank/map_ranker.hpp)
 //   SymbolIndex.get_doc_map(exclude)   -> {ready, legend, blocks:[{path, text}]}   (markdown outlines, §7.4)
 //   SymbolIndex.get_file_block(path, with_lines?) -> {path, content}
 //   SymbolIndex.get_status()           -> {state, files, percent, skipped, grammars, excluded}
@@ -25,6 +28,7 @@
 #include "docs/doc_index.hpp"
 #include "index/change_watcher.hpp"
 #include "index/repo_index.hpp"
+#include "rank/map_ranker.hpp"
 #include "service/excluded_files.hpp"
 
 #include <acdc/sdk.hpp>
@@ -49,6 +53,8 @@ class SymbolIndexService {
 
   void refresh(acdc::Call call);
   acdc::RawJson get_map(std::optional<std::vector<std::string>> exclude);
+  acdc::RawJson get_ranked_map(std::vector<std::string> exclude, long budget_tokens, std::optional<std::string> message,
+                               std::optional<std::string> history);
   acdc::RawJson get_doc_map(std::optional<std::vector<std::string>> exclude);
   acdc::RawJson get_file_block(std::string path, std::optional<bool> with_lines);
   acdc::RawJson get_status();
@@ -87,6 +93,7 @@ class SymbolIndexService {
   ExcludedFiles excluded_;
   std::unique_ptr<RepoIndex> index_;
   DocIndex docs_;  // built with the symbol index, from the same listing
+  MapRanker ranker_;
   ChangeWatcher watcher_;  // worker_'s only
   std::atomic<State> state_{State::starting};
   std::atomic<int> percent_{0};

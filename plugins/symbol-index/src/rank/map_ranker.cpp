@@ -1,0 +1,123 @@
+#include "rank/map_ranker.hpp"
+
+#include <algorithm>
+
+namespace acdc::symbols {
+namespace {
+
+// A block and the blank line that separates it from the next.
+std::size_t block_cost(const RankModel& m, FileId id) { return m.block_tokens(id) + 1; }
+
+std::size_t share(std::size_t tokens, double fraction) {
+  return static_cast<std::size_t>(static_cast<double>(tokens) * fraction);
+}
+
+}  // namespace
+
+void MapRanker::refresh_model(const SymbolGraph& graph, const std::vector<std::string>& blocks, std::uint64_t generation) {
+  if (model_ && model_generation_ == generation) return;
+  model_ = RankModel::build(graph, blocks);
+  model_generation_ = generation;
+  core_.reset();
+}
+
+void MapRanker::refresh_core(const SymbolGraph& graph, const MapRequest& request, std::size_t legend_tokens,
+                             std::uint64_t generation) {
+  if (core_ && core_->generation == generation && core_->budget_tokens == request.budget_tokens &&
+      core_->exclude == request.exclude)
+    return;
+  Core core{.generation = generation, .budget_tokens = request.budget_tokens, .exclude = request.exclude};
+  core.in_core.assign(graph.slot_count(), 0);
+  const std::size_t budget = request.budget_tokens;
+  const std::size_t outline_max = share(budget, kOutlineShare);
+  const std::size_t reserved = legend_tokens + outline_max + share(budget, kFocusShare);
+  std::size_t room = budget > reserved ? budget - reserved : 0;
+  // Most central first, until one does not fit: the core is the top of the
+  // ranking, not whatever small files fill the last gap. A block larger than
+  // a quarter of the core (a generated table, a vendored library) is passed
+  // over instead, so it cannot shut every other file out.
+  const std::size_t giant = room / 4;
+  for (FileId id : model_->by_rank()) {
+    if (request.exclude.count(graph.node(id).record->path)) continue;
+    const std::size_t cost = block_cost(*model_, id);
+    if (cost > room) {
+      if (cost > giant) continue;
+      break;
+    }
+    room -= cost;
+    core.in_core[id] = 1;
+  }
+  std::vector<OutlineFile> rest;
+  for (FileId id : model_->by_path()) {
+    const std::string& path = graph.node(id).record->path;
+    if (core.in_core[id]) core.files.push_back(id);
+    else if (!request.exclude.count(path)) {
+      rest.push_back(OutlineFile{path, model_->rank(id)});
+      core.outline_files.push_back(id);
+    }
+  }
+  core.outline = render_outline(rest, outline_max);
+  core_ = std::move(core);
+}
+
+RankedMap MapRanker::build(const RepoIndex& index, const MapRequest& request) {
+  RankedMap out;
+  out.legend = index.legend(false);
+  out.budget_tokens = request.budget_tokens;
+  std::lock_guard lock(mu_);
+  index.read_blocks([&](const SymbolGraph& graph, const std::vector<std::string>& blocks, std::uint64_t generation) {
+    refresh_model(graph, blocks, generation);
+    const RankModel& m = *model_;
+    const std::size_t legend = estimate_tokens(out.legend) + 1;
+    std::size_t all = legend;
+    for (FileId id : m.by_path())
+      if (!request.exclude.count(graph.node(id).record->path)) {
+        all += block_cost(m, id);
+        ++out.files_total;
+      }
+    if (request.budget_tokens == 0 || all <= request.budget_tokens) {
+      for (FileId id : m.by_path()) {
+        const std::string& path = graph.node(id).record->path;
+        if (!request.exclude.count(path)) out.blocks.push_back(MapEntry{path, blocks[id], Why::all});
+      }
+      out.files_full = out.files_total;
+      out.estimated_tokens = all;
+      return;
+    }
+    out.complete = false;
+    refresh_core(graph, request, legend, generation);
+    std::size_t used = legend + estimate_tokens(core_->outline.text);
+    for (FileId id : core_->files) {
+      out.blocks.push_back(MapEntry{graph.node(id).record->path, blocks[id], Why::ranked});
+      used += block_cost(m, id);
+    }
+    FocusQuery q{.message = request.message, .history = request.history};
+    for (const auto& path : request.exclude)
+      if (FileId id = graph.id_of(path); id != kNoFile) q.selected.push_back(id);
+    std::size_t room = share(request.budget_tokens, kFocusShare);
+    std::vector<char> in_focus(graph.slot_count(), 0);
+    std::vector<MapEntry> focus;
+    for (const FocusFile& f : focus_files(m, graph, q)) {
+      if (focus.size() >= kMaxFocusFiles) break;
+      const std::string& path = graph.node(f.id).record->path;
+      if (core_->in_core[f.id] || request.exclude.count(path)) continue;
+      const std::size_t cost = block_cost(m, f.id);
+      if (cost > room) continue;
+      room -= cost;
+      used += cost;
+      in_focus[f.id] = 1;
+      focus.push_back(MapEntry{path, blocks[f.id], f.why});
+    }
+    std::sort(focus.begin(), focus.end(), [](const MapEntry& a, const MapEntry& b) { return a.path < b.path; });
+    for (auto& e : focus) out.blocks.push_back(std::move(e));
+    out.outline = core_->outline.text;
+    out.files_full = out.blocks.size();
+    for (std::size_t i = 0; i < core_->outline_files.size(); ++i)
+      if (core_->outline.is_named[i] && !in_focus[core_->outline_files[i]]) ++out.files_outline;
+    out.files_left_out = out.files_total - out.files_full - out.files_outline;
+    out.estimated_tokens = used;
+  });
+  return out;
+}
+
+}  // namespace acdc::symbols

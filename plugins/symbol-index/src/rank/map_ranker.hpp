@@ -1,0 +1,94 @@
+// rank/map_ranker.hpp -- the symbol map cut to a token budget, ranked for
+// the conversation and still a stable cache prefix (issue 26; ARCHITECTURE.md
+// "The chat turn").
+//
+// When the whole map fits the budget it is sent whole, as before. Otherwise
+// the budget is split in three, each part in its own place of the prompt:
+//   - the core (what is left after the other two): the files most central
+//     in the reference graph (PageRank), in full. It depends only on the
+//     index, the budget and the files in full context, so turn after turn it
+//     is byte-identical and the cache tiers hold it;
+//   - the outline (kOutlineShare): every other file by directory, with
+//     counts, and names where room is left (render/dir_outline.hpp), so the
+//     model can ask for any file; it changes only with the core;
+//   - the focus (kFocusShare): the files this turn's message, the recent
+//     history and the selection point at (rank/focus.hpp), in full. It is
+//     the only part that changes from turn to turn, and the chat puts it
+//     after the cached tiers.
+// Sizes are estimated (rank/token_estimate.hpp); the llm plugin counts the
+// real tokens and cuts what still does not fit.
+//
+//   MapRanker ranker;
+//   RankedMap m = ranker.build(index, {.budget_tokens = 25000, .exclude = selected, .message = text});
+//   for (const MapEntry& b : m.blocks) ...   // b.why: ranked, mentioned, neighbour (all: the whole map)
+//
+// Thread-safe: builds are serialised; the index is read under its lock.
+#pragma once
+
+#include "index/repo_index.hpp"
+#include "rank/focus.hpp"
+#include "rank/rank_model.hpp"
+#include "rank/token_estimate.hpp"
+#include "render/dir_outline.hpp"
+
+#include <cstdint>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace acdc::symbols {
+
+inline constexpr double kFocusShare = 0.30;
+inline constexpr double kOutlineShare = 0.15;
+inline constexpr std::size_t kMaxFocusFiles = 40;
+
+struct MapRequest {
+  std::size_t budget_tokens = 0;  // 0: no budget, the whole map
+  std::set<std::string> exclude;  // the files in full context
+  std::string message;
+  std::string history;            // the recent conversation
+};
+
+struct MapEntry {
+  std::string path;
+  std::string text;
+  Why why = Why::all;
+};
+
+struct RankedMap {
+  std::string legend;
+  std::vector<MapEntry> blocks;  // the core by path, then the focus by path
+  std::string outline;           // "" when the whole map is sent
+  std::size_t budget_tokens = 0;
+  std::size_t estimated_tokens = 0;  // legend, blocks and outline
+  std::size_t files_total = 0;       // indexed, less those in full context
+  std::size_t files_full = 0, files_outline = 0, files_left_out = 0;
+  bool complete = true;  // every file in full
+};
+
+class MapRanker {
+ public:
+  RankedMap build(const RepoIndex& index, const MapRequest& request);
+
+ private:
+  struct Core {
+    std::uint64_t generation = 0;
+    std::size_t budget_tokens = 0;
+    std::set<std::string> exclude;
+    std::vector<FileId> files;  // by path
+    std::vector<char> in_core;  // by FileId
+    OutlineResult outline;
+    std::vector<FileId> outline_files;  // the outline's input, aligned with outline.is_named
+  };
+  void refresh_model(const SymbolGraph& graph, const std::vector<std::string>& blocks, std::uint64_t generation);
+  void refresh_core(const SymbolGraph& graph, const MapRequest& request, std::size_t legend_bytes, std::uint64_t generation);
+
+  std::mutex mu_;
+  std::optional<RankModel> model_;
+  std::uint64_t model_generation_ = 0;
+  std::optional<Core> core_;
+};
+
+}  // namespace acdc::symbols

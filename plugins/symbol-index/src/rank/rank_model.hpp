@@ -1,0 +1,55 @@
+// rank/rank_model.hpp -- what ranking the map needs of one state of the
+// index, worked out once per state (rank/map_ranker.hpp keeps it until the
+// index changes): each file's PageRank, the files in rank order, the BM25
+// index of their paths and symbol names, their neighbours in the reference
+// graph, and the files by name.
+//
+//   RankModel m = RankModel::build(graph, blocks);
+//   for (FileId id : m.by_rank()) ...                  // most central first
+//   m.files_named("chat_turn.cpp");                   // by base name or stem, lower case
+//
+// Refers to the graph it was built from: use it only while that graph is
+// unchanged and alive (the caller holds the index's read lock).
+#pragma once
+
+#include "graph/symbol_graph.hpp"
+#include "rank/term_index.hpp"
+
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+namespace acdc::symbols {
+
+class RankModel {
+ public:
+  // `blocks`: each file's rendered map block, by FileId.
+  static RankModel build(const SymbolGraph& graph, const std::vector<std::string>& blocks);
+
+  const std::vector<FileId>& by_path() const { return by_path_; }
+  const std::vector<FileId>& by_rank() const { return by_rank_; }
+  // Most incoming references first (the localization bench's baseline).
+  std::vector<FileId> by_references(const SymbolGraph& graph) const;
+  double rank(FileId id) const { return rank_[id]; }
+  // Its block's estimated tokens (rank/token_estimate.hpp).
+  std::size_t block_tokens(FileId id) const { return block_tokens_[id]; }
+  const TermIndex& terms() const { return terms_; }
+  // Files whose base name ("io.cpp") or stem ("io") is `name`, lower case.
+  const std::vector<FileId>& files_named(const std::string& name) const;
+  // Files this one references or is referenced by, with the edges' weight
+  // summed over both directions, heaviest first.
+  const std::vector<std::pair<FileId, std::uint32_t>>& neighbours(FileId id) const { return neighbours_[id]; }
+
+ private:
+  std::vector<FileId> by_path_;
+  std::vector<FileId> by_rank_;
+  std::vector<double> rank_;
+  std::vector<std::size_t> block_tokens_;
+  TermIndex terms_;
+  std::unordered_map<std::string, std::vector<FileId>> by_name_;
+  std::vector<std::vector<std::pair<FileId, std::uint32_t>>> neighbours_;
+};
+
+}  // namespace acdc::symbols

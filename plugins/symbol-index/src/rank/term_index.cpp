@@ -1,0 +1,50 @@
+#include "rank/term_index.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+namespace acdc::symbols {
+namespace {
+
+// BM25's usual constants (Robertson and Zaragoza, 2009).
+constexpr double kK1 = 1.2;
+constexpr double kB = 0.75;
+
+}  // namespace
+
+void TermIndex::add(FileId id, const std::vector<std::string>& terms) {
+  std::unordered_map<std::string_view, std::uint32_t> tf;
+  for (const auto& t : terms) ++tf[t];
+  for (const auto& [term, n] : tf) postings_[std::string(term)].push_back(Posting{id, n});
+  if (length_.size() <= id) length_.resize(id + 1, 0);
+  length_[id] = static_cast<std::uint32_t>(std::max<std::size_t>(1, terms.size()));
+  ++documents_;
+}
+
+void TermIndex::finish() {
+  double total = 0;
+  for (std::uint32_t n : length_) total += n;
+  average_length_ = documents_ == 0 ? 1 : std::max(1.0, total / static_cast<double>(documents_));
+}
+
+std::vector<std::pair<FileId, double>> TermIndex::score(const std::vector<std::string>& query) const {
+  const auto n_docs = static_cast<double>(documents_);
+  std::unordered_map<FileId, double> scores;
+  for (const std::string& term : std::set<std::string>(query.begin(), query.end())) {
+    auto it = postings_.find(term);
+    if (it == postings_.end()) continue;
+    const auto df = static_cast<double>(it->second.size());
+    const double idf = std::log(1 + (n_docs - df + 0.5) / (df + 0.5));
+    for (const Posting& p : it->second) {
+      const double len = length_[p.id];
+      const double tf = p.tf;
+      scores[p.id] += idf * tf * (kK1 + 1) / (tf + kK1 * (1 - kB + kB * len / average_length_));
+    }
+  }
+  std::vector<std::pair<FileId, double>> out(scores.begin(), scores.end());
+  std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.second != b.second ? a.second > b.second : a.first < b.first; });
+  return out;
+}
+
+}  // namespace acdc::symbols
