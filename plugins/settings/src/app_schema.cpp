@@ -33,6 +33,20 @@ void check_compaction(const YAML::Node& section, YamlRules& r) {
   });
 }
 
+// The symbol map's budget (plugins/llm/src/context/map_budget.hpp).
+void check_symbol_map(const YAML::Node& section, YamlRules& r) {
+  r.each(section, [&](const std::string& key, const YAML::Node& v) {
+    if (key == "budget_fraction") {
+      if (r.number(v, "symbol_map.budget_fraction", YamlRules::kPositive) > 1)
+        YamlRules::fail(v, "'symbol_map.budget_fraction' is a share of the model's context window: at most 1 (0.125 is an eighth)");
+    } else if (key == "budget_tokens") {
+      r.integer(v, "symbol_map.budget_tokens", YamlRules::kNonNegative);
+    } else {
+      r.unknown("symbol_map." + key, v, "budget_fraction, budget_tokens");
+    }
+  });
+}
+
 // The Interactive Mode API's timeouts (host/src/config/host_config.hpp).
 void check_interactive(const YAML::Node& section, YamlRules& r) {
   r.each(section, [&](const std::string& key, const YAML::Node& v) {
@@ -63,8 +77,9 @@ void check_app(const YAML::Node& root, YamlRules& r) {
     if (key == "url_cache") check_url_cache(v, r);
     else if (key == "history_compaction") check_compaction(v, r);
     else if (key == "interactive") check_interactive(v, r);
+    else if (key == "symbol_map") check_symbol_map(v, r);
     else {
-      if (!later.contains(key)) r.unknown(key, v, "url_cache, history_compaction, interactive");
+      if (!later.contains(key)) r.unknown(key, v, "url_cache, history_compaction, interactive, symbol_map");
       check_other(key, v, r);
     }
   });

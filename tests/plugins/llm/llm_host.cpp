@@ -48,8 +48,8 @@ rapidjson::Document result(LlmHost& h, const std::string& method, const std::str
   return out;
 }
 
-void wait_until_indexed(LlmHost& h) {
-  for (int i = 0; i < 500; ++i) {
+void wait_until_indexed(LlmHost& h, std::chrono::seconds limit) {
+  for (auto i = limit.count() * 100; i > 0; --i) {
     if (str(result(h, "SymbolIndex.get_status", "[]")["state"]) == "ready") return;
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }

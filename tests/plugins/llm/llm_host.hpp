@@ -14,6 +14,7 @@
 
 #include <rapidjson/document.h>
 
+#include <chrono>
 #include <map>
 #include <memory>
 #include <string>
@@ -58,8 +59,8 @@ std::string str(const rapidjson::Value& v);
 // The "result" of `method` called through the host; fails the test, showing
 // the whole answer, when the call failed.
 rapidjson::Document result(LlmHost& h, const std::string& method, const std::string& args_json);
-// Waits (up to 5 s) until SymbolIndex.get_status says "ready".
-void wait_until_indexed(LlmHost& h);
+// Waits (up to `limit`) until SymbolIndex.get_status says "ready".
+void wait_until_indexed(LlmHost& h, std::chrono::seconds limit = std::chrono::seconds(5));
 
 // The edit-block text for one edit, with the exact markers.
 std::string edit_block(const std::string& path, const std::string& old_text, const std::string& new_text);

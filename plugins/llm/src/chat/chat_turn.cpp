@@ -5,8 +5,10 @@
 #include "edit/edit_applier.hpp"
 #include "edit/edit_parser.hpp"
 #include "edit/shell_commands.hpp"
+#include "context/map_budget.hpp"
 #include "prompt/prompt_assembler.hpp"
 
+#include <algorithm>
 #include <set>
 #include <sstream>
 
@@ -68,11 +70,12 @@ void ChatTurn::run(const std::function<void()>& on_complete) {
   out_.provider = d_.provider_name;
   try {
     std::vector<FileEntry> files = sync_file_context();
-    map_ = d_.symbols.for_turn(d_.session.selected(), d_.mode);
-    if (d_.cross_reference) other_map_ = d_.symbols.current(d_.session.selected(), other_mode(d_.mode));
-    // The reference graph ranks code files: it seeds code mode's tiers only.
-    if (d_.mode == ChatMode::code && map_.available() && d_.engine.needs_seed())
-      if (auto graph = d_.symbols.reference_graph()) d_.engine.seed(graph->by_references, graph->components);
+    const MapFocus focus{.budget_tokens = d_.map_budget_tokens,
+                         .message = req_.message,
+                         .history = recent_history_text(d_.session.prompt_history())};
+    map_ = d_.symbols.for_turn(d_.session.selected(), d_.mode, &focus);
+    if (d_.cross_reference) other_map_ = d_.symbols.current(d_.session.selected(), other_mode(d_.mode), &focus);
+    seed_tiers();
     // §4.2 step 5, before placement so the window check counts the URLs too.
     if (d_.url_context) url_parts_ = d_.url_context(req_.request_id, req_.message, req_.excluded_urls);
     if (std::optional<PromptInput> in = place(files, d_.session.prompt_history())) {
@@ -146,6 +149,24 @@ SavedImages ChatTurn::save_images() {
   return saved;
 }
 
+// The reference graph ranks code files: it seeds code mode's tiers only,
+// with the map's stable core (the focus changes turn by turn).
+void ChatTurn::seed_tiers() {
+  if (d_.mode != ChatMode::code || !map_.available() || !d_.engine.needs_seed()) return;
+  std::optional<ReferenceGraph> graph = d_.symbols.reference_graph();
+  if (!graph) return;
+  auto outside_core = [this](const std::string& path) {
+    return !is_core(map_, path) ||
+           std::none_of(map_.blocks.begin(), map_.blocks.end(), [&](const auto& b) { return b.first == path; });
+  };
+  if (map_.figures && !map_.figures->complete) {
+    std::erase_if(graph->by_references, outside_core);
+    for (auto& component : graph->components) std::erase_if(component, outside_core);
+    std::erase_if(graph->components, [](const auto& c) { return c.empty(); });
+  }
+  d_.engine.seed(graph->by_references, graph->components);
+}
+
 std::optional<PromptInput> ChatTurn::place(const std::vector<FileEntry>& files,
                                             const std::vector<ChatMessage>& history) {
   const bool reviewing = !d_.review_context.empty();
@@ -159,12 +180,16 @@ std::optional<PromptInput> ChatTurn::place(const std::vector<FileEntry>& files,
   // Measured before the tracker counts this turn: a refused request is no turn.
   PromptInput in;
   const Placement preview = d_.engine.preview(content, in);
-  std::size_t total = d_.count_tokens(user_prompt) + kImageTokens * req_.images.size();
+  const std::size_t prompt_tokens = d_.count_tokens(user_prompt);
+  std::size_t total = prompt_tokens + kImageTokens * req_.images.size();
   for (int t = 0; t < kTierCount; ++t) total += preview.tokens(static_cast<Tier>(t));
   for (const auto& part : url_parts_) total += d_.count_tokens(part);
   // The answer needs room too: max_tokens is reserved out of the window.
   const long room = d_.limits.context_window - d_.max_tokens;
-  if (static_cast<long>(total) <= room) {
+  // The map gives way to what the user chose; only that can refuse a request.
+  const std::size_t chosen = total - map_tokens(preview);
+  if (static_cast<long>(chosen) <= room) {
+    fit_map_to(content, preview, chosen, room);
     in = PromptInput{};
     const std::filesystem::path root = d_.repo_root;
     placement_ = d_.engine.place(content, in, [&root](const std::string& path) { return std::filesystem::exists(root / path); });
@@ -174,13 +199,44 @@ std::optional<PromptInput> ChatTurn::place(const std::vector<FileEntry>& files,
     in.min_cacheable_tokens = d_.limits.min_cacheable_tokens;
     return in;
   }
-  out_.error = ProviderError{
-      ErrorKind::context_window_exceeded,
-      "This request is about " + with_thousands(static_cast<long>(total)) + " tokens, more than " + d_.model +
-          " can take (" + with_thousands(d_.limits.context_window) + "-token context window, " +
-          with_thousands(d_.max_tokens) + " of them kept for the answer): deselect large files, or start a new "
-          "session; nothing was sent"};
+  out_.error = ProviderError{ErrorKind::context_window_exceeded, too_large(preview, chosen, prompt_tokens)};
   return std::nullopt;
+}
+
+void ChatTurn::fit_map_to(TurnContent& content, const Placement& preview, std::size_t chosen, long room) {
+  std::size_t map_room = static_cast<std::size_t>(room) - chosen;
+  if (map_.figures) {
+    const std::size_t legend = d_.count_tokens(content.map_header_and_legend);
+    const auto budget = static_cast<std::size_t>(map_.figures->budget_tokens);
+    if (budget > 0) map_room = std::min(map_room, budget > legend ? budget - legend : 0);
+  }
+  if (map_tokens(preview) <= map_room) return;
+  const std::size_t dropped =
+      fit_map(content, preview, map_room, [this](const std::string& path) { return is_core(map_, path); });
+  d_.host.log(ACDC_LOG_INFO, "request " + req_.request_id + ": symbol map cut by " + with_thousands(static_cast<long>(dropped)) +
+                                 " tokens to fit " + with_thousands(static_cast<long>(map_room)));
+}
+
+std::string ChatTurn::too_large(const Placement& preview, std::size_t total, std::size_t user_prompt_tokens) const {
+  std::vector<std::pair<std::size_t, std::string>> parts;
+  std::size_t history = 0, history_messages = 0;
+  for (const auto& [key, state] : preview.items) {
+    if (key.starts_with("file:")) parts.emplace_back(state.tokens, key.substr(5));
+    else if (key.starts_with("history:")) history += state.tokens, ++history_messages;
+  }
+  if (history) parts.emplace_back(history, "the conversation so far (" + std::to_string(history_messages) + " messages)");
+  std::size_t urls = 0;
+  for (const auto& part : url_parts_) urls += d_.count_tokens(part);
+  if (urls) parts.emplace_back(urls, "the fetched URLs");
+  parts.emplace_back(user_prompt_tokens, "your message");
+  std::stable_sort(parts.begin(), parts.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  std::string largest;
+  for (std::size_t i = 0; i < parts.size() && i < 3; ++i)
+    largest += (i ? ", " : "") + parts[i].second + " (" + with_thousands(static_cast<long>(parts[i].first)) + ")";
+  return "This request is about " + with_thousands(static_cast<long>(total)) + " tokens without the symbol map, more than " +
+         d_.model + " can take (" + with_thousands(d_.limits.context_window) + "-token context window, " +
+         with_thousands(d_.max_tokens) + " of them kept for the answer). The largest parts: " + largest +
+         ": deselect large files, or start a new session; nothing was sent";
 }
 
 void ChatTurn::stream(const std::string& messages_json) {

@@ -61,6 +61,7 @@ struct TurnDeps {
   std::string model;
   int max_tokens = 4096;
   ModelLimits limits;
+  long map_budget_tokens = 0;  // the symbol map's share of the window (context/map_budget.hpp)
   TokenCounter count_tokens;
   const CancelFlag& cancel;
   std::chrono::milliseconds frame_interval{25};
@@ -105,6 +106,13 @@ class ChatTurn {
   // The content sorted into tiers; nullopt (and out_.error) when it cannot
   // fit the model's context window with room for the answer.
   std::optional<PromptInput> place(const std::vector<FileEntry>& files, const std::vector<ChatMessage>& history);
+  // The map's blocks cut until it fits both its budget and what the
+  // window has left after what the user chose (`chosen` tokens).
+  void fit_map_to(TurnContent& content, const Placement& preview, std::size_t chosen, long room);
+  // Why a request whose chosen content alone overflows the window is refused,
+  // naming its largest parts.
+  std::string too_large(const Placement& preview, std::size_t total, std::size_t user_prompt_tokens) const;
+  void seed_tiers();
   void stream(const std::string& messages_json);
   void apply_edits();
   void persist_answer();

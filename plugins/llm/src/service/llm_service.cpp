@@ -1,5 +1,6 @@
 #include "service/llm_service.hpp"
 
+#include "context/map_budget.hpp"
 #include "provider/provider_config.hpp"
 #include "service/model_limits.hpp"
 #include "service/reasoning_choice.hpp"
@@ -184,6 +185,12 @@ std::map<std::string, std::string> LLMService::cancel_streaming(std::string requ
   return {{"status", "cancelling"}};
 }
 
+long LLMService::map_budget_locked(const ModelLimits& limits) const {
+  auto app = config_.FindMember("app");
+  return map_budget_tokens(app == config_.MemberEnd() ? MapBudgetSettings{} : map_budget_settings(app->value),
+                           limits.context_window);
+}
+
 // `pc` is the configuration `provider` was made from: parsed once, so a
 // reload in between can neither mix two configurations nor throw here.
 TurnDeps LLMService::turn_deps(Provider& provider, const ProviderConfig& pc, const CancelFlag& cancel) {
@@ -204,6 +211,7 @@ TurnDeps LLMService::turn_deps(Provider& provider, const ProviderConfig& pc, con
                   .model = pc.model,
                   .max_tokens = std::min(pc.max_output_tokens, limits.output_ceiling),
                   .limits = limits,
+                  .map_budget_tokens = map_budget_locked(limits),
                   .count_tokens = count_tokens_,
                   .cancel = cancel,
                   .mode = mode_,

@@ -144,6 +144,8 @@ class LLMService {
   size_t history_tokens() const;
   std::string context_breakdown();
   CompactionSettings compaction_settings() const;
+  // The symbol map's token budget for `limits`' model (app.yaml symbol_map:); mu_ held.
+  long map_budget_locked(const ModelLimits& limits) const;
   ModelLimits model_limits_now() const;
   // After a successful turn, on the chat worker (so the next turn sees the
   // result): compacts the history when it passed the trigger (§4.11).

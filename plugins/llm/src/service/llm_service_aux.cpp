@@ -2,6 +2,7 @@
 // aux worker thread: the context breakdown, snippets, commit messages.
 #include "service/llm_service.hpp"
 
+#include "context/map_budget.hpp"
 #include "edit/edit_parser.hpp"
 #include "prompt/prompt_assembler.hpp"
 #include "prompt/prompt_store.hpp"
@@ -18,6 +19,36 @@ namespace {
 void key_int(acdc::JsonWriter& w, const char* key, long v) {
   w.Key(key);
   w.Int64(v);
+}
+
+// The ranked map's cut (issue 26): its budget, how many files are in it in
+// full, in the outline and left out, and why each block is in.
+void write_map_figures(acdc::JsonWriter& w, const SymbolMap& map, const Placement& p) {
+  if (!map.figures) return;
+  const MapFigures& f = *map.figures;
+  w.Key("symbol_map_details");
+  w.StartObject();
+  key_int(w, "budget_tokens", f.budget_tokens);
+  key_int(w, "tokens", static_cast<long>(map_tokens(p)));
+  w.Key("complete"); w.Bool(f.complete);
+  key_int(w, "files_total", f.files_total);
+  key_int(w, "files_full", f.files_full);
+  key_int(w, "files_outline", f.files_outline);
+  key_int(w, "files_left_out", f.files_left_out);
+  w.Key("outline"); acdc::to_json(w, map.outline);
+  w.Key("entries");
+  w.StartArray();
+  for (const auto& [path, block] : map.blocks) {
+    auto why = f.why.find(path);
+    auto item = p.items.find("symbol:" + path);
+    w.StartObject();
+    w.Key("path"); acdc::to_json(w, path);
+    w.Key("why"); acdc::to_json(w, why == f.why.end() ? std::string("ranked") : why->second);
+    key_int(w, "tokens", item == p.items.end() ? 0 : static_cast<long>(item->second.tokens));
+    w.EndObject();
+  }
+  w.EndArray();
+  w.EndObject();
 }
 
 }  // namespace
@@ -58,9 +89,14 @@ std::string LLMService::context_breakdown() {
       // binary or gone: not in the prompt either
     }
   }
-  SymbolMap map = symbols_.current(session_.selected(), mode);
+  MapFocus focus{.history = recent_history_text(content.history)};
+  {
+    std::lock_guard lock(mu_);
+    focus.budget_tokens = map_budget_locked(limits);
+  }
+  SymbolMap map = symbols_.current(session_.selected(), mode, &focus);
   std::optional<SymbolMap> other;
-  if (cross_ref) other = symbols_.current(session_.selected(), other_mode(mode));
+  if (cross_ref) other = symbols_.current(session_.selected(), other_mode(mode), &focus);
   add_maps(content, map, other ? &*other : nullptr);
   PromptInput unused;
   const Placement p = engine->preview(content, unused);
@@ -120,7 +156,7 @@ std::string LLMService::context_breakdown() {
       w.StartObject();
       w.Key("name"); acdc::to_json(w, item.key);
       w.Key("type"); acdc::to_json(w, item.type);
-      if (auto colon = item.key.find(':'); item.type == "file" || item.type == "symbols") {
+      if (auto colon = item.key.find(':'); item.type == "file" || item.key.starts_with("symbol:")) {
         w.Key("path");
         acdc::to_json(w, item.key.substr(colon + 1));
       }
@@ -138,6 +174,7 @@ std::string LLMService::context_breakdown() {
   key_int(w, "legend", legend);
   key_int(w, "symbol_map", symbol_map);
   key_int(w, "symbol_map_files", static_cast<long>(map.blocks.size()));
+  write_map_figures(w, map, p);
   if (!map.available()) {
     w.Key("symbol_map_unavailable");
     acdc::to_json(w, map.unavailable);

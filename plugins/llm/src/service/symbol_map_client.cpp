@@ -19,10 +19,39 @@ std::string why_not(const acdc::Result& r, ChatMode kind) {
   return out + "; add it to the plugins in acdc.yaml, or leave out --plugins, to give the model a map";
 }
 
+long member_long(const acdc::JsonValue& o, const char* key) {
+  auto it = o.FindMember(key);
+  return it != o.MemberEnd() && it->value.IsInt64() ? static_cast<long>(it->value.GetInt64()) : 0;
+}
+
+void read_figures(const acdc::Json& doc, SymbolMap& map) {
+  MapFigures f;
+  if (auto it = doc.FindMember("complete"); it != doc.MemberEnd() && it->value.IsBool()) f.complete = it->value.GetBool();
+  f.budget_tokens = member_long(doc, "budget_tokens");
+  if (auto it = doc.FindMember("files"); it != doc.MemberEnd() && it->value.IsObject()) {
+    f.files_total = member_long(it->value, "total");
+    f.files_full = member_long(it->value, "full");
+    f.files_outline = member_long(it->value, "outline");
+    f.files_left_out = member_long(it->value, "left_out");
+  }
+  if (auto it = doc.FindMember("outline"); it != doc.MemberEnd() && it->value.IsString()) map.outline = it->value.GetString();
+  if (auto it = doc.FindMember("blocks"); it != doc.MemberEnd() && it->value.IsArray())
+    for (const auto& b : it->value.GetArray())
+      if (b.IsObject() && b.HasMember("why") && b["why"].IsString() && b.HasMember("path") && b["path"].IsString())
+        f.why[b["path"].GetString()] = b["why"].GetString();
+  map.figures = std::move(f);
+}
+
 }  // namespace
 
 std::string SymbolMap::header_and_legend() const {
   return std::string(kind == ChatMode::doc ? kDocMapHeader : kRepoMapHeader) + legend + "\n";
+}
+
+bool is_core(const SymbolMap& map, const std::string& path) {
+  if (!map.figures) return true;
+  auto it = map.figures->why.find(path);
+  return it != map.figures->why.end() && (it->second == "ranked" || it->second == "all");
 }
 
 void add_maps(TurnContent& content, const SymbolMap& primary, const SymbolMap* secondary) {
@@ -30,20 +59,28 @@ void add_maps(TurnContent& content, const SymbolMap& primary, const SymbolMap* s
     if (!map || !map->available()) continue;
     content.map_header_and_legend += map->header_and_legend();
     content.symbol_blocks.insert(content.symbol_blocks.end(), map->blocks.begin(), map->blocks.end());
+    content.map_outline += map->outline;
   }
   // One order whatever the maps: the engine keys blocks by path.
   if (secondary) std::sort(content.symbol_blocks.begin(), content.symbol_blocks.end());
 }
 
-SymbolMap SymbolMapClient::for_turn(const std::vector<std::string>& in_context, ChatMode kind) const {
+SymbolMap SymbolMapClient::for_turn(const std::vector<std::string>& in_context, ChatMode kind,
+                                    const MapFocus* focus) const {
   acdc::Result refreshed = acdc::call_and_wait(host_, "SymbolIndex.refresh", "[]", std::chrono::seconds(60));
   if (!refreshed.ok()) return SymbolMap{.kind = kind, .unavailable = why_not(refreshed, kind)};
-  return current(in_context, kind);
+  return current(in_context, kind, focus);
 }
 
-SymbolMap SymbolMapClient::current(const std::vector<std::string>& in_context, ChatMode kind) const {
-  const char* method = kind == ChatMode::doc ? "SymbolIndex.get_doc_map" : "SymbolIndex.get_map";
-  acdc::Result r = acdc::call_and_wait(host_, method, acdc::json_array(in_context), std::chrono::seconds(60));
+SymbolMap SymbolMapClient::current(const std::vector<std::string>& in_context, ChatMode kind,
+                                   const MapFocus* focus) const {
+  const bool ranked = focus && kind == ChatMode::code;
+  const char* method = kind == ChatMode::doc ? "SymbolIndex.get_doc_map"
+                       : ranked              ? "SymbolIndex.get_ranked_map"
+                                             : "SymbolIndex.get_map";
+  const std::string args = ranked ? acdc::json_array(in_context, focus->budget_tokens, focus->message, focus->history)
+                                  : acdc::json_array(in_context);
+  acdc::Result r = acdc::call_and_wait(host_, method, args, std::chrono::seconds(60));
   if (!r.ok()) return SymbolMap{.kind = kind, .unavailable = why_not(r, kind)};
   acdc::Json doc = r.json();
   if (!doc.IsObject() || !doc.HasMember("ready") || !doc["ready"].IsTrue())
@@ -56,6 +93,7 @@ SymbolMap SymbolMapClient::current(const std::vector<std::string>& in_context, C
       if (b.IsObject() && b.HasMember("path") && b["path"].IsString() && b.HasMember("text") && b["text"].IsString())
         map.blocks.emplace_back(std::string(b["path"].GetString(), b["path"].GetStringLength()),
                                 std::string(b["text"].GetString(), b["text"].GetStringLength()));
+  if (ranked) read_figures(doc, map);
   return map;
 }
 

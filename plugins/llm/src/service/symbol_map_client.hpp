@@ -7,8 +7,12 @@
 // while it is still indexing, a turn goes without one and `unavailable`
 // says why, for the Context tab.
 //
+// In code mode with a MapFocus the map is ranked and cut to its budget
+// (SymbolIndex.get_ranked_map, issue 26): a stable core, an outline of the
+// rest, and the files this turn's message and history point at.
+//
 //   SymbolMapClient symbols(host);
-//   SymbolMap map = symbols.for_turn(selected, ChatMode::code);   // blocks on the chat worker
+//   SymbolMap map = symbols.for_turn(selected, ChatMode::code, &focus);   // blocks on the chat worker
 //   SymbolMap docs = symbols.current(selected, ChatMode::doc);    // cross-reference
 //   add_maps(content, map, &docs);
 #pragma once
@@ -18,6 +22,7 @@
 
 #include <acdc/sdk.hpp>
 
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -33,10 +38,27 @@ inline constexpr std::string_view kDocMapHeader =
     "# Document Structure\n\nBelow is an outline map of documentation files showing headings, keywords, and "
     "cross-references.\nUse this to navigate and reference documentation without loading every file.\n\n";
 
+// What a turn asks of a ranked map.
+struct MapFocus {
+  long budget_tokens = 0;  // 0: the whole map
+  std::string message;
+  std::string history;     // the recent conversation
+};
+
+// How a ranked map was cut (the Context tab shows it).
+struct MapFigures {
+  bool complete = true;  // every file in full
+  long budget_tokens = 0;
+  long files_total = 0, files_full = 0, files_outline = 0, files_left_out = 0;
+  std::map<std::string, std::string> why;  // path -> all, ranked, mentioned, neighbour
+};
+
 struct SymbolMap {
   ChatMode kind = ChatMode::code;  // the symbol map, or the doc outlines
   std::string legend;
-  std::vector<std::pair<std::string, std::string>> blocks;  // (path, block), by path
+  std::vector<std::pair<std::string, std::string>> blocks;  // (path, block): a ranked map's core by path, then its focus
+  std::string outline;      // a ranked map's other files by directory, "" when complete
+  std::optional<MapFigures> figures;  // a ranked map's
   std::string unavailable;  // why there is no map, when there is none
 
   bool available() const { return unavailable.empty(); }
@@ -51,6 +73,9 @@ struct ReferenceGraph {
   std::vector<std::vector<std::string>> components;  // connected files, largest group first
 };
 
+// A ranked map's core: its blocks the index ranked, not the per-turn focus.
+bool is_core(const SymbolMap& map, const std::string& path);
+
 // Puts the mode's map into a turn's content and, with cross-reference, the
 // other one's header and legend after it and its blocks among the blocks
 // (§4.6 L0: primary header and legend, then the opposite one's). Either
@@ -64,10 +89,13 @@ class SymbolMapClient {
   // At the start of a turn (§4.2 step 3): re-index the files changed since
   // the last turn, then the map without the files in full context. Runs on
   // a plugin thread: it waits for the answers.
-  SymbolMap for_turn(const std::vector<std::string>& in_context, ChatMode kind = ChatMode::code) const;
+  // With `focus` (code mode only) the map is ranked and budgeted.
+  SymbolMap for_turn(const std::vector<std::string>& in_context, ChatMode kind = ChatMode::code,
+                     const MapFocus* focus = nullptr) const;
   // The map as it is, without re-indexing (the context breakdown, the
   // other mode's map for cross-reference).
-  SymbolMap current(const std::vector<std::string>& in_context, ChatMode kind = ChatMode::code) const;
+  SymbolMap current(const std::vector<std::string>& in_context, ChatMode kind = ChatMode::code,
+                    const MapFocus* focus = nullptr) const;
   // nullopt without the plugin or before the index is ready.
   std::optional<ReferenceGraph> reference_graph() const;
 

@@ -1,0 +1,84 @@
+#include "context/map_budget.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace acdc::llm {
+namespace {
+
+std::size_t tokens_of(const Placement& p, const std::string& key) {
+  auto it = p.items.find(key);
+  return it == p.items.end() ? 0 : it->second.tokens;
+}
+
+}  // namespace
+
+MapBudgetSettings map_budget_settings(const rapidjson::Value& app) {
+  MapBudgetSettings s;
+  if (!app.IsObject()) return s;
+  auto section = app.FindMember("symbol_map");
+  if (section == app.MemberEnd() || !section->value.IsObject()) return s;
+  const auto& o = section->value;
+  if (auto f = o.FindMember("budget_fraction"); f != o.MemberEnd() && f->value.IsNumber()) {
+    const double v = f->value.GetDouble();
+    if (v > 0 && v <= 1) s.fraction = v;
+  }
+  if (auto t = o.FindMember("budget_tokens"); t != o.MemberEnd() && t->value.IsNumber() && t->value.GetDouble() >= 0)
+    s.tokens = static_cast<long>(t->value.GetDouble());
+  return s;
+}
+
+long map_budget_tokens(const MapBudgetSettings& settings, long context_window) {
+  if (settings.tokens > 0) return settings.tokens;
+  return std::max(1L, static_cast<long>(std::floor(static_cast<double>(context_window) * settings.fraction)));
+}
+
+std::string recent_history_text(const std::vector<ChatMessage>& history) {
+  constexpr std::size_t kMessages = 4, kChars = 2000;
+  std::string out;
+  for (std::size_t i = history.size() > kMessages ? history.size() - kMessages : 0; i < history.size(); ++i)
+    out += history[i].content.substr(0, kChars) + "\n";
+  return out;
+}
+
+std::size_t map_tokens(const Placement& preview) {
+  std::size_t n = 0;
+  for (const auto& tier : preview.tiers)
+    for (const auto& item : tier)
+      if (item.type == "symbols") n += item.tokens;
+  return n;
+}
+
+std::size_t fit_map(TurnContent& content, const Placement& preview, std::size_t room,
+                    const std::function<bool(const std::string& path)>& is_core) {
+  std::size_t now = map_tokens(preview), dropped = 0;
+  auto& blocks = content.symbol_blocks;
+  // Focus from the end, then the core's largest first.
+  std::vector<std::size_t> order;
+  for (std::size_t i = blocks.size(); i-- > 0;)
+    if (!is_core(blocks[i].first)) order.push_back(i);
+  std::vector<std::size_t> core;
+  for (std::size_t i = 0; i < blocks.size(); ++i)
+    if (is_core(blocks[i].first)) core.push_back(i);
+  std::stable_sort(core.begin(), core.end(), [&](std::size_t a, std::size_t b) {
+    return tokens_of(preview, "symbol:" + blocks[a].first) > tokens_of(preview, "symbol:" + blocks[b].first);
+  });
+  order.insert(order.end(), core.begin(), core.end());
+  std::vector<char> drop(blocks.size(), 0);
+  for (std::size_t i : order) {
+    if (now <= room) break;
+    const std::size_t t = tokens_of(preview, "symbol:" + blocks[i].first);
+    drop[i] = 1;
+    now -= std::min(now, t);
+    dropped += t;
+  }
+  std::size_t i = 0;
+  std::erase_if(blocks, [&](const auto&) { return drop[i++] != 0; });
+  if (now > room && !content.map_outline.empty()) {
+    dropped += tokens_of(preview, "outline:map");
+    content.map_outline.clear();
+  }
+  return dropped;
+}
+
+}  // namespace acdc::llm
