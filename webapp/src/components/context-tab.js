@@ -5,13 +5,15 @@
 // bar per category, and the symbol map, files and history counts. A server
 // without tiers gets the flat chart alone. Refreshed after each turn and after
 // a compaction. The symbol map's line says how many files it covers, or, when
-// the prompt goes without one, why (breakdown.symbol_map_unavailable), once, here.
+// the prompt goes without one, why (breakdown.symbol_map_unavailable), once, here;
+// under it, a ranked map's budget and cut (<ac-context-map>, issue 26).
 
 import { html, svg } from 'lit';
 import { LightElement } from './light-element.js';
 import { rpc, on, toast } from '../rpc.js';
 import { hasTiers, formatRate, formatTokens, totalsRows } from '../core/tiers.js';
 import './context-tiers.js';
+import './context-map.js';
 
 // [key, label, colour, the breakdown's fields it sums]: the map's header and
 // legend are sent with its blocks, so they count as the map.
@@ -96,7 +98,8 @@ class AcContextTab extends LightElement {
     return html`<p data-symbol-map data-tokens=${tokensOf(b, ['symbol_map', 'legend'])} data-files=${files}>
       Symbol map: ${tokensOf(b, ['symbol_map', 'legend']).toLocaleString()} tokens
       (${Number(b.legend ?? 0).toLocaleString()} of them its header and legend) for ${files.toLocaleString()} ${files === 1 ? 'file' : 'files'}
-      not in full context</p>`;
+      not in full context</p>
+      ${b.symbol_map_details ? html`<ac-context-map .details=${b.symbol_map_details}></ac-context-map>` : ''}`;
   }
 
   // The context window and what the files and history in it are.
