@@ -71,7 +71,8 @@ async function openContext(what = '[data-map-budget]') {
 async function counts() {
   const n = async (sel) => Number((await page.locator(sel).innerText()).replace(/,/g, ''));
   return { total: Number(await page.locator('[data-map-counts]').getAttribute('data-total')),
-    full: await n('[data-count="full"]'), outline: await n('[data-count="outline"]'), leftOut: await n('[data-count="left-out"]') };
+    full: await n('[data-count="full"]'), summary: await n('[data-count="summary"]'), outline: await n('[data-count="outline"]'),
+    leftOut: await n('[data-count="left-out"]') };
 }
 
 test("the Context tab shows the map's budget, its use and the full / outline / left-out counts", { skip }, async () => {
@@ -86,11 +87,11 @@ test("the Context tab shows the map's budget, its use and the full / outline / l
 
   const c = await counts();
   assert.equal(c.total, MODULES, 'every module is indexed and none is in full context');
-  assert.equal(c.full + c.outline + c.leftOut, c.total, `the counts add up: ${JSON.stringify(c)}`);
+  assert.equal(c.full + c.summary + c.outline + c.leftOut, c.total, `the counts add up: ${JSON.stringify(c)}`);
   assert.ok(c.full > 0 && c.leftOut > 0, 'some files in full, some left out');
-  assert.equal(await page.locator('[data-map-entry]').count(), c.full, 'a row per file in full');
+  assert.equal(await page.locator('[data-map-entry]').count(), c.full + c.summary, 'a row per file in the map');
   // The map's own line stays, its file count the same as the rows.
-  assert.equal(Number(await page.locator('[data-symbol-map]').getAttribute('data-files')), c.full);
+  assert.equal(Number(await page.locator('[data-symbol-map]').getAttribute('data-files')), c.full + c.summary);
   assert.equal(await page.locator('[data-symbol-map-note]').count(), 0);
   assert.deepEqual(page.errors, []);
 });
@@ -150,7 +151,7 @@ test('ticking a file brings its neighbours into the map, each marked neighbour',
   assert.equal(await page.locator(`[data-map-entry="${pathOf(picked)}"]`).count(), 0, 'the ticked file is in full context, not the map');
   const c = await counts();
   assert.equal(c.total, MODULES - 1);
-  assert.equal(c.full + c.outline + c.leftOut, c.total);
+  assert.equal(c.full + c.summary + c.outline + c.leftOut, c.total);
   await page.locator('[data-symbol-map]').evaluate((line) => line.scrollIntoView({ block: 'start' }));
   await shot(page, '48-context-map-neighbours');
   assert.deepEqual(page.errors, []);

@@ -67,11 +67,12 @@ class AcContextMap extends LightElement {
 
   counts(s) {
     const files = (n) => `${formatTokens(n)} ${n === 1 ? 'file' : 'files'}`;
-    if (s.complete && !s.outline && !s.leftOut)
+    if (s.complete && !s.summary && !s.outline && !s.leftOut)
       return html`<p data-map-counts data-total=${s.total}>${s.full === 1 ? 'The' : 'All'} <b data-count="full">${formatTokens(s.full)}</b>
         ${s.full === 1 ? 'file indexed and not in full context is' : 'files indexed and not in full context are'} in the map in full.</p>`;
     return html`<p data-map-counts data-total=${s.total}>Of ${files(s.total)} indexed and not in full context:
       <b data-count="full">${formatTokens(s.full)}</b> in the map in full ·
+      <b data-count="summary">${formatTokens(s.summary)}</b> as a summary of their symbols ·
       <b data-count="outline">${formatTokens(s.outline)}</b> named in the outline ·
       <b data-count="left-out">${formatTokens(s.leftOut)}</b> left out (counted by directory)</p>`;
   }
@@ -82,6 +83,7 @@ class AcContextMap extends LightElement {
       <div class="map-entry"><button class="link" data-map-file=${e.path} aria-expanded=${block ? 'true' : 'false'}
           title="Show the map's block of this file" @click=${() => this.toggle(e.path)}>${block ? '▾' : '▸'} <code>${e.path}</code></button>
         <span class="badge why-${e.why}" data-why-badge=${e.why} title=${why?.title ?? ''}>${why?.label ?? e.why}</span>
+        ${e.summary ? html`<span class="badge" data-summary title="Only its symbols' names: the whole block did not fit, or the match is weak">summary</span>` : ''}
         <small>${formatTokens(e.tokens)} tokens</small></div>
       ${!block ? '' : block.error ? html`<div class="error" data-map-block-error>${block.error}</div>`
         : html`<pre class="map-block" data-map-block=${e.path}>${block.content ?? 'Reading…'}</pre>`}
@@ -89,7 +91,7 @@ class AcContextMap extends LightElement {
   }
 
   files(groups, count) {
-    return html`<div class="map-files-head"><b>In full (${formatTokens(count)})</b>
+    return html`<div class="map-files-head"><b>In the map (${formatTokens(count)})</b>
         <label>Sort <select data-map-sort @change=${(ev) => { this.sort = ev.target.value; }}>
           ${SORTS.map(([value, label]) => html`<option value=${value} ?selected=${value === this.sort}>${label}</option>`)}
         </select></label></div>

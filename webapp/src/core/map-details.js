@@ -1,10 +1,11 @@
 // The Context tab's reading of the ranked symbol map (issue 26), from
 // get_context_breakdown's breakdown.symbol_map_details: the budget and its
-// use, how many indexed files are in the map in full, named in its outline or
-// left out, and the files in full grouped by why each is in. Pure: the
+// use, how many indexed files are in the map in full, as a summary (their
+// symbols' names), named in its outline or left out, and the files in the
+// map grouped by why each is in. Pure: the
 // component is components/context-map.js.
 //
-//   const s = mapSummary(details);  // {tokens, budget, share, complete, total, full, outline, leftOut}
+//   const s = mapSummary(details);  // {tokens, budget, share, complete, total, full, summary, outline, leftOut}
 //   entryGroups(details.entries, 'reason')  // [{why:'mentioned', heading, entries}, ...]
 //   entryGroups(details.entries, 'tokens')  // [{why:null, heading:null, entries}] largest first
 
@@ -28,7 +29,8 @@ const num = (v) => (Number.isFinite(Number(v)) ? Number(v) : 0);
 export function mapSummary(d) {
   const tokens = num(d?.tokens), budget = num(d?.budget_tokens);
   return { tokens, budget, share: budget ? Math.min(1, tokens / budget) : 0, complete: !!d?.complete,
-    total: num(d?.files_total), full: num(d?.files_full), outline: num(d?.files_outline), leftOut: num(d?.files_left_out) };
+    total: num(d?.files_total), full: num(d?.files_full), summary: num(d?.files_summary), outline: num(d?.files_outline),
+    leftOut: num(d?.files_left_out) };
 }
 
 const byPath = (a, b) => a.path.localeCompare(b.path);
@@ -37,7 +39,8 @@ const byPath = (a, b) => a.path.localeCompare(b.path);
 // this page does not know comes last, under its own name), each by path;
 // 'path' or 'tokens': one group without a heading.
 export function entryGroups(entries = [], sort = 'reason') {
-  const list = entries.map((e) => ({ path: String(e.path ?? ''), why: String(e.why ?? 'ranked'), tokens: num(e.tokens) }));
+  const list = entries.map((e) => ({ path: String(e.path ?? ''), why: String(e.why ?? 'ranked'), tokens: num(e.tokens),
+    summary: e.level === 'summary' }));
   if (sort === 'path') return [{ why: null, heading: null, entries: list.sort(byPath) }];
   if (sort === 'tokens') return [{ why: null, heading: null, entries: list.sort((a, b) => b.tokens - a.tokens || byPath(a, b)) }];
   const groups = new Map();

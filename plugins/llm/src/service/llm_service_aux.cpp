@@ -33,6 +33,7 @@ void write_map_figures(acdc::JsonWriter& w, const SymbolMap& map, const Placemen
   w.Key("complete"); w.Bool(f.complete);
   key_int(w, "files_total", f.files_total);
   key_int(w, "files_full", f.files_full);
+  key_int(w, "files_summary", f.files_summary);
   key_int(w, "files_outline", f.files_outline);
   key_int(w, "files_left_out", f.files_left_out);
   w.Key("outline"); acdc::to_json(w, map.outline);
@@ -44,6 +45,7 @@ void write_map_figures(acdc::JsonWriter& w, const SymbolMap& map, const Placemen
     w.StartObject();
     w.Key("path"); acdc::to_json(w, path);
     w.Key("why"); acdc::to_json(w, why == f.why.end() ? std::string("ranked") : why->second);
+    w.Key("level"); w.String(f.summarized.count(path) ? "summary" : "full");
     key_int(w, "tokens", item == p.items.end() ? 0 : static_cast<long>(item->second.tokens));
     w.EndObject();
   }

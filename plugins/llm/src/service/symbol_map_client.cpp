@@ -31,14 +31,17 @@ void read_figures(const acdc::Json& doc, SymbolMap& map) {
   if (auto it = doc.FindMember("files"); it != doc.MemberEnd() && it->value.IsObject()) {
     f.files_total = member_long(it->value, "total");
     f.files_full = member_long(it->value, "full");
+    f.files_summary = member_long(it->value, "summary");
     f.files_outline = member_long(it->value, "outline");
     f.files_left_out = member_long(it->value, "left_out");
   }
   if (auto it = doc.FindMember("outline"); it != doc.MemberEnd() && it->value.IsString()) map.outline = it->value.GetString();
   if (auto it = doc.FindMember("blocks"); it != doc.MemberEnd() && it->value.IsArray())
     for (const auto& b : it->value.GetArray())
-      if (b.IsObject() && b.HasMember("why") && b["why"].IsString() && b.HasMember("path") && b["path"].IsString())
+      if (b.IsObject() && b.HasMember("why") && b["why"].IsString() && b.HasMember("path") && b["path"].IsString()) {
         f.why[b["path"].GetString()] = b["why"].GetString();
+        if (b.HasMember("level") && b["level"] == "summary") f.summarized.insert(b["path"].GetString());
+      }
   map.figures = std::move(f);
 }
 

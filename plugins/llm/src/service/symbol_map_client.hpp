@@ -24,6 +24,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -49,8 +50,9 @@ struct MapFocus {
 struct MapFigures {
   bool complete = true;  // every file in full
   long budget_tokens = 0;
-  long files_total = 0, files_full = 0, files_outline = 0, files_left_out = 0;
+  long files_total = 0, files_full = 0, files_summary = 0, files_outline = 0, files_left_out = 0;
   std::map<std::string, std::string> why;  // path -> all, ranked, mentioned, neighbour
+  std::set<std::string> summarized;        // paths whose block is a summary
 };
 
 struct SymbolMap {

@@ -262,7 +262,7 @@ void RepoIndex::read(const std::function<void(const SymbolGraph&)>& fn) const {
 
 void RepoIndex::read_blocks(const BlocksReader& fn) const {
   std::shared_lock lock(mu_);
-  fn(graph_, blocks_, generation_);
+  fn(graph_, blocks_, aliases_, generation_);
 }
 
 }  // namespace acdc::symbols

@@ -102,9 +102,11 @@ class RepoIndex {
   // Runs `fn` with the graph under the read lock, for the LSP queries and
   // the tier initialisation.
   void read(const std::function<void(const SymbolGraph&)>& fn) const;
-  // The same, with each file's map block (by FileId) and the index's
-  // generation, which every update that changed a file or the aliases bumps.
-  using BlocksReader = std::function<void(const SymbolGraph&, const std::vector<std::string>& blocks, std::uint64_t generation)>;
+  // The same, with each file's map block (by FileId), the path aliases and
+  // the index's generation, which every update that changed a file or the
+  // aliases bumps.
+  using BlocksReader = std::function<void(const SymbolGraph&, const std::vector<std::string>& blocks,
+                                          const PathAliases& aliases, std::uint64_t generation)>;
   void read_blocks(const BlocksReader& fn) const;
 
  private:

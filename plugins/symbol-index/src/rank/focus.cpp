@@ -19,6 +19,7 @@ constexpr double kSymbolNamed = 5;
 constexpr double kPlainWordNamed = 2;
 constexpr double kWords = 3;
 constexpr double kNeighbour = 2;
+constexpr double kTestOf = 0.6;  // of the evidence that named the file under test
 constexpr double kPrior = 0.5;
 constexpr double kHistoryWeight = 0.4;
 // A name shared by more files than this names none of them.
@@ -51,6 +52,22 @@ class Scorer {
     if (ns.empty()) return;
     const double heaviest = ns.front().second;
     for (const auto& [id, w] : ns) ev_[id].neighbour += kNeighbour * weight * w / heaviest;
+  }
+
+  // A named file's tests ("ws_session_test.cpp", "tiers.test.mjs",
+  // "test_views.py") are usually changed with it: they share its evidence.
+  void tests_of_named() {
+    std::vector<std::pair<FileId, double>> named;
+    for (const auto& [id, e] : ev_)
+      if (e.named > 0) named.emplace_back(id, e.named);
+    for (const auto& [id, strength] : named) {
+      const std::string& path = graph_.node(id).record->path;
+      std::string stem = lower(path.substr(path.rfind('/') == std::string::npos ? 0 : path.rfind('/') + 1));
+      if (auto dot = stem.find('.'); dot != std::string::npos) stem.resize(dot);
+      for (const std::string& name : {stem + "_test", stem + ".test", "test_" + stem, stem + "_spec", stem + ".spec"})
+        for (FileId test : model_.files_named(name))
+          if (test != id) ev_[test].named += kTestOf * strength;
+    }
   }
 
   std::vector<FileId> named_files() const {
@@ -134,6 +151,7 @@ std::vector<FocusFile> focus_files(const RankModel& model, const SymbolGraph& gr
   Scorer s(model, graph);
   s.text(query.message, 1);
   if (!query.history.empty()) s.text(query.history, kHistoryWeight);
+  s.tests_of_named();
   for (FileId id : query.selected) s.neighbours_of(id, 1);
   for (FileId id : s.named_files()) s.neighbours_of(id, 0.5);
   return s.result();

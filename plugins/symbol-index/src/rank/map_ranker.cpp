@@ -1,5 +1,7 @@
 #include "rank/map_ranker.hpp"
 
+#include "render/compact_map.hpp"
+
 #include <algorithm>
 
 namespace acdc::symbols {
@@ -60,12 +62,47 @@ void MapRanker::refresh_core(const SymbolGraph& graph, const MapRequest& request
   core_ = std::move(core);
 }
 
+std::size_t MapRanker::add_focus(const SymbolGraph& graph, const std::vector<std::string>& blocks,
+                                 const PathAliases& aliases, const MapRequest& request, std::vector<char>& in_focus,
+                                 RankedMap& out) const {
+  const RankModel& m = *model_;
+  FocusQuery q{.message = request.message, .history = request.history};
+  for (const auto& path : request.exclude)
+    if (FileId id = graph.id_of(path); id != kNoFile) q.selected.push_back(id);
+  const std::size_t budget = share(request.budget_tokens, kFocusShare);
+  const std::size_t largest_full = share(budget, kFullShare);
+  std::size_t room = budget;
+  std::vector<MapEntry> focus;
+  for (const FocusFile& f : focus_files(m, graph, q)) {
+    if (focus.size() >= kMaxFocusFiles) break;
+    const std::string& path = graph.node(f.id).record->path;
+    if (core_->in_core[f.id] || request.exclude.count(path)) continue;
+    MapEntry e{path, {}, f.why};
+    std::size_t cost = block_cost(m, f.id);
+    if (cost <= room && cost <= largest_full && f.score >= kFullScore) {
+      e.text = blocks[f.id];
+    } else {
+      e.text = render_summary(graph, f.id, aliases);
+      e.summary = true;
+      cost = estimate_tokens(e.text) + 1;
+      if (cost > room) continue;
+    }
+    room -= cost;
+    in_focus[f.id] = 1;
+    focus.push_back(std::move(e));
+  }
+  std::sort(focus.begin(), focus.end(), [](const MapEntry& a, const MapEntry& b) { return a.path < b.path; });
+  for (auto& e : focus) out.blocks.push_back(std::move(e));
+  return budget - room;
+}
+
 RankedMap MapRanker::build(const RepoIndex& index, const MapRequest& request) {
   RankedMap out;
   out.legend = index.legend(false);
   out.budget_tokens = request.budget_tokens;
   std::lock_guard lock(mu_);
-  index.read_blocks([&](const SymbolGraph& graph, const std::vector<std::string>& blocks, std::uint64_t generation) {
+  index.read_blocks([&](const SymbolGraph& graph, const std::vector<std::string>& blocks, const PathAliases& aliases,
+                        std::uint64_t generation) {
     refresh_model(graph, blocks, generation);
     const RankModel& m = *model_;
     const std::size_t legend = estimate_tokens(out.legend) + 1;
@@ -91,30 +128,13 @@ RankedMap MapRanker::build(const RepoIndex& index, const MapRequest& request) {
       out.blocks.push_back(MapEntry{graph.node(id).record->path, blocks[id], Why::ranked});
       used += block_cost(m, id);
     }
-    FocusQuery q{.message = request.message, .history = request.history};
-    for (const auto& path : request.exclude)
-      if (FileId id = graph.id_of(path); id != kNoFile) q.selected.push_back(id);
-    std::size_t room = share(request.budget_tokens, kFocusShare);
     std::vector<char> in_focus(graph.slot_count(), 0);
-    std::vector<MapEntry> focus;
-    for (const FocusFile& f : focus_files(m, graph, q)) {
-      if (focus.size() >= kMaxFocusFiles) break;
-      const std::string& path = graph.node(f.id).record->path;
-      if (core_->in_core[f.id] || request.exclude.count(path)) continue;
-      const std::size_t cost = block_cost(m, f.id);
-      if (cost > room) continue;
-      room -= cost;
-      used += cost;
-      in_focus[f.id] = 1;
-      focus.push_back(MapEntry{path, blocks[f.id], f.why});
-    }
-    std::sort(focus.begin(), focus.end(), [](const MapEntry& a, const MapEntry& b) { return a.path < b.path; });
-    for (auto& e : focus) out.blocks.push_back(std::move(e));
+    used += add_focus(graph, blocks, aliases, request, in_focus, out);
     out.outline = core_->outline.text;
-    out.files_full = out.blocks.size();
+    for (const auto& b : out.blocks) ++(b.summary ? out.files_summary : out.files_full);
     for (std::size_t i = 0; i < core_->outline_files.size(); ++i)
       if (core_->outline.is_named[i] && !in_focus[core_->outline_files[i]]) ++out.files_outline;
-    out.files_left_out = out.files_total - out.files_full - out.files_outline;
+    out.files_left_out = out.files_total - out.files_full - out.files_summary - out.files_outline;
     out.estimated_tokens = used;
   });
   return out;

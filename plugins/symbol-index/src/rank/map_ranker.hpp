@@ -12,9 +12,12 @@
 //     counts, and names where room is left (render/dir_outline.hpp), so the
 //     model can ask for any file; it changes only with the core;
 //   - the focus (kFocusShare): the files this turn's message, the recent
-//     history and the selection point at (rank/focus.hpp), in full. It is
-//     the only part that changes from turn to turn, and the chat puts it
-//     after the cached tiers.
+//     history and the selection point at (rank/focus.hpp), best first: in
+//     full, or as a summary (render_summary) when its score is low, or the
+//     whole block would take more than kFullShare of the focus or no longer
+//     fits. It is the only
+//     part that changes from turn to turn, and the chat puts it after the
+//     cached tiers.
 // Sizes are estimated (rank/token_estimate.hpp); the llm plugin counts the
 // real tokens and cuts what still does not fit.
 //
@@ -40,9 +43,15 @@
 
 namespace acdc::symbols {
 
-inline constexpr double kFocusShare = 0.30;
-inline constexpr double kOutlineShare = 0.15;
-inline constexpr std::size_t kMaxFocusFiles = 40;
+inline constexpr double kFocusShare = 0.45;
+inline constexpr double kOutlineShare = 0.10;
+inline constexpr double kFullShare = 0.25;
+inline constexpr std::size_t kMaxFocusFiles = 150;
+// A focus file scoring below this (rank/focus.cpp: a file named scores 5 or
+// more, the best word match 3) gets its summary only: a weak match costs a
+// few lines, not a block. Measured on four histories (bench/map-localization):
+// at 4.0 more files are found, at 2.5 more of them whole.
+inline constexpr double kFullScore = 2.5;
 
 struct MapRequest {
   std::size_t budget_tokens = 0;  // 0: no budget, the whole map
@@ -55,6 +64,7 @@ struct MapEntry {
   std::string path;
   std::string text;
   Why why = Why::all;
+  bool summary = false;  // render_summary's form, not the whole block
 };
 
 struct RankedMap {
@@ -64,7 +74,7 @@ struct RankedMap {
   std::size_t budget_tokens = 0;
   std::size_t estimated_tokens = 0;  // legend, blocks and outline
   std::size_t files_total = 0;       // indexed, less those in full context
-  std::size_t files_full = 0, files_outline = 0, files_left_out = 0;
+  std::size_t files_full = 0, files_summary = 0, files_outline = 0, files_left_out = 0;
   bool complete = true;  // every file in full
 };
 
@@ -83,6 +93,9 @@ class MapRanker {
     std::vector<FileId> outline_files;  // the outline's input, aligned with outline.is_named
   };
   void refresh_model(const SymbolGraph& graph, const std::vector<std::string>& blocks, std::uint64_t generation);
+  // Fills `out` with the focus; returns the tokens it takes.
+  std::size_t add_focus(const SymbolGraph& graph, const std::vector<std::string>& blocks, const PathAliases& aliases,
+                        const MapRequest& request, std::vector<char>& in_focus, RankedMap& out) const;
   void refresh_core(const SymbolGraph& graph, const MapRequest& request, std::size_t legend_bytes, std::uint64_t generation);
 
   std::mutex mu_;

@@ -128,6 +128,41 @@ std::string render_block(const SymbolGraph& graph, FileId id, const PathAliases&
   return out;
 }
 
+std::string render_summary(const SymbolGraph& graph, FileId id, const PathAliases& aliases) {
+  constexpr std::size_t kTopLevel = 24, kMembers = 8;
+  const FileNode& node = graph.node(id);
+  const FileRecord& rec = *node.record;
+  std::string out = aliases.apply(rec.path) + ":";
+  if (node.incoming) out += " ←" + std::to_string(node.incoming);
+  out += " (summary)";
+  auto listed = [](const Symbol& s) { return s.kind != SymbolKind::import && s.kind != SymbolKind::variable; };
+  const auto total = static_cast<std::size_t>(std::count_if(rec.symbols.symbols.begin(), rec.symbols.symbols.end(), listed));
+  std::size_t shown = 0;
+  for (const Symbol& s : rec.symbols.symbols) {
+    if (!listed(s)) continue;
+    if (shown++ == kTopLevel) {
+      out += "\n+" + std::to_string(total - kTopLevel) + " more";
+      break;
+    }
+    out += '\n';
+    out += code(s);
+    out += ' ';
+    out += s.name;
+    const auto member_count = static_cast<std::size_t>(std::count_if(s.children.begin(), s.children.end(), listed));
+    std::size_t members = 0;
+    for (const Symbol& c : s.children) {
+      if (!listed(c)) continue;
+      if (members == kMembers) {
+        out += " +" + std::to_string(member_count - kMembers);
+        break;
+      }
+      out += members++ ? "," : ": ";
+      out += c.name;
+    }
+  }
+  return out;
+}
+
 std::string signature(const Symbol& s) {
   std::string out = s.name;
   append_signature(out, s);

@@ -29,6 +29,13 @@ std::string map_legend(const PathAliases& aliases, bool with_lines);
 // One file's block, without a trailing newline.
 std::string render_block(const SymbolGraph& graph, FileId id, const PathAliases& aliases, bool with_lines);
 
+// A file's summary, for a map cut to a budget: its path and reference count,
+// then one line per top-level symbol, a class with its members' names.
+//   @1/index.py: ←7 (summary)
+//   c SymbolIndex: index_repo,_prune_stale +3
+//   f fetch
+std::string render_summary(const SymbolGraph& graph, FileId id, const PathAliases& aliases);
+
 // `name(a,b?,*rest)->T` as a block line shows it, for hover and completions.
 std::string signature(const Symbol& s);
 

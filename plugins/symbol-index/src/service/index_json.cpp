@@ -64,6 +64,7 @@ std::string ranked_map_json(const RankedMap& map) {
     o.key("path"), o.str(b.path);
     o.key("text"), o.str(b.text);
     o.key("why"), o.w.String(why_name(b.why));
+    o.key("level"), o.w.String(b.summary ? "summary" : "full");
     o.w.EndObject();
   }
   o.w.EndArray();
@@ -74,6 +75,7 @@ std::string ranked_map_json(const RankedMap& map) {
   o.w.StartObject();
   o.key("total"), o.w.Uint64(map.files_total);
   o.key("full"), o.w.Uint64(map.files_full);
+  o.key("summary"), o.w.Uint64(map.files_summary);
   o.key("outline"), o.w.Uint64(map.files_outline);
   o.key("left_out"), o.w.Uint64(map.files_left_out);
   o.w.EndObject();

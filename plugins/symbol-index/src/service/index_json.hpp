@@ -15,7 +15,7 @@ namespace acdc::symbols {
 // {ready:true, legend, blocks:[{path, text}]}
 std::string map_json(const RepoIndex& index, const std::set<std::string>& exclude);
 // {ready:true, complete, legend, blocks:[{path, text, why}], outline, budget_tokens,
-//  estimated_tokens, files:{total, full, outline, left_out}}
+//  estimated_tokens, files:{total, full, summary, outline, left_out}}; a block's level: full or summary
 std::string ranked_map_json(const RankedMap& map);
 // The doc index's {ready:true, legend, blocks:[{path, text}]}.
 std::string doc_map_json(const std::string& legend, const std::vector<std::pair<std::string, std::string>>& blocks);

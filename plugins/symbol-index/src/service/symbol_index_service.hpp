@@ -10,8 +10,8 @@
 //   SymbolIndex.refresh()              -> {ready, changed:[paths], files, seconds}   (turn start)
 //   SymbolIndex.get_map(exclude)       -> {ready, legend, blocks:[{path, text}]}
 //   SymbolIndex.get_ranked_map(exclude, budget_tokens, message?, history?)
-//       -> {ready, complete, legend, blocks:[{path, text, why}], outline, budget_tokens,
-//           estimated_tokens, files:{total, full, outline, left_out}}   (rank/map_ranker.hpp)
+//       -> {ready, complete, legend, blocks:[{path, text, why, level}], outline, budget_tokens,
+//           estimated_tokens, files:{total, full, summary, outline, left_out}}   (rank/map_ranker.hpp)
 //   SymbolIndex.get_doc_map(exclude)   -> {ready, legend, blocks:[{path, text}]}   (markdown outlines, §7.4)
 //   SymbolIndex.get_file_block(path, with_lines?) -> {path, content}
 //   SymbolIndex.get_status()           -> {state, files, percent, skipped, grammars, excluded}
