@@ -48,6 +48,28 @@ rapidjson::Document result(LlmHost& h, const std::string& method, const std::str
   return out;
 }
 
+void use_llm_yaml(LlmHost& h, const std::string& provider_lines) {
+  acdc::test::write_file(h.config_home.path() / "llm.yaml",
+                         provider_lines + "base_url: " + h.fake.base_url() +
+                             "\napi_key_env: ACDC_TEST_LLM_KEY\nnum_retries: 0\n"
+                             "first_chunk_timeout_seconds: 5\nchunk_timeout_seconds: 5\n");
+}
+
+std::string anthropic_step(const std::string& text) {
+  return "[{\"text\":" + acdc::to_json_text(text) +
+         ",\"format\":\"anthropic\",\"chunk_chars\":64,"
+         "\"usage\":{\"input_tokens\":300,\"output_tokens\":40,\"cache_read_tokens\":2000,\"cache_write_tokens\":500}}]";
+}
+
+std::vector<std::string> bodies(LlmHost& h) {
+  rapidjson::Document requests;
+  requests.Parse(h.fake.requests().c_str());
+  std::vector<std::string> out;
+  for (const auto& r : requests.GetArray())
+    if (str(r["body"]).find("\"stream\":true") != std::string::npos) out.push_back(str(r["body"]));
+  return out;
+}
+
 void wait_until_indexed(LlmHost& h, std::chrono::seconds limit) {
   for (auto i = limit.count() * 100; i > 0; --i) {
     if (str(result(h, "SymbolIndex.get_status", "[]")["state"]) == "ready") return;

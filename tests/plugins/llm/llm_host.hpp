@@ -59,6 +59,14 @@ std::string str(const rapidjson::Value& v);
 // The "result" of `method` called through the host; fails the test, showing
 // the whole answer, when the call failed.
 rapidjson::Document result(LlmHost& h, const std::string& method, const std::string& args_json);
+// Writes llm.yaml: `provider_lines` (provider, model, ...), then the fake
+// provider's URL, a test key variable, no retries and 5 s timeouts.
+void use_llm_yaml(LlmHost& h, const std::string& provider_lines);
+// A fake-provider queue with one Anthropic stream of `text` and fixed usage
+// (300 in, 40 out, 2,000 read from the cache, 500 written).
+std::string anthropic_step(const std::string& text);
+// The bodies of the chat requests the provider received, in order.
+std::vector<std::string> bodies(LlmHost& h);
 // Waits (up to `limit`) until SymbolIndex.get_status says "ready".
 void wait_until_indexed(LlmHost& h, std::chrono::seconds limit = std::chrono::seconds(5));
 
