@@ -200,7 +200,8 @@ std::vector<double> turn_times(const Options& o, RepoIndex& index, const Corpus&
     const auto started = Clock::now();
     RankedMap m = ranker.build(index, {.budget_tokens = o.budget, .message = message});
     acdc::llm::TurnContent content{.system_prompt = "system", .map_header_and_legend = m.legend, .map_outline = m.outline};
-    for (auto& b : m.blocks) content.symbol_blocks.emplace_back(std::move(b.path), std::move(b.text));
+    for (auto& b : m.blocks)
+      (b.why == Why::ranked ? content.symbol_blocks : content.focus_blocks).emplace_back(std::move(b.path), std::move(b.text));
     acdc::llm::PromptInput in;
     engine.place(content, in, [](const std::string&) { return true; });
     out.push_back(ms_since(started));

@@ -7,10 +7,12 @@
 
 #include <acdc/sdk/json.hpp>
 
-
+using acdc::llm::test::anthropic_step;
+using acdc::llm::test::bodies;
 using acdc::llm::test::LlmHost;
 using acdc::llm::test::result;
 using acdc::llm::test::str;
+using acdc::llm::test::use_llm_yaml;
 using acdc::llm::test::wait_until_indexed;
 
 namespace {
@@ -39,30 +41,8 @@ std::map<std::string, std::string> large_repository() {
   return files;
 }
 
-void use_llm_yaml(LlmHost& h, const std::string& provider_lines) {
-  acdc::test::write_file(h.config_home.path() / "llm.yaml",
-                         provider_lines + "base_url: " + h.fake.base_url() +
-                             "\napi_key_env: ACDC_TEST_LLM_KEY\nnum_retries: 0\n"
-                             "first_chunk_timeout_seconds: 5\nchunk_timeout_seconds: 5\n");
-}
-
 // Indexing 2,000 files under the sanitizers takes a while.
 constexpr std::chrono::seconds kIndexing{120};
-
-std::vector<std::string> bodies(LlmHost& h) {
-  rapidjson::Document requests;
-  requests.Parse(h.fake.requests().c_str());
-  std::vector<std::string> out;
-  for (const auto& r : requests.GetArray())
-    if (str(r["body"]).find("\"stream\":true") != std::string::npos) out.push_back(str(r["body"]));
-  return out;
-}
-
-std::string anthropic_step(const std::string& text) {
-  return "[{\"text\":" + acdc::to_json_text(text) +
-         ",\"format\":\"anthropic\",\"chunk_chars\":64,"
-         "\"usage\":{\"input_tokens\":300,\"output_tokens\":40,\"cache_read_tokens\":2000,\"cache_write_tokens\":500}}]";
-}
 
 std::string openai_step(const std::string& text) {
   return "[{\"text\":" + acdc::to_json_text(text) + ",\"format\":\"openai\",\"chunk_chars\":64}]";

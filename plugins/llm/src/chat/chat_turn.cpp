@@ -211,8 +211,7 @@ void ChatTurn::fit_map_to(TurnContent& content, const Placement& preview, std::s
     if (budget > 0) map_room = std::min(map_room, budget > legend ? budget - legend : 0);
   }
   if (map_tokens(preview) <= map_room) return;
-  const std::size_t dropped =
-      fit_map(content, preview, map_room, [this](const std::string& path) { return is_core(map_, path); });
+  const std::size_t dropped = fit_map(content, preview, map_room);
   d_.host.log(ACDC_LOG_INFO, "request " + req_.request_id + ": symbol map cut by " + with_thousands(static_cast<long>(dropped)) +
                                  " tokens to fit " + with_thousands(static_cast<long>(map_room)));
 }

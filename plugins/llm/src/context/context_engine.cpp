@@ -11,6 +11,7 @@ namespace {
 constexpr std::size_t kTokenMemoLimit = 100000;
 // Not a path: the tracker never asks whether it exists on disk.
 const std::string kOutlineKey = "outline:map";
+const std::string kFocusPrefix = "focus:";
 
 int tier_index(Tier t) { return static_cast<int>(t); }
 
@@ -62,6 +63,7 @@ std::map<std::string, ItemState> ContextEngine::items_of(const TurnContent& c) {
   items.emplace("system:prompt", state_of(c.system_prompt + c.map_header_and_legend));
   if (!c.map_outline.empty()) items.emplace(kOutlineKey, state_of(c.map_outline));
   for (const auto& [path, block] : c.symbol_blocks) items.emplace("symbol:" + path, state_of(block));
+  for (const auto& [path, block] : c.focus_blocks) items.emplace(kFocusPrefix + path, state_of(block));
   for (const auto& f : c.files) items.emplace("file:" + f.path, state_of(f.path + "\n" + f.content));
   for (std::size_t i = 0; i < c.history.size(); ++i) {
     ItemState state = state_of(c.history[i].role + ":" + c.history[i].content);
@@ -75,7 +77,11 @@ Placement ContextEngine::place(const TurnContent& c, PromptInput& in,
                                const std::function<bool(const std::string&)>& exists) {
   std::lock_guard lock(mu_);
   std::map<std::string, ItemState> items = items_of(c);
-  if (tiering_) tracker_.update(items, exists);
+  if (tiering_) {
+    std::map<std::string, ItemState> tracked = items;
+    std::erase_if(tracked, [](const auto& kv) { return kv.first.starts_with(kFocusPrefix); });
+    tracker_.update(tracked, exists);
+  }
   seeded_ = true;
   return layout(c, items, in);
 }
@@ -120,6 +126,11 @@ Placement ContextEngine::layout(const TurnContent& c, const std::map<std::string
     Tier t = tiering_ ? tier_for(key, items.at(key)) : Tier::L0;
     append_block(t == Tier::active ? in.active_symbol_blocks : in.tiers[tier_index(t)].symbol_blocks, block);
     record(key, "symbols", t);
+  }
+
+  for (const auto& [path, block] : c.focus_blocks) {
+    append_block(in.active_symbol_blocks, block);
+    record(kFocusPrefix + path, "symbols", Tier::active);
   }
 
   // Files: in a tier by path (stable whatever the selection order), active

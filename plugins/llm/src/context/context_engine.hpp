@@ -38,13 +38,16 @@ struct TurnContent {
   std::string map_header_and_legend;  // empty without a symbol map
   std::vector<std::pair<std::string, std::string>> symbol_blocks;  // (path, block), in a stable order
   std::string map_outline;            // a ranked map's other files by directory, or ""
+  // A ranked map's per-turn focus (path, block): always active, never
+  // tracked, so a focus that changes from turn to turn breaks no tier.
+  std::vector<std::pair<std::string, std::string>> focus_blocks;
   std::vector<FileEntry> files;       // the selection that could be read, in selection order
   std::vector<ChatMessage> history;   // the conversation before this turn's message
 };
 
 struct PlacedItem {
-  std::string key;   // "system:prompt", "outline:map", "symbol:a.py", "file:a.py", "history:3"
-  std::string type;  // "system", "symbols" (a map block or the outline), "file", "history"
+  std::string key;   // "system:prompt", "outline:map", "symbol:a.py", "focus:a.py", "file:a.py", "history:3"
+  std::string type;  // "system", "symbols" (a map or focus block, the outline), "file", "history"
   std::size_t tokens = 0;
   int n = 0;         // its stability count when placed
 };

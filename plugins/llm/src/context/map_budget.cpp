@@ -49,33 +49,34 @@ std::size_t map_tokens(const Placement& preview) {
   return n;
 }
 
-std::size_t fit_map(TurnContent& content, const Placement& preview, std::size_t room,
-                    const std::function<bool(const std::string& path)>& is_core) {
+std::size_t fit_map(TurnContent& content, const Placement& preview, std::size_t room) {
   std::size_t now = map_tokens(preview), dropped = 0;
-  auto& blocks = content.symbol_blocks;
-  // Focus from the end, then the core's largest first.
-  std::vector<std::size_t> order;
-  for (std::size_t i = blocks.size(); i-- > 0;)
-    if (!is_core(blocks[i].first)) order.push_back(i);
-  std::vector<std::size_t> core;
-  for (std::size_t i = 0; i < blocks.size(); ++i)
-    if (is_core(blocks[i].first)) core.push_back(i);
-  std::stable_sort(core.begin(), core.end(), [&](std::size_t a, std::size_t b) {
-    return tokens_of(preview, "symbol:" + blocks[a].first) > tokens_of(preview, "symbol:" + blocks[b].first);
-  });
-  order.insert(order.end(), core.begin(), core.end());
-  std::vector<char> drop(blocks.size(), 0);
-  for (std::size_t i : order) {
-    if (now <= room) break;
-    const std::size_t t = tokens_of(preview, "symbol:" + blocks[i].first);
-    drop[i] = 1;
+  auto drop = [&](const std::string& key) {
+    const std::size_t t = tokens_of(preview, key);
     now -= std::min(now, t);
     dropped += t;
+  };
+  auto& focus = content.focus_blocks;
+  while (now > room && !focus.empty()) {
+    drop("focus:" + focus.back().first);
+    focus.pop_back();
+  }
+  auto& core = content.symbol_blocks;
+  std::vector<std::size_t> largest(core.size());
+  for (std::size_t i = 0; i < core.size(); ++i) largest[i] = i;
+  std::stable_sort(largest.begin(), largest.end(), [&](std::size_t a, std::size_t b) {
+    return tokens_of(preview, "symbol:" + core[a].first) > tokens_of(preview, "symbol:" + core[b].first);
+  });
+  std::vector<char> gone(core.size(), 0);
+  for (std::size_t i : largest) {
+    if (now <= room) break;
+    drop("symbol:" + core[i].first);
+    gone[i] = 1;
   }
   std::size_t i = 0;
-  std::erase_if(blocks, [&](const auto&) { return drop[i++] != 0; });
+  std::erase_if(core, [&](const auto&) { return gone[i++] != 0; });
   if (now > room && !content.map_outline.empty()) {
-    dropped += tokens_of(preview, "outline:map");
+    drop("outline:map");
     content.map_outline.clear();
   }
   return dropped;

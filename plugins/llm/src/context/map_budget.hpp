@@ -48,7 +48,6 @@ std::size_t map_tokens(const Placement& preview);
 // tokens by `preview`'s counts: the per-turn focus first (its last blocks
 // first), then the core's largest blocks, then the outline. Returns the
 // tokens dropped.
-std::size_t fit_map(TurnContent& content, const Placement& preview, std::size_t room,
-                    const std::function<bool(const std::string& path)>& is_core);
+std::size_t fit_map(TurnContent& content, const Placement& preview, std::size_t room);
 
 }  // namespace acdc::llm

@@ -41,7 +41,7 @@ void write_map_figures(acdc::JsonWriter& w, const SymbolMap& map, const Placemen
   w.StartArray();
   for (const auto& [path, block] : map.blocks) {
     auto why = f.why.find(path);
-    auto item = p.items.find("symbol:" + path);
+    auto item = p.items.find((is_core(map, path) ? "symbol:" : "focus:") + path);
     w.StartObject();
     w.Key("path"); acdc::to_json(w, path);
     w.Key("why"); acdc::to_json(w, why == f.why.end() ? std::string("ranked") : why->second);
@@ -158,7 +158,8 @@ std::string LLMService::context_breakdown() {
       w.StartObject();
       w.Key("name"); acdc::to_json(w, item.key);
       w.Key("type"); acdc::to_json(w, item.type);
-      if (auto colon = item.key.find(':'); item.type == "file" || item.key.starts_with("symbol:")) {
+      if (auto colon = item.key.find(':'); item.type == "file" || item.key.starts_with("symbol:") ||
+                                           item.key.starts_with("focus:")) {
         w.Key("path");
         acdc::to_json(w, item.key.substr(colon + 1));
       }

@@ -61,7 +61,8 @@ void add_maps(TurnContent& content, const SymbolMap& primary, const SymbolMap* s
   for (const SymbolMap* map : {&primary, secondary}) {
     if (!map || !map->available()) continue;
     content.map_header_and_legend += map->header_and_legend();
-    content.symbol_blocks.insert(content.symbol_blocks.end(), map->blocks.begin(), map->blocks.end());
+    for (const auto& block : map->blocks)
+      (is_core(*map, block.first) ? content.symbol_blocks : content.focus_blocks).push_back(block);
     content.map_outline += map->outline;
   }
   // One order whatever the maps: the engine keys blocks by path.

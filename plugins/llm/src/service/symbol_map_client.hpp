@@ -80,8 +80,9 @@ bool is_core(const SymbolMap& map, const std::string& path);
 
 // Puts the mode's map into a turn's content and, with cross-reference, the
 // other one's header and legend after it and its blocks among the blocks
-// (§4.6 L0: primary header and legend, then the opposite one's). Either
-// map may be unavailable; `secondary` may be null.
+// (§4.6 L0: primary header and legend, then the opposite one's); a ranked
+// map's focus goes into focus_blocks. Either map may be unavailable;
+// `secondary` may be null.
 void add_maps(TurnContent& content, const SymbolMap& primary, const SymbolMap* secondary);
 
 class SymbolMapClient {

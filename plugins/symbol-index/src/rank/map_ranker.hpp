@@ -43,7 +43,7 @@
 
 namespace acdc::symbols {
 
-inline constexpr double kFocusShare = 0.45;
+inline constexpr double kFocusShare = 0.30;
 inline constexpr double kOutlineShare = 0.10;
 inline constexpr double kFullShare = 0.25;
 inline constexpr std::size_t kMaxFocusFiles = 150;
@@ -51,7 +51,7 @@ inline constexpr std::size_t kMaxFocusFiles = 150;
 // more, the best word match 3) gets its summary only: a weak match costs a
 // few lines, not a block. Measured on four histories (bench/map-localization):
 // at 4.0 more files are found, at 2.5 more of them whole.
-inline constexpr double kFullScore = 2.5;
+inline constexpr double kFullScore = 3.0;
 
 struct MapRequest {
   std::size_t budget_tokens = 0;  // 0: no budget, the whole map
