@@ -5,8 +5,11 @@
 // (anthropic_cache.hpp), against the same session with tiering off (the
 // layout before issue 16: system prompt and map cached, the rest not).
 // The session has the churn of real work: edits to selected files, a file
-// added to the selection and one removed. See README.md for the command.
+// added to the selection and one removed. With --repo DIR the map is that
+// repository's ranked map, built for each turn's question (issue 26), and
+// the selected files are its own. See README.md for the command.
 #include "anthropic_cache.hpp"
+#include "repo_map.hpp"
 
 #include "context/context_engine.hpp"
 #include "prompt/prompt_assembler.hpp"
@@ -17,6 +20,7 @@
 #include <chrono>
 #include <cstdio>
 #include <fstream>
+#include <memory>
 #include <iterator>
 #include <random>
 #include <set>
@@ -62,8 +66,8 @@ std::string words(std::mt19937& rng, std::size_t count) {
   return out;
 }
 
-std::string source_file(std::mt19937& rng, int id, int version) {
-  std::string text = "# selected file " + std::to_string(id) + " v" + std::to_string(version) + "\n";
+std::string source_file(std::mt19937& rng, const std::string& path, int version) {
+  std::string text = "# selected file " + path + " v" + std::to_string(version) + "\n";
   for (int line = 0; line < 260; ++line)
     text += "def step_" + std::to_string(line) + "(ctx):\n    return ctx.run('" + words(rng, 3) + "')\n";
   return text;
@@ -82,24 +86,48 @@ double median(std::vector<double> v) {
 
 double max_of(const std::vector<double>& v) { return v.empty() ? 0 : *std::max_element(v.begin(), v.end()); }
 
-Run run_session(bool tiering, const TokenCounter& count, const std::string& system) {
-  std::mt19937 rng(42);
-  ContextEngine engine(count, tiering);
-  engine.set_cache_target(kMinCacheable);
-  // The reference graph: hubs first; one connected group per package.
+// The synthetic map: the reference graph seeds the tiers (hubs first; one
+// connected group per package), and every block not selected is sent.
+void seed_synthetic(ContextEngine& engine) {
   std::vector<std::string> by_refs;
   for (int i = 0; i < kModules; ++i) by_refs.push_back(module_path((i * 37) % kModules));
   std::vector<std::vector<std::string>> components(kPackages);
   for (int i = 0; i < kModules; ++i) components[i % kPackages].push_back(module_path(i));
   if (engine.needs_seed()) engine.seed(by_refs, components);
+}
 
-  std::vector<int> selected = {3, 58, 141, 260, 377};
-  std::map<int, int> version;
-  std::map<std::pair<int, int>, std::string> file_text;  // (id, version) -> content, made once
-  auto file = [&](int id) -> const std::string& {
-    auto key = std::make_pair(id, version[id]);
+void add_synthetic_map(TurnContent& content, const std::set<std::string>& in_context) {
+  content.map_header_and_legend = "# Repository Structure\n\n# c=class m=method f=function v=variable\n\n";
+  for (int i = 0; i < kModules; ++i)
+    if (!in_context.contains(module_path(i))) content.symbol_blocks.emplace_back(module_path(i), block(i));
+  std::sort(content.symbol_blocks.begin(), content.symbol_blocks.end());
+}
+
+Run run_session(bool tiering, const TokenCounter& count, const std::string& system, acdc::bench::RepoMap* repo) {
+  std::mt19937 rng(42);
+  ContextEngine engine(count, tiering);
+  engine.set_cache_target(kMinCacheable);
+  if (!repo) seed_synthetic(engine);
+
+  std::vector<std::string> selected, extra;
+  if (repo) {
+    selected = repo->pick_files(6);
+    extra = {selected.back()};
+    selected.pop_back();
+  } else {
+    for (int id : {3, 58, 141, 260, 377}) selected.push_back(module_path(id));
+    extra = {module_path(402)};
+  }
+  std::map<std::string, int> version;
+  std::map<std::pair<std::string, int>, std::string> file_text;  // (path, version) -> content, made once
+  auto file = [&](const std::string& path) -> const std::string& {
+    auto key = std::make_pair(path, version[path]);
     auto it = file_text.find(key);
-    if (it == file_text.end()) it = file_text.emplace(key, source_file(rng, id, version[id])).first;
+    if (it == file_text.end()) {
+      std::string text = repo ? repo->read(path) + std::string(static_cast<std::size_t>(version[path]), '\n')
+                              : source_file(rng, path, version[path]);
+      it = file_text.emplace(key, std::move(text)).first;
+    }
     return it->second;
   };
   std::vector<ChatMessage> history;
@@ -107,22 +135,25 @@ Run run_session(bool tiering, const TokenCounter& count, const std::string& syst
   Run run;
   const PromptAssembler assembler(count);
   for (int turn = 1; turn <= kTurns; ++turn) {
-    if (turn == 10) selected.push_back(402);                               // one more file in context
+    if (turn == 10) selected.push_back(extra.front());                     // one more file in context
     if (turn == 20) selected.erase(selected.begin() + 1);                  // one file dropped
-    TurnContent content{.system_prompt = system,
-                        .map_header_and_legend = "# Repository Structure\n\n# c=class m=method f=function v=variable\n\n"};
-    std::set<std::string> in_context;
-    for (int id : selected) in_context.insert(module_path(id));
-    for (int i = 0; i < kModules; ++i)
-      if (!in_context.contains(module_path(i))) content.symbol_blocks.emplace_back(module_path(i), block(i));
-    std::sort(content.symbol_blocks.begin(), content.symbol_blocks.end());
-    for (int id : selected) content.files.push_back({module_path(id), file(id)});
+    const std::string question = "Turn " + std::to_string(turn) + ": " + words(rng, 40);
+    TurnContent content{.system_prompt = system};
+    const std::set<std::string> in_context(selected.begin(), selected.end());
+    if (repo) {
+      // As the chat turn does, the map's core seeds the tiers (by path here,
+      // where the turn has the reference counts).
+      std::vector<std::string> core = repo->fill(content, question, in_context);
+      if (engine.needs_seed()) engine.seed(core, {core});
+    } else {
+      add_synthetic_map(content, in_context);
+    }
+    auto t0 = std::chrono::steady_clock::now();
+    for (const auto& path : selected) content.files.push_back({path, file(path)});
     content.history = history;
 
-    auto t0 = std::chrono::steady_clock::now();
     PromptInput in;
     Placement p = engine.place(content, in, [](const std::string&) { return true; });
-    const std::string question = "Turn " + std::to_string(turn) + ": " + words(rng, 40);
     in.user_prompt = question;
     in.min_cacheable_tokens = kMinCacheable;
     const std::string body = assembler.assemble(in);
@@ -170,14 +201,22 @@ Summary summarise(const Run& r) {
 
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
+  std::unique_ptr<acdc::bench::RepoMap> repo;
+  if (argc == 3 && std::string(argv[1]) == "--repo") {
+    repo = std::make_unique<acdc::bench::RepoMap>(argv[2], 25000);
+    std::printf("%s: %zu files indexed; its ranked map at a 25,000-token budget each turn\n", argv[2], repo->files());
+  } else if (argc != 1) {
+    std::fprintf(stderr, "usage: acdc-bench-context [--repo DIR]\n");
+    return 2;
+  }
   const Tokenizer& tok = Tokenizer::cl100k();
   TokenCounter count = [&tok](std::string_view s) { return tok.count(s); };
   const std::string system =
       read(ACDC_SOURCE_DIR "/config/prompts/system.md") + "\n\n" + read(ACDC_SOURCE_DIR "/config/prompts/system_extra.md");
 
-  Run tiered = run_session(true, count, system);
-  Run flat = run_session(false, count, system);
+  Run tiered = run_session(true, count, system, repo.get());
+  Run flat = run_session(false, count, system, repo.get());
   Summary t = summarise(tiered), f = summarise(flat);
 
   std::printf("turn  input   tiered: read  written  fresh   |  flat: read  written  fresh\n");
