@@ -24,6 +24,8 @@ constexpr double kPrior = 0.5;
 constexpr double kHistoryWeight = 0.4;
 // A name shared by more files than this names none of them.
 constexpr std::size_t kMaxNamed = 8;
+// Candidates returned, best first.
+constexpr std::size_t kKeep = 1000;
 
 std::string lower(std::string_view s) {
   std::string out(s);
@@ -90,10 +92,14 @@ class Scorer {
       const Why why = e.neighbour > e.named + e.words ? Why::neighbour : Why::mentioned;
       out.push_back(FocusFile{id, score, why});
     }
-    std::sort(out.begin(), out.end(), [&](const FocusFile& a, const FocusFile& b) {
+    // Only the best are ever used (a focus holds at most kMaxFocusFiles
+    // after the core's and the selection's are passed over).
+    const std::size_t keep = std::min(out.size(), kKeep);
+    std::partial_sort(out.begin(), out.begin() + static_cast<long>(keep), out.end(), [&](const FocusFile& a, const FocusFile& b) {
       if (a.score != b.score) return a.score > b.score;
       return graph_.node(a.id).record->path < graph_.node(b.id).record->path;
     });
+    out.resize(keep);
     return out;
   }
 

@@ -36,7 +36,7 @@ struct FocusFile {
   Why why;
 };
 
-// Files with a reason to be in focus, best first (ties by path).
+// Files with a reason to be in focus, best first (ties by path), the best 1,000.
 std::vector<FocusFile> focus_files(const RankModel& model, const SymbolGraph& graph, const FocusQuery& query);
 
 }  // namespace acdc::symbols

@@ -30,7 +30,9 @@ void TermIndex::finish() {
 
 std::vector<std::pair<FileId, double>> TermIndex::score(const std::vector<std::string>& query) const {
   const auto n_docs = static_cast<double>(documents_);
-  std::unordered_map<FileId, double> scores;
+  // Dense by FileId: a common word's postings run to thousands of files.
+  std::vector<double> scores(length_.size(), 0);
+  std::vector<FileId> touched;
   for (const std::string& term : std::set<std::string>(query.begin(), query.end())) {
     auto it = postings_.find(term);
     if (it == postings_.end()) continue;
@@ -39,10 +41,13 @@ std::vector<std::pair<FileId, double>> TermIndex::score(const std::vector<std::s
     for (const Posting& p : it->second) {
       const double len = length_[p.id];
       const double tf = p.tf;
+      if (scores[p.id] == 0) touched.push_back(p.id);
       scores[p.id] += idf * tf * (kK1 + 1) / (tf + kK1 * (1 - kB + kB * len / average_length_));
     }
   }
-  std::vector<std::pair<FileId, double>> out(scores.begin(), scores.end());
+  std::vector<std::pair<FileId, double>> out;
+  out.reserve(touched.size());
+  for (FileId id : touched) out.emplace_back(id, scores[id]);
   std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.second != b.second ? a.second > b.second : a.first < b.first; });
   return out;
 }
