@@ -1,11 +1,12 @@
 #include "chat/chat_turn.hpp"
 
+#include "chat/oversize_message.hpp"
 #include "chat/terminal_hud.hpp"
 
+#include "context/map_budget.hpp"
 #include "edit/edit_applier.hpp"
 #include "edit/edit_parser.hpp"
 #include "edit/shell_commands.hpp"
-#include "context/map_budget.hpp"
 #include "prompt/prompt_assembler.hpp"
 
 #include <algorithm>
@@ -155,10 +156,7 @@ void ChatTurn::seed_tiers() {
   if (d_.mode != ChatMode::code || !map_.available() || !d_.engine.needs_seed()) return;
   std::optional<ReferenceGraph> graph = d_.symbols.reference_graph();
   if (!graph) return;
-  auto outside_core = [this](const std::string& path) {
-    return !is_core(map_, path) ||
-           std::none_of(map_.blocks.begin(), map_.blocks.end(), [&](const auto& b) { return b.first == path; });
-  };
+  auto outside_core = [this](const std::string& path) { return !is_core(map_, path); };
   if (map_.figures && !map_.figures->complete) {
     std::erase_if(graph->by_references, outside_core);
     for (auto& component : graph->components) std::erase_if(component, outside_core);
@@ -199,7 +197,15 @@ std::optional<PromptInput> ChatTurn::place(const std::vector<FileEntry>& files,
     in.min_cacheable_tokens = d_.limits.min_cacheable_tokens;
     return in;
   }
-  out_.error = ProviderError{ErrorKind::context_window_exceeded, too_large(preview, chosen, prompt_tokens)};
+  std::size_t url_tokens = 0;
+  for (const auto& part : url_parts_) url_tokens += d_.count_tokens(part);
+  out_.error = ProviderError{ErrorKind::context_window_exceeded,
+                             oversize_message(preview, {.total = chosen,
+                                                        .message_tokens = prompt_tokens,
+                                                        .url_tokens = url_tokens,
+                                                        .model = d_.model,
+                                                        .context_window = d_.limits.context_window,
+                                                        .max_tokens = d_.max_tokens})};
   return std::nullopt;
 }
 
@@ -214,28 +220,6 @@ void ChatTurn::fit_map_to(TurnContent& content, const Placement& preview, std::s
   const std::size_t dropped = fit_map(content, preview, map_room);
   d_.host.log(ACDC_LOG_INFO, "request " + req_.request_id + ": symbol map cut by " + with_thousands(static_cast<long>(dropped)) +
                                  " tokens to fit " + with_thousands(static_cast<long>(map_room)));
-}
-
-std::string ChatTurn::too_large(const Placement& preview, std::size_t total, std::size_t user_prompt_tokens) const {
-  std::vector<std::pair<std::size_t, std::string>> parts;
-  std::size_t history = 0, history_messages = 0;
-  for (const auto& [key, state] : preview.items) {
-    if (key.starts_with("file:")) parts.emplace_back(state.tokens, key.substr(5));
-    else if (key.starts_with("history:")) history += state.tokens, ++history_messages;
-  }
-  if (history) parts.emplace_back(history, "the conversation so far (" + std::to_string(history_messages) + " messages)");
-  std::size_t urls = 0;
-  for (const auto& part : url_parts_) urls += d_.count_tokens(part);
-  if (urls) parts.emplace_back(urls, "the fetched URLs");
-  parts.emplace_back(user_prompt_tokens, "your message");
-  std::stable_sort(parts.begin(), parts.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
-  std::string largest;
-  for (std::size_t i = 0; i < parts.size() && i < 3; ++i)
-    largest += (i ? ", " : "") + parts[i].second + " (" + with_thousands(static_cast<long>(parts[i].first)) + ")";
-  return "This request is about " + with_thousands(static_cast<long>(total)) + " tokens without the symbol map, more than " +
-         d_.model + " can take (" + with_thousands(d_.limits.context_window) + "-token context window, " +
-         with_thousands(d_.max_tokens) + " of them kept for the answer). The largest parts: " + largest +
-         ": deselect large files, or start a new session; nothing was sent";
 }
 
 void ChatTurn::stream(const std::string& messages_json) {

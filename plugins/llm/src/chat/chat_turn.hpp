@@ -109,9 +109,6 @@ class ChatTurn {
   // The map's blocks cut until it fits both its budget and what the
   // window has left after what the user chose (`chosen` tokens).
   void fit_map_to(TurnContent& content, const Placement& preview, std::size_t chosen, long room);
-  // Why a request whose chosen content alone overflows the window is refused,
-  // naming its largest parts.
-  std::string too_large(const Placement& preview, std::size_t total, std::size_t user_prompt_tokens) const;
   void seed_tiers();
   void stream(const std::string& messages_json);
   void apply_edits();
