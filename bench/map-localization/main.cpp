@@ -87,7 +87,7 @@ Corpus read_corpus(const RepoIndex& index, const acdc::llm::Tokenizer& tok) {
   Corpus c;
   c.legend_tokens = tok.count(index.legend(false)) + 1;
   index.read_blocks([&](const SymbolGraph& graph, const std::vector<std::string>& blocks, const PathAliases&, std::uint64_t) {
-    c.model = RankModel::build(graph, blocks);
+    c.model = RankModel::build(graph);
     c.path.resize(graph.slot_count());
     c.tokens.resize(graph.slot_count());
     for (FileId id : c.model->by_path()) {

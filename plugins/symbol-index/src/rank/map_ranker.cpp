@@ -8,7 +8,13 @@ namespace acdc::symbols {
 namespace {
 
 // A block and the blank line that separates it from the next.
-std::size_t block_cost(const RankModel& m, FileId id) { return m.block_tokens(id) + 1; }
+std::size_t block_cost(const RankModel& m, const std::vector<std::string>& blocks, FileId id) {
+  return m.block_tokens(id, blocks[id]) + 1;
+}
+
+// No BPE token is longer than this many bytes of map text: a map of more
+// bytes than budget x this cannot fit, and needs no estimate to say so.
+constexpr std::size_t kMaxBytesPerToken = 12;
 
 std::size_t share(std::size_t tokens, double fraction) {
   return static_cast<std::size_t>(static_cast<double>(tokens) * fraction);
@@ -16,15 +22,15 @@ std::size_t share(std::size_t tokens, double fraction) {
 
 }  // namespace
 
-void MapRanker::refresh_model(const SymbolGraph& graph, const std::vector<std::string>& blocks, std::uint64_t generation) {
+void MapRanker::refresh_model(const SymbolGraph& graph, std::uint64_t generation) {
   if (model_ && model_generation_ == generation) return;
-  model_ = RankModel::build(graph, blocks);
+  model_ = RankModel::build(graph);
   model_generation_ = generation;
   core_.reset();
 }
 
-void MapRanker::refresh_core(const SymbolGraph& graph, const MapRequest& request, std::size_t legend_tokens,
-                             std::uint64_t generation) {
+void MapRanker::refresh_core(const SymbolGraph& graph, const std::vector<std::string>& blocks,
+                             const MapRequest& request, std::size_t legend_tokens, std::uint64_t generation) {
   if (core_ && core_->generation == generation && core_->budget_tokens == request.budget_tokens &&
       core_->exclude == request.exclude)
     return;
@@ -41,7 +47,7 @@ void MapRanker::refresh_core(const SymbolGraph& graph, const MapRequest& request
   const std::size_t giant = room / 4;
   for (FileId id : model_->by_rank()) {
     if (request.exclude.count(graph.node(id).record->path)) continue;
-    const std::size_t cost = block_cost(*model_, id);
+    const std::size_t cost = block_cost(*model_, blocks, id);
     if (cost > room) {
       if (cost > giant) continue;
       break;
@@ -78,7 +84,7 @@ std::size_t MapRanker::add_focus(const SymbolGraph& graph, const std::vector<std
     const std::string& path = graph.node(f.id).record->path;
     if (core_->in_core[f.id] || request.exclude.count(path)) continue;
     MapEntry e{path, {}, f.why};
-    std::size_t cost = block_cost(m, f.id);
+    std::size_t cost = block_cost(m, blocks, f.id);
     if (cost <= room && cost <= largest_full && f.score >= kFullScore) {
       e.text = blocks[f.id];
     } else {
@@ -103,16 +109,20 @@ RankedMap MapRanker::build(const RepoIndex& index, const MapRequest& request) {
   std::lock_guard lock(mu_);
   index.read_blocks([&](const SymbolGraph& graph, const std::vector<std::string>& blocks, const PathAliases& aliases,
                         std::uint64_t generation) {
-    refresh_model(graph, blocks, generation);
+    refresh_model(graph, generation);
     const RankModel& m = *model_;
     const std::size_t legend = estimate_tokens(out.legend) + 1;
-    std::size_t all = legend;
+    std::size_t all = legend, all_bytes = 0;
     for (FileId id : m.by_path())
       if (!request.exclude.count(graph.node(id).record->path)) {
-        all += block_cost(m, id);
+        all_bytes += blocks[id].size() + 2;
         ++out.files_total;
       }
-    if (request.budget_tokens == 0 || all <= request.budget_tokens) {
+    const bool may_fit = request.budget_tokens == 0 || all_bytes <= request.budget_tokens * kMaxBytesPerToken;
+    if (may_fit)
+      for (FileId id : m.by_path())
+        if (!request.exclude.count(graph.node(id).record->path)) all += block_cost(m, blocks, id);
+    if (may_fit && (request.budget_tokens == 0 || all <= request.budget_tokens)) {
       for (FileId id : m.by_path()) {
         const std::string& path = graph.node(id).record->path;
         if (!request.exclude.count(path)) out.blocks.push_back(MapEntry{path, blocks[id], Why::all});
@@ -122,11 +132,11 @@ RankedMap MapRanker::build(const RepoIndex& index, const MapRequest& request) {
       return;
     }
     out.complete = false;
-    refresh_core(graph, request, legend, generation);
+    refresh_core(graph, blocks, request, legend, generation);
     std::size_t used = legend + estimate_tokens(core_->outline.text);
     for (FileId id : core_->files) {
       out.blocks.push_back(MapEntry{graph.node(id).record->path, blocks[id], Why::ranked});
-      used += block_cost(m, id);
+      used += block_cost(m, blocks, id);
     }
     std::vector<char> in_focus(graph.slot_count(), 0);
     used += add_focus(graph, blocks, aliases, request, in_focus, out);

@@ -92,11 +92,12 @@ class MapRanker {
     OutlineResult outline;
     std::vector<FileId> outline_files;  // the outline's input, aligned with outline.is_named
   };
-  void refresh_model(const SymbolGraph& graph, const std::vector<std::string>& blocks, std::uint64_t generation);
+  void refresh_model(const SymbolGraph& graph, std::uint64_t generation);
   // Fills `out` with the focus; returns the tokens it takes.
   std::size_t add_focus(const SymbolGraph& graph, const std::vector<std::string>& blocks, const PathAliases& aliases,
                         const MapRequest& request, std::vector<char>& in_focus, RankedMap& out) const;
-  void refresh_core(const SymbolGraph& graph, const MapRequest& request, std::size_t legend_bytes, std::uint64_t generation);
+  void refresh_core(const SymbolGraph& graph, const std::vector<std::string>& blocks, const MapRequest& request,
+                    std::size_t legend_tokens, std::uint64_t generation);
 
   std::mutex mu_;
   std::optional<RankModel> model_;

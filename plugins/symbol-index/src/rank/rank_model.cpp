@@ -11,6 +11,8 @@
 namespace acdc::symbols {
 namespace {
 
+constexpr std::uint32_t kUnknown = UINT32_MAX;
+
 std::string lower(std::string_view s) {
   std::string out(s);
   for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -30,17 +32,16 @@ std::vector<std::string> file_terms(const FileRecord& rec) {
 
 }  // namespace
 
-RankModel RankModel::build(const SymbolGraph& graph, const std::vector<std::string>& blocks) {
+RankModel RankModel::build(const SymbolGraph& graph) {
   RankModel m;
   const std::size_t slots = graph.slot_count();
   m.rank_ = page_rank(graph);
-  m.block_tokens_.assign(slots, 0);
+  m.block_tokens_.assign(slots, kUnknown);
   m.neighbours_.assign(slots, {});
   for (FileId id = 0; id < slots; ++id) {
     const auto& rec = graph.node(id).record;
     if (!rec) continue;
     m.by_path_.push_back(id);
-    m.block_tokens_[id] = id < blocks.size() ? estimate_tokens(blocks[id]) : 0;
     m.terms_.add(id, file_terms(*rec));
     std::string_view path = rec->path;
     std::string_view base = path.substr(path.rfind('/') == std::string_view::npos ? 0 : path.rfind('/') + 1);
@@ -73,6 +74,11 @@ std::vector<FileId> RankModel::by_references(const SymbolGraph& graph) const {
   std::vector<FileId> out = by_path_;
   std::stable_sort(out.begin(), out.end(), [&](FileId a, FileId b) { return graph.node(a).incoming > graph.node(b).incoming; });
   return out;
+}
+
+std::size_t RankModel::block_tokens(FileId id, std::string_view block) const {
+  if (block_tokens_[id] == kUnknown) block_tokens_[id] = static_cast<std::uint32_t>(estimate_tokens(block));
+  return block_tokens_[id];
 }
 
 const std::vector<FileId>& RankModel::files_named(const std::string& name) const {

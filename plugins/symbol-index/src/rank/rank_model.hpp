@@ -4,12 +4,13 @@
 // index of their paths and symbol names, their neighbours in the reference
 // graph, and the files by name.
 //
-//   RankModel m = RankModel::build(graph, blocks);
+//   RankModel m = RankModel::build(graph);
 //   for (FileId id : m.by_rank()) ...                  // most central first
 //   m.files_named("chat_turn.cpp");                   // by base name or stem, lower case
 //
 // Refers to the graph it was built from: use it only while that graph is
-// unchanged and alive (the caller holds the index's read lock).
+// unchanged and alive (the caller holds the index's read lock). Not
+// thread-safe: block_tokens() fills a memo (rank/map_ranker.hpp serialises).
 #pragma once
 
 #include "graph/symbol_graph.hpp"
@@ -25,16 +26,17 @@ namespace acdc::symbols {
 
 class RankModel {
  public:
-  // `blocks`: each file's rendered map block, by FileId.
-  static RankModel build(const SymbolGraph& graph, const std::vector<std::string>& blocks);
+  static RankModel build(const SymbolGraph& graph);
 
   const std::vector<FileId>& by_path() const { return by_path_; }
   const std::vector<FileId>& by_rank() const { return by_rank_; }
   // Most incoming references first (the localization bench's baseline).
   std::vector<FileId> by_references(const SymbolGraph& graph) const;
   double rank(FileId id) const { return rank_[id]; }
-  // Its block's estimated tokens (rank/token_estimate.hpp).
-  std::size_t block_tokens(FileId id) const { return block_tokens_[id]; }
+  // Its block's estimated tokens (rank/token_estimate.hpp), worked out on
+  // first use: a turn weighs a few hundred blocks, not every one. `block`
+  // is the file's block in the index the model was built from.
+  std::size_t block_tokens(FileId id, std::string_view block) const;
   const TermIndex& terms() const { return terms_; }
   // Files whose base name ("io.cpp") or stem ("io") is `name`, lower case.
   const std::vector<FileId>& files_named(const std::string& name) const;
@@ -46,7 +48,7 @@ class RankModel {
   std::vector<FileId> by_path_;
   std::vector<FileId> by_rank_;
   std::vector<double> rank_;
-  std::vector<std::size_t> block_tokens_;
+  mutable std::vector<std::uint32_t> block_tokens_;  // kUnknown until asked
   TermIndex terms_;
   std::unordered_map<std::string, std::vector<FileId>> by_name_;
   std::vector<std::vector<std::pair<FileId, std::uint32_t>>> neighbours_;

@@ -13,12 +13,15 @@ constexpr double kB = 0.75;
 
 }  // namespace
 
-void TermIndex::add(FileId id, const std::vector<std::string>& terms) {
-  std::unordered_map<std::string_view, std::uint32_t> tf;
-  for (const auto& t : terms) ++tf[t];
-  for (const auto& [term, n] : tf) postings_[std::string(term)].push_back(Posting{id, n});
+void TermIndex::add(FileId id, std::vector<std::string> terms) {
+  const std::size_t count = terms.size();
+  std::sort(terms.begin(), terms.end());
+  for (std::size_t i = 0, j; i < terms.size(); i = j) {
+    for (j = i + 1; j < terms.size() && terms[j] == terms[i];) ++j;
+    postings_[std::move(terms[i])].push_back(Posting{id, static_cast<std::uint32_t>(j - i)});
+  }
   if (length_.size() <= id) length_.resize(id + 1, 0);
-  length_[id] = static_cast<std::uint32_t>(std::max<std::size_t>(1, terms.size()));
+  length_[id] = static_cast<std::uint32_t>(std::max<std::size_t>(1, count));
   ++documents_;
 }
 

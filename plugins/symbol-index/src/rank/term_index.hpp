@@ -21,7 +21,7 @@ namespace acdc::symbols {
 
 class TermIndex {
  public:
-  void add(FileId id, const std::vector<std::string>& terms);
+  void add(FileId id, std::vector<std::string> terms);
   // After the last add(): fixes the average document length.
   void finish();
 
