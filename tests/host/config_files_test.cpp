@@ -41,6 +41,24 @@ TEST_CASE("a user config file that does not parse is reported and the bundled de
   CHECK_THAT(host.output(), Catch::Contains("using the bundled default"));
 }
 
+TEST_CASE("a user config file with a key written twice is refused with both lines and the bundled default is used") {
+  TempDir config_home;
+  write_file(config_home.path() / "app.yaml",
+             "interactive:\n  stop_grace_s: 5\nurl_cache:\n  ttl_hours: 1\ninteractive:\n  stop_grace_s: 9\n");
+  HostProcess host({.config_yaml = kConfig, .env = {{"ACDC_CONFIG_HOME", config_home.path().string()}}});
+  WsClient client(host.port(), host.token());
+  auto block = client.call("CPlugin.config", "[]");
+  REQUIRE(block.HasMember("result"));
+  // Not the user's file, whose url_cache.ttl_hours is 1.
+  const auto& app = block["result"]["app"];
+  const bool from_user_file = app.HasMember("url_cache") && app["url_cache"].HasMember("ttl_hours") &&
+                              app["url_cache"]["ttl_hours"].GetInt() == 1;
+  CHECK_FALSE(from_user_file);
+  const std::string where = (config_home.path() / "app.yaml").string();
+  CHECK_THAT(host.output(), Catch::Contains(where + ":5: 'interactive' appears twice in one map (lines 1 and 5)"));
+  CHECK_THAT(host.output(), Catch::Contains("merge the two into one") && Catch::Contains("using the bundled default"));
+}
+
 TEST_CASE("a config file with bytes that are not UTF-8 reaches the plugin with them replaced") {
   // Found by fuzz/yaml_config_fuzz: a file saved as Latin-1 made a config
   // block that was not valid JSON text.

@@ -6,10 +6,35 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <map>
+
 namespace acdc::config {
 namespace {
 
 namespace fs = std::filesystem;
+
+// yaml-cpp keeps both of two equal keys in a map and a lookup finds the
+// first, so `interactive:` written twice had its second block silently
+// ignored (issue 27). The first such pair, depth first, as
+// ":LINE: 'key' appears twice ...", or "".
+std::string duplicate_key(const YAML::Node& node) {
+  if (node.IsSequence())
+    for (const auto& item : node)
+      if (std::string why = duplicate_key(item); !why.empty()) return why;
+  if (!node.IsMap()) return {};
+  std::map<std::string, int> seen;  // key -> its 1-based line
+  for (const auto& kv : node) {
+    if (!kv.first.IsScalar()) continue;
+    const int line = kv.first.Mark().line + 1;
+    auto [it, fresh] = seen.emplace(kv.first.Scalar(), line);
+    if (!fresh)
+      return ":" + std::to_string(line) + ": '" + it->first + "' appears twice in one map (lines " +
+             std::to_string(it->second) + " and " + std::to_string(line) +
+             "); only one would be read: merge the two into one";
+    if (std::string why = duplicate_key(kv.second); !why.empty()) return why;
+  }
+  return {};
+}
 
 // Sets `json` to the file as JSON, or says why not: NOT_FOUND when it is
 // missing (not a fault: the next file serves), FAILED_PRECONDITION with the
@@ -23,6 +48,7 @@ Status load(const fs::path& file, std::string& json) {
     // An emptied or truncated file: the bundled one serves.
     if (node.IsNull()) return broken(": the file is empty");
     if (!node.IsMap()) return broken(": the top level must be a map of settings");
+    if (std::string why = duplicate_key(node); !why.empty()) return broken(why);
     json = yaml_to_json(node);
     return {};
   } catch (const YAML::ParserException& e) {

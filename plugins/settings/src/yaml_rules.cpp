@@ -1,6 +1,7 @@
 #include "yaml_rules.hpp"
 
 #include <cmath>
+#include <map>
 
 namespace acdc::settings {
 
@@ -23,8 +24,15 @@ void YamlRules::fail(const YAML::Node& node, const std::string& reason) {
 
 void YamlRules::each(const YAML::Node& map,
                      const std::function<void(const std::string&, const YAML::Node&)>& fn) {
+  std::map<std::string, int> seen;  // key -> its 1-based line
   for (const auto& kv : map) {
     if (!kv.first.IsScalar()) fail(kv.first, "a key must be a plain name");
+    // yaml-cpp keeps both of two equal keys and a lookup finds the first:
+    // the second would be silently ignored (issue 27).
+    auto [it, fresh] = seen.emplace(kv.first.Scalar(), line_of(kv.first));
+    if (!fresh)
+      fail(kv.first, "'" + it->first + "' appears twice in one map (lines " + std::to_string(it->second) + " and " +
+                         std::to_string(line_of(kv.first)) + "); only one would be read: merge the two into one");
     fn(kv.first.Scalar(), kv.second);
   }
 }

@@ -68,3 +68,21 @@ TEST_CASE("prompts only need to be UTF-8 and an empty YAML file is an empty map"
   CHECK(problem(FileKind::snippets, "code: {icon: x}\n") ==
         "line 1: 'code' must be a list of snippets (lines starting with '- ')");
 }
+
+TEST_CASE("a key written twice in one map is refused with both lines, at any depth") {
+  CHECK(problem(FileKind::app, "interactive:\n  stop_grace_s: 5\nurl_cache:\n  ttl_hours: 1\ninteractive:\n  stop_grace_s: 9\n") ==
+        "line 5: 'interactive' appears twice in one map (lines 1 and 5); only one would be read: merge the two into one");
+  CHECK(problem(FileKind::app, "symbol_map:\n  budget_fraction: 0.1\n  budget_fraction: 0.2\n") ==
+        "line 3: 'budget_fraction' appears twice in one map (lines 2 and 3); only one would be read: merge the two into one");
+}
+
+TEST_CASE("the symbol map's budget is a share of the window up to 1, or a whole number of tokens") {
+  CHECK(problem(FileKind::app, "symbol_map:\n  budget_fraction: 0.25\n  budget_tokens: 0\n").empty());
+  CHECK(problem(FileKind::app, "symbol_map:\n  budget_fraction: 8\n").starts_with(
+      "line 2: 'symbol_map.budget_fraction' is a share of the model's context window: at most 1"));
+  CHECK(problem(FileKind::app, "symbol_map:\n  budget_fraction: 0\n") == "line 2: 'symbol_map.budget_fraction' must be greater than 0");
+  CHECK(problem(FileKind::app, "symbol_map:\n  budget_tokens: -5\n") == "line 2: 'symbol_map.budget_tokens' must not be negative");
+  auto checked = Schema::check(FileKind::app, "symbol_map:\n  budget: 3\n");
+  REQUIRE(checked.warnings.size() == 1);
+  CHECK(checked.warnings[0].starts_with("line 2: unknown key 'symbol_map.budget'"));
+}
