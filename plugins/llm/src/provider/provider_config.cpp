@@ -5,6 +5,9 @@
 
 #include <array>
 #include <cstdlib>
+#include <limits>
+#include <string>
+#include <type_traits>
 #include <utility>
 
 namespace acdc::llm {
@@ -28,7 +31,15 @@ void read_number(const rapidjson::Value& obj, const char* key, Number& out) {
   if (const auto* v = member(obj, key)) {
     if (!v->IsNumber())
       throw invalid_params(std::string("llm.yaml: '") + key + "' must be a number");
-    out = static_cast<Number>(v->GetDouble());
+    const double d = v->GetDouble();
+    // A cast of a double out of the integer's range is undefined (found by
+    // fuzz/yaml_config: max_tokens: 7.7e62).
+    if constexpr (std::is_integral_v<Number>)
+      if (!(d >= static_cast<double>(std::numeric_limits<Number>::min()) &&
+            d <= static_cast<double>(std::numeric_limits<Number>::max())))
+        throw invalid_params(std::string("llm.yaml: '") + key + "' is out of range (" + std::to_string(d) +
+                             "): give a whole number up to " + std::to_string(std::numeric_limits<Number>::max()));
+    out = static_cast<Number>(d);
   }
 }
 
