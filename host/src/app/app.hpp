@@ -104,6 +104,8 @@ class App {
   // with 1001 as it does the hub's peers.
   std::mutex endpoints_mu_;
   std::vector<std::weak_ptr<rpc::Transport>> endpoints_;
+  // Until every connection closed at shutdown is gone, or `limit` passed.
+  void wait_for_closes(std::chrono::milliseconds limit);
   std::unique_ptr<boost::asio::signal_set> signals_;
 };
 
