@@ -87,8 +87,8 @@ bool is_c_header(std::string_view path) { return path.ends_with(".h"); }
 Language header_language(std::string_view source, Language repository_default) {
   // Markers C cannot have outside comments and strings; "class" needs a body
   // or bases after its name, so a C parameter named "class_id" is no sign.
-  static constexpr std::array<std::string_view, 9> kMarkers{
-      "namespace ", "template <", "template<", "public:", "private:", "protected:", "std::", "::", "nullptr"};
+  static constexpr std::array<std::string_view, 8> kMarkers{"namespace ", "template <", "template<", "public:",
+                                                            "private:",   "protected:", "::",        "nullptr"};
   for (std::string_view m : kMarkers)
     if (source.find(m) != std::string_view::npos) return Language::cpp;
   for (std::size_t at = source.find("class "); at != std::string_view::npos; at = source.find("class ", at + 6)) {

@@ -3,7 +3,6 @@
 #include "rank/terms.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <unordered_map>
 
@@ -26,12 +25,6 @@ constexpr double kHistoryWeight = 0.4;
 constexpr std::size_t kMaxNamed = 8;
 // Candidates returned, best first.
 constexpr std::size_t kKeep = 1000;
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 struct Evidence {
   double named = 0, words = 0, neighbour = 0;
@@ -63,8 +56,7 @@ class Scorer {
     for (const auto& [id, e] : ev_)
       if (e.named > 0) named.emplace_back(id, e.named);
     for (const auto& [id, strength] : named) {
-      const std::string& path = graph_.node(id).record->path;
-      std::string stem = lower(path.substr(path.rfind('/') == std::string::npos ? 0 : path.rfind('/') + 1));
+      std::string stem = to_lower(base_name(graph_.node(id).record->path));
       if (auto dot = stem.find('.'); dot != std::string::npos) stem.resize(dot);
       for (const std::string& name : {stem + "_test", stem + ".test", "test_" + stem, stem + "_spec", stem + ".spec"})
         for (FileId test : model_.files_named(name))
@@ -81,11 +73,7 @@ class Scorer {
   }
 
   std::vector<FocusFile> result() const {
-    double top_rank = 0;
-    for (FileId id : model_.by_rank()) {
-      top_rank = model_.rank(id);
-      break;
-    }
+    const double top_rank = model_.by_rank().empty() ? 0 : model_.rank(model_.by_rank().front());
     std::vector<FocusFile> out;
     for (const auto& [id, e] : ev_) {
       const double score = e.named + e.words + e.neighbour + (top_rank > 0 ? kPrior * model_.rank(id) / top_rank : 0);
@@ -106,7 +94,7 @@ class Scorer {
  private:
   void word(const Word& w, double weight) {
     if (w.text.find('/') != std::string::npos) path(w.text, weight);
-    const std::string base = lower(w.text.substr(w.text.rfind('/') == std::string::npos ? 0 : w.text.rfind('/') + 1));
+    const std::string base = to_lower(base_name(w.text));
     const auto& files = model_.files_named(base);
     if (w.identifier_shaped ? files.size() <= kMaxNamed : files.size() <= 2)
       for (FileId id : files) ev_[id].named += (w.identifier_shaped ? kFileNamed : kPlainWordNamed) * weight;
@@ -119,10 +107,9 @@ class Scorer {
       ev_[id].named += kPathNamed * weight;
       return;
     }
-    const std::string tail = "/" + lower(text);
-    const std::string base = lower(text.substr(text.rfind('/') + 1));
-    for (FileId id : model_.files_named(base))
-      if (lower(graph_.node(id).record->path).ends_with(tail)) ev_[id].named += kPathNamed * weight;
+    const std::string tail = "/" + to_lower(text);
+    for (FileId id : model_.files_named(to_lower(base_name(text))))
+      if (to_lower(graph_.node(id).record->path).ends_with(tail)) ev_[id].named += kPathNamed * weight;
   }
 
   void symbol(const Word& w, double weight) {

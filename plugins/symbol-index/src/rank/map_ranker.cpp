@@ -102,50 +102,58 @@ std::size_t MapRanker::add_focus(const SymbolGraph& graph, const std::vector<std
   return budget - room;
 }
 
+bool MapRanker::add_whole_map(const SymbolGraph& graph, const std::vector<std::string>& blocks,
+                              const MapRequest& request, std::size_t legend_tokens, RankedMap& out) const {
+  const RankModel& m = *model_;
+  std::vector<FileId> files;
+  std::size_t bytes = 0;
+  for (FileId id : m.by_path())
+    if (!request.exclude.count(graph.node(id).record->path)) {
+      files.push_back(id);
+      bytes += blocks[id].size() + 2;
+    }
+  out.files_total = files.size();
+  if (request.budget_tokens > 0 && bytes > request.budget_tokens * kMaxBytesPerToken) return false;
+  std::size_t tokens = legend_tokens;
+  for (FileId id : files) tokens += block_cost(m, blocks, id);
+  if (request.budget_tokens > 0 && tokens > request.budget_tokens) return false;
+  for (FileId id : files) out.blocks.push_back(MapEntry{graph.node(id).record->path, blocks[id], Why::all});
+  out.files_full = files.size();
+  out.estimated_tokens = tokens;
+  return true;
+}
+
+void MapRanker::add_ranked_map(const SymbolGraph& graph, const std::vector<std::string>& blocks,
+                               const PathAliases& aliases, const MapRequest& request, std::size_t legend_tokens,
+                               std::uint64_t generation, RankedMap& out) {
+  out.complete = false;
+  refresh_core(graph, blocks, request, legend_tokens, generation);
+  std::size_t used = legend_tokens + estimate_tokens(core_->outline.text);
+  for (FileId id : core_->files) {
+    out.blocks.push_back(MapEntry{graph.node(id).record->path, blocks[id], Why::ranked});
+    used += block_cost(*model_, blocks, id);
+  }
+  std::vector<char> in_focus(graph.slot_count(), 0);
+  used += add_focus(graph, blocks, aliases, request, in_focus, out);
+  out.outline = core_->outline.text;
+  for (const auto& b : out.blocks) ++(b.summary ? out.files_summary : out.files_full);
+  for (std::size_t i = 0; i < core_->outline_files.size(); ++i)
+    if (core_->outline.is_named[i] && !in_focus[core_->outline_files[i]]) ++out.files_outline;
+  out.files_left_out = out.files_total - out.files_full - out.files_summary - out.files_outline;
+  out.estimated_tokens = used;
+}
+
 RankedMap MapRanker::build(const RepoIndex& index, const MapRequest& request) {
   RankedMap out;
-  out.legend = index.legend(false);
   out.budget_tokens = request.budget_tokens;
   std::lock_guard lock(mu_);
   index.read_blocks([&](const SymbolGraph& graph, const std::vector<std::string>& blocks, const PathAliases& aliases,
                         std::uint64_t generation) {
     refresh_model(graph, generation);
-    const RankModel& m = *model_;
-    const std::size_t legend = estimate_tokens(out.legend) + 1;
-    std::size_t all = legend, all_bytes = 0;
-    for (FileId id : m.by_path())
-      if (!request.exclude.count(graph.node(id).record->path)) {
-        all_bytes += blocks[id].size() + 2;
-        ++out.files_total;
-      }
-    const bool may_fit = request.budget_tokens == 0 || all_bytes <= request.budget_tokens * kMaxBytesPerToken;
-    if (may_fit)
-      for (FileId id : m.by_path())
-        if (!request.exclude.count(graph.node(id).record->path)) all += block_cost(m, blocks, id);
-    if (may_fit && (request.budget_tokens == 0 || all <= request.budget_tokens)) {
-      for (FileId id : m.by_path()) {
-        const std::string& path = graph.node(id).record->path;
-        if (!request.exclude.count(path)) out.blocks.push_back(MapEntry{path, blocks[id], Why::all});
-      }
-      out.files_full = out.files_total;
-      out.estimated_tokens = all;
-      return;
-    }
-    out.complete = false;
-    refresh_core(graph, blocks, request, legend, generation);
-    std::size_t used = legend + estimate_tokens(core_->outline.text);
-    for (FileId id : core_->files) {
-      out.blocks.push_back(MapEntry{graph.node(id).record->path, blocks[id], Why::ranked});
-      used += block_cost(m, blocks, id);
-    }
-    std::vector<char> in_focus(graph.slot_count(), 0);
-    used += add_focus(graph, blocks, aliases, request, in_focus, out);
-    out.outline = core_->outline.text;
-    for (const auto& b : out.blocks) ++(b.summary ? out.files_summary : out.files_full);
-    for (std::size_t i = 0; i < core_->outline_files.size(); ++i)
-      if (core_->outline.is_named[i] && !in_focus[core_->outline_files[i]]) ++out.files_outline;
-    out.files_left_out = out.files_total - out.files_full - out.files_summary - out.files_outline;
-    out.estimated_tokens = used;
+    out.legend = map_legend(aliases, false);
+    const std::size_t legend_tokens = estimate_tokens(out.legend) + 1;
+    if (!add_whole_map(graph, blocks, request, legend_tokens, out))
+      add_ranked_map(graph, blocks, aliases, request, legend_tokens, generation, out);
   });
   return out;
 }

@@ -93,6 +93,13 @@ class MapRanker {
     std::vector<FileId> outline_files;  // the outline's input, aligned with outline.is_named
   };
   void refresh_model(const SymbolGraph& graph, std::uint64_t generation);
+  // The whole map, when it fits the budget (or there is none); false, with
+  // only files_total set, when it does not.
+  bool add_whole_map(const SymbolGraph& graph, const std::vector<std::string>& blocks, const MapRequest& request,
+                     std::size_t legend_tokens, RankedMap& out) const;
+  // The core, the outline and the focus.
+  void add_ranked_map(const SymbolGraph& graph, const std::vector<std::string>& blocks, const PathAliases& aliases,
+                      const MapRequest& request, std::size_t legend_tokens, std::uint64_t generation, RankedMap& out);
   // Fills `out` with the focus; returns the tokens it takes.
   std::size_t add_focus(const SymbolGraph& graph, const std::vector<std::string>& blocks, const PathAliases& aliases,
                         const MapRequest& request, std::vector<char>& in_focus, RankedMap& out) const;

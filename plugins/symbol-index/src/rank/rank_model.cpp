@@ -5,19 +5,12 @@
 #include "rank/token_estimate.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <map>
 
 namespace acdc::symbols {
 namespace {
 
 constexpr std::uint32_t kUnknown = UINT32_MAX;
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 // A file's words: its path's, then each symbol's name (children too), so a
 // class and its methods all point at the file that defines them.
@@ -43,10 +36,9 @@ RankModel RankModel::build(const SymbolGraph& graph) {
     if (!rec) continue;
     m.by_path_.push_back(id);
     m.terms_.add(id, file_terms(*rec));
-    std::string_view path = rec->path;
-    std::string_view base = path.substr(path.rfind('/') == std::string_view::npos ? 0 : path.rfind('/') + 1);
-    m.by_name_[lower(base)].push_back(id);
-    if (auto dot = base.rfind('.'); dot != std::string_view::npos && dot > 0) m.by_name_[lower(base.substr(0, dot))].push_back(id);
+    const std::string_view base = base_name(rec->path);
+    m.by_name_[to_lower(base)].push_back(id);
+    if (auto dot = base.rfind('.'); dot != std::string_view::npos && dot > 0) m.by_name_[to_lower(base.substr(0, dot))].push_back(id);
   }
   m.terms_.finish();
   auto path_of = [&graph](FileId id) -> const std::string& { return graph.node(id).record->path; };

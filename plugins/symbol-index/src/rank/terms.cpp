@@ -27,9 +27,7 @@ bool is_stop_word(std::string_view w) { return std::binary_search(kStopWords.beg
 void push_subword(std::string_view part, std::vector<std::string>& out) {
   if (part.size() < 2) return;
   if (std::all_of(part.begin(), part.end(), is_digit)) return;
-  std::string lower(part);
-  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  out.push_back(std::move(lower));
+  out.push_back(to_lower(part));
 }
 
 // Splits one run of letters and digits at camelCase humps: "HTTPServer2Go"
@@ -62,6 +60,17 @@ bool looks_like_code(std::string_view w) {
 }
 
 }  // namespace
+
+std::string to_lower(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+std::string_view base_name(std::string_view path) {
+  const auto slash = path.rfind('/');
+  return slash == std::string_view::npos ? path : path.substr(slash + 1);
+}
 
 std::vector<std::string> split_subwords(std::string_view text) {
   std::vector<std::string> out;

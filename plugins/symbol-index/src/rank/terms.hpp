@@ -34,4 +34,9 @@ std::vector<Word> message_words(std::string_view text);
 // The message's query terms: its subwords less stop words ("the", "fix"...).
 std::vector<std::string> query_terms(std::string_view text);
 
+// ASCII lower case: how file names and paths are matched.
+std::string to_lower(std::string_view text);
+// The last part of a '/'-separated path: "a/b/chat_turn.cpp" -> "chat_turn.cpp".
+std::string_view base_name(std::string_view path);
+
 }  // namespace acdc::symbols
