@@ -1,6 +1,7 @@
 // The ranked map (rank/, render/dir_outline): a repository whose map is
 // larger than the budget gets a stable core, an outline of the rest and a
 // focus on what the message, the history and the selection point at.
+#include "lsp/lsp_queries.hpp"
 #include "rank/map_ranker.hpp"
 #include "rank/terms.hpp"
 #include "symbol_test_support.hpp"
@@ -209,6 +210,11 @@ TEST_CASE("a C++ class in a .h file shows in the map and a C header in a C repos
   write_file(cpp.path() / "db/iter.cc", "#include \"iter.h\"\nbool BlockIter::Valid() const { return true; }\n");
   auto index = test::index_tree(cpp.path());
   CHECK_THAT(index->block("db/iter.h", false), Catch::Contains("c BlockIter") && Catch::Contains("Valid"));
+  // Hover says what the header was parsed as (line 2, "BlockIter" of the .cc file's definition).
+  auto d = LspQueries(*index).definition("db/iter.cc", 2, 8);
+  REQUIRE(d);
+  CHECK(d->location.file == "db/iter.h");
+  CHECK(d->language == Language::cpp);
 
   TempDir c;
   write_file(c.path() / "src/point.h", "struct point { int x; };\nint point_area(const struct point *p);\n");

@@ -165,7 +165,8 @@ std::optional<Definition> LspQueries::definition(const std::string& path, int li
     auto target_text = target == from ? text : read_text(index_, file);
     Range bytes{s->range.start_line + 1, s->range.start_col + 1, s->range.end_line + 1, s->range.end_col + 1};
     out = Definition{{file, target_text ? editor_range(*target_text, s->range) : bytes}, kind_name(s->kind),
-                     target_text ? header_of(*target_text, *s) : signature(*s), g.references_to(name)};
+                     target_text ? header_of(*target_text, *s) : signature(*s), g.references_to(name),
+                     g.node(target).record->language};
   });
   return out;
 }

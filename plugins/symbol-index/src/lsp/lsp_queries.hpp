@@ -31,6 +31,9 @@ struct Definition {
   const char* kind;        // "class", "function", ...
   std::string header;      // the declaration as written (its first lines)
   std::uint32_t references = 0;
+  // The defining file's language as it was parsed: a ".h" file's name does
+  // not say whether it is C or C++ (lang/language.hpp).
+  Language language = Language::none;
 };
 
 struct Completion {

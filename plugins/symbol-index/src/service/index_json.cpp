@@ -189,8 +189,8 @@ std::string graph_json(const RepoIndex& index) {
   return o.done();
 }
 
-std::string hover_json(const Definition& d, Language lang) {
-  std::string fence = std::string("```") + std::string(language_name(lang)) + "\n" + d.header + "\n```";
+std::string hover_json(const Definition& d) {
+  std::string fence = std::string("```") + std::string(language_name(d.language)) + "\n" + d.header + "\n```";
   std::string where = std::string("*") + d.kind + "* defined in `" + d.location.file + ":" +
                       std::to_string(d.location.range.start_line) + "`";
   if (d.references) where += " · " + std::to_string(d.references) + (d.references == 1 ? " reference" : " references");

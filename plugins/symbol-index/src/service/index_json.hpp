@@ -26,7 +26,7 @@ std::string status_json(const char* state, int percent, const RepoIndex& index, 
 // {files:[{path, references}], components:[[paths]]}: what tier seeding needs (§4.7).
 std::string graph_json(const RepoIndex& index);
 // Monaco's shapes: {contents:[markdown]}, {file, range}, [{file, range}], [{label, kind, detail, insertText}].
-std::string hover_json(const Definition& d, Language lang);
+std::string hover_json(const Definition& d);
 std::string location_json(const Location& l);
 std::string locations_json(const std::vector<Location>& ls);
 std::string completions_json(const std::vector<Completion>& cs);

@@ -277,7 +277,7 @@ acdc::RawJson SymbolIndexService::reference_graph() {
 acdc::RawJson SymbolIndexService::hover(std::string path, int line, int col) {
   require_ready();
   auto d = LspQueries(*index_).definition(path, line, col);
-  return {d ? hover_json(*d, language_for_path(d->location.file)) : "null"};
+  return {d ? hover_json(*d) : "null"};
 }
 
 acdc::RawJson SymbolIndexService::definition(std::string path, int line, int col) {
