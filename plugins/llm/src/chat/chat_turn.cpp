@@ -71,15 +71,16 @@ void ChatTurn::run(const std::function<void()>& on_complete) {
   out_.provider = d_.provider_name;
   try {
     std::vector<FileEntry> files = sync_file_context();
+    const std::vector<ChatMessage> history = d_.session.prompt_history();
     const MapFocus focus{.budget_tokens = d_.map_budget_tokens,
                          .message = req_.message,
-                         .history = recent_history_text(d_.session.prompt_history())};
+                         .history = recent_history_text(history)};
     map_ = d_.symbols.for_turn(d_.session.selected(), d_.mode, &focus);
     if (d_.cross_reference) other_map_ = d_.symbols.current(d_.session.selected(), other_mode(d_.mode), &focus);
     seed_tiers();
     // §4.2 step 5, before placement so the window check counts the URLs too.
     if (d_.url_context) url_parts_ = d_.url_context(req_.request_id, req_.message, req_.excluded_urls);
-    if (std::optional<PromptInput> in = place(files, d_.session.prompt_history())) {
+    if (std::optional<PromptInput> in = place(files, history)) {
       SavedImages images = save_images();
       in->images = req_.images;
       d_.session.add("user", req_.message,
@@ -156,7 +157,10 @@ void ChatTurn::seed_tiers() {
   if (d_.mode != ChatMode::code || !map_.available() || !d_.engine.needs_seed()) return;
   std::optional<ReferenceGraph> graph = d_.symbols.reference_graph();
   if (!graph) return;
-  auto outside_core = [this](const std::string& path) { return !is_core(map_, path); };
+  std::set<std::string> core;
+  for (const auto& b : map_.blocks)
+    if (b.core()) core.insert(b.path);
+  auto outside_core = [&core](const std::string& path) { return !core.contains(path); };
   if (map_.figures && !map_.figures->complete) {
     std::erase_if(graph->by_references, outside_core);
     for (auto& component : graph->components) std::erase_if(component, outside_core);
@@ -181,7 +185,9 @@ std::optional<PromptInput> ChatTurn::place(const std::vector<FileEntry>& files,
   const std::size_t prompt_tokens = d_.count_tokens(user_prompt);
   std::size_t total = prompt_tokens + kImageTokens * req_.images.size();
   for (int t = 0; t < kTierCount; ++t) total += preview.tokens(static_cast<Tier>(t));
-  for (const auto& part : url_parts_) total += d_.count_tokens(part);
+  std::size_t url_tokens = 0;
+  for (const auto& part : url_parts_) url_tokens += d_.count_tokens(part);
+  total += url_tokens;
   // The answer needs room too: max_tokens is reserved out of the window.
   const long room = d_.limits.context_window - d_.max_tokens;
   // The map gives way to what the user chose; only that can refuse a request.
@@ -197,8 +203,6 @@ std::optional<PromptInput> ChatTurn::place(const std::vector<FileEntry>& files,
     in.min_cacheable_tokens = d_.limits.min_cacheable_tokens;
     return in;
   }
-  std::size_t url_tokens = 0;
-  for (const auto& part : url_parts_) url_tokens += d_.count_tokens(part);
   out_.error = ProviderError{ErrorKind::context_window_exceeded,
                              oversize_message(preview, {.total = chosen,
                                                         .message_tokens = prompt_tokens,

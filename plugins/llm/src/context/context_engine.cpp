@@ -9,9 +9,6 @@ namespace acdc::llm {
 namespace {
 
 constexpr std::size_t kTokenMemoLimit = 100000;
-// Not a path: the tracker never asks whether it exists on disk.
-const std::string kOutlineKey = "outline:map";
-const std::string kFocusPrefix = "focus:";
 
 int tier_index(Tier t) { return static_cast<int>(t); }
 
@@ -62,7 +59,7 @@ std::map<std::string, ItemState> ContextEngine::items_of(const TurnContent& c) {
   std::map<std::string, ItemState> items;
   items.emplace("system:prompt", state_of(c.system_prompt + c.map_header_and_legend));
   if (!c.map_outline.empty()) items.emplace(kOutlineKey, state_of(c.map_outline));
-  for (const auto& [path, block] : c.symbol_blocks) items.emplace("symbol:" + path, state_of(block));
+  for (const auto& [path, block] : c.symbol_blocks) items.emplace(kSymbolPrefix + path, state_of(block));
   for (const auto& [path, block] : c.focus_blocks) items.emplace(kFocusPrefix + path, state_of(block));
   for (const auto& f : c.files) items.emplace("file:" + f.path, state_of(f.path + "\n" + f.content));
   for (std::size_t i = 0; i < c.history.size(); ++i) {
@@ -121,7 +118,7 @@ Placement ContextEngine::layout(const TurnContent& c, const std::map<std::string
     record(kOutlineKey, "symbols", t);
   }
   for (const auto& [path, block] : c.symbol_blocks) {
-    std::string key = "symbol:" + path;
+    std::string key = kSymbolPrefix + path;
     // Untiered, the map rides in the system message as it always did.
     Tier t = tiering_ ? tier_for(key, items.at(key)) : Tier::L0;
     append_block(t == Tier::active ? in.active_symbol_blocks : in.tiers[tier_index(t)].symbol_blocks, block);

@@ -45,6 +45,13 @@ struct TurnContent {
   std::vector<ChatMessage> history;   // the conversation before this turn's message
 };
 
+// The keys of a map's items (PlacedItem::key; the tracker's keys). The
+// outline is not a path: the tracker never asks whether it exists on disk.
+// Focus items are never tracked.
+inline const std::string kOutlineKey = "outline:map";
+inline const std::string kSymbolPrefix = "symbol:";
+inline const std::string kFocusPrefix = "focus:";
+
 struct PlacedItem {
   std::string key;   // "system:prompt", "outline:map", "symbol:a.py", "focus:a.py", "file:a.py", "history:3"
   std::string type;  // "system", "symbols" (a map or focus block, the outline), "file", "history"

@@ -58,25 +58,25 @@ std::size_t fit_map(TurnContent& content, const Placement& preview, std::size_t 
   };
   auto& focus = content.focus_blocks;
   while (now > room && !focus.empty()) {
-    drop("focus:" + focus.back().first);
+    drop(kFocusPrefix + focus.back().first);
     focus.pop_back();
   }
   auto& core = content.symbol_blocks;
   std::vector<std::size_t> largest(core.size());
   for (std::size_t i = 0; i < core.size(); ++i) largest[i] = i;
   std::stable_sort(largest.begin(), largest.end(), [&](std::size_t a, std::size_t b) {
-    return tokens_of(preview, "symbol:" + core[a].first) > tokens_of(preview, "symbol:" + core[b].first);
+    return tokens_of(preview, kSymbolPrefix + core[a].first) > tokens_of(preview, kSymbolPrefix + core[b].first);
   });
   std::vector<char> gone(core.size(), 0);
   for (std::size_t i : largest) {
     if (now <= room) break;
-    drop("symbol:" + core[i].first);
+    drop(kSymbolPrefix + core[i].first);
     gone[i] = 1;
   }
   std::size_t i = 0;
   std::erase_if(core, [&](const auto&) { return gone[i++] != 0; });
   if (now > room && !content.map_outline.empty()) {
-    drop("outline:map");
+    drop(kOutlineKey);
     content.map_outline.clear();
   }
   return dropped;

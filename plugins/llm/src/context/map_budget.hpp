@@ -13,15 +13,15 @@
 //     budget_tokens: 0         # a fixed budget instead, when above 0
 //
 //   long budget = map_budget_tokens(map_budget_settings(app), limits.context_window);
-//   std::size_t dropped = fit_map(content, preview, room, is_core);
+//   std::size_t dropped = fit_map(content, preview, room);
 #pragma once
 
 #include "context/context_engine.hpp"
 
 #include <rapidjson/document.h>
 
-#include <functional>
 #include <string>
+#include <vector>
 
 namespace acdc::llm {
 

@@ -39,13 +39,12 @@ void write_map_figures(acdc::JsonWriter& w, const SymbolMap& map, const Placemen
   w.Key("outline"); acdc::to_json(w, map.outline);
   w.Key("entries");
   w.StartArray();
-  for (const auto& [path, block] : map.blocks) {
-    auto why = f.why.find(path);
-    auto item = p.items.find((is_core(map, path) ? "symbol:" : "focus:") + path);
+  for (const auto& b : map.blocks) {
+    auto item = p.items.find((b.core() ? kSymbolPrefix : kFocusPrefix) + b.path);
     w.StartObject();
-    w.Key("path"); acdc::to_json(w, path);
-    w.Key("why"); acdc::to_json(w, why == f.why.end() ? std::string("ranked") : why->second);
-    w.Key("level"); w.String(f.summarized.count(path) ? "summary" : "full");
+    w.Key("path"); acdc::to_json(w, b.path);
+    w.Key("why"); acdc::to_json(w, b.why);
+    w.Key("level"); w.String(b.summary ? "summary" : "full");
     key_int(w, "tokens", item == p.items.end() ? 0 : static_cast<long>(item->second.tokens));
     w.EndObject();
   }
@@ -158,8 +157,8 @@ std::string LLMService::context_breakdown() {
       w.StartObject();
       w.Key("name"); acdc::to_json(w, item.key);
       w.Key("type"); acdc::to_json(w, item.type);
-      if (auto colon = item.key.find(':'); item.type == "file" || item.key.starts_with("symbol:") ||
-                                           item.key.starts_with("focus:")) {
+      if (auto colon = item.key.find(':'); item.type == "file" || item.key.starts_with(kSymbolPrefix) ||
+                                           item.key.starts_with(kFocusPrefix)) {
         w.Key("path");
         acdc::to_json(w, item.key.substr(colon + 1));
       }

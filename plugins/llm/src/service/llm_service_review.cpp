@@ -96,9 +96,9 @@ void LLMService::start_review(acdc::Call call, std::string branch, std::optional
       s.commits_json = acdc::to_json_text(repo_.call("Repo.get_commit_log", acdc::json_array(s.parent_commit, s.branch_tip, 500)));
       s.files_json = acdc::to_json_text(repo_.call("Repo.get_review_changed_files", "[]"));
       const std::vector<std::string> changed = s.changed_paths();
-      for (const auto& [path, block] : before.blocks)
-        if (std::find(changed.begin(), changed.end(), path) != changed.end())
-          s.pre_change_map += block + (block.ends_with('\n') ? "" : "\n");
+      for (const auto& b : before.blocks)
+        if (std::find(changed.begin(), changed.end(), b.path) != changed.end())
+          s.pre_change_map += b.text + (b.text.ends_with('\n') ? "" : "\n");
       s.save(state_dir_);
     } catch (...) {
       // Back to where the user was, so a failed start leaves no half-review.

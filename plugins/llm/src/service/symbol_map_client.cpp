@@ -36,12 +36,6 @@ void read_figures(const acdc::Json& doc, SymbolMap& map) {
     f.files_left_out = member_long(it->value, "left_out");
   }
   if (auto it = doc.FindMember("outline"); it != doc.MemberEnd() && it->value.IsString()) map.outline = it->value.GetString();
-  if (auto it = doc.FindMember("blocks"); it != doc.MemberEnd() && it->value.IsArray())
-    for (const auto& b : it->value.GetArray())
-      if (b.IsObject() && b.HasMember("why") && b["why"].IsString() && b.HasMember("path") && b["path"].IsString()) {
-        f.why[b["path"].GetString()] = b["why"].GetString();
-        if (b.HasMember("level") && b["level"] == "summary") f.summarized.insert(b["path"].GetString());
-      }
   map.figures = std::move(f);
 }
 
@@ -51,18 +45,11 @@ std::string SymbolMap::header_and_legend() const {
   return std::string(kind == ChatMode::doc ? kDocMapHeader : kRepoMapHeader) + legend + "\n";
 }
 
-bool is_core(const SymbolMap& map, const std::string& path) {
-  if (!map.figures) return true;
-  auto it = map.figures->why.find(path);
-  return it != map.figures->why.end() && (it->second == "ranked" || it->second == "all");
-}
-
 void add_maps(TurnContent& content, const SymbolMap& primary, const SymbolMap* secondary) {
   for (const SymbolMap* map : {&primary, secondary}) {
     if (!map || !map->available()) continue;
     content.map_header_and_legend += map->header_and_legend();
-    for (const auto& block : map->blocks)
-      (is_core(*map, block.first) ? content.symbol_blocks : content.focus_blocks).push_back(block);
+    for (const auto& b : map->blocks) (b.core() ? content.symbol_blocks : content.focus_blocks).emplace_back(b.path, b.text);
     content.map_outline += map->outline;
   }
   // One order whatever the maps: the engine keys blocks by path.
@@ -94,9 +81,13 @@ SymbolMap SymbolMapClient::current(const std::vector<std::string>& in_context, C
   if (doc.HasMember("legend") && doc["legend"].IsString()) map.legend = doc["legend"].GetString();
   if (doc.HasMember("blocks") && doc["blocks"].IsArray())
     for (const auto& b : doc["blocks"].GetArray())
-      if (b.IsObject() && b.HasMember("path") && b["path"].IsString() && b.HasMember("text") && b["text"].IsString())
-        map.blocks.emplace_back(std::string(b["path"].GetString(), b["path"].GetStringLength()),
-                                std::string(b["text"].GetString(), b["text"].GetStringLength()));
+      if (b.IsObject() && b.HasMember("path") && b["path"].IsString() && b.HasMember("text") && b["text"].IsString()) {
+        MapBlock block{.path = std::string(b["path"].GetString(), b["path"].GetStringLength()),
+                       .text = std::string(b["text"].GetString(), b["text"].GetStringLength())};
+        if (b.HasMember("why") && b["why"].IsString()) block.why = b["why"].GetString();
+        block.summary = b.HasMember("level") && b["level"] == "summary";
+        map.blocks.push_back(std::move(block));
+      }
   if (ranked) read_figures(doc, map);
   return map;
 }

@@ -22,9 +22,7 @@
 
 #include <acdc/sdk.hpp>
 
-#include <map>
 #include <optional>
-#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -51,14 +49,22 @@ struct MapFigures {
   bool complete = true;  // every file in full
   long budget_tokens = 0;
   long files_total = 0, files_full = 0, files_summary = 0, files_outline = 0, files_left_out = 0;
-  std::map<std::string, std::string> why;  // path -> all, ranked, mentioned, neighbour
-  std::set<std::string> summarized;        // paths whose block is a summary
+};
+
+// One file's block of a map.
+struct MapBlock {
+  std::string path;
+  std::string text;
+  std::string why = "all";  // a ranked map's: ranked, mentioned, neighbour; "all" for a whole map
+  bool summary = false;     // its symbols' names only, not the whole block
+  // The stable part of the map; the rest is a ranked map's per-turn focus.
+  bool core() const { return why == "all" || why == "ranked"; }
 };
 
 struct SymbolMap {
   ChatMode kind = ChatMode::code;  // the symbol map, or the doc outlines
   std::string legend;
-  std::vector<std::pair<std::string, std::string>> blocks;  // (path, block): a ranked map's core by path, then its focus
+  std::vector<MapBlock> blocks;  // a ranked map's core by path, then its focus
   std::string outline;      // a ranked map's other files by directory, "" when complete
   std::optional<MapFigures> figures;  // a ranked map's
   std::string unavailable;  // why there is no map, when there is none
@@ -74,9 +80,6 @@ struct ReferenceGraph {
   std::vector<std::string> by_references;           // most-referenced file first
   std::vector<std::vector<std::string>> components;  // connected files, largest group first
 };
-
-// A ranked map's core: its blocks the index ranked, not the per-turn focus.
-bool is_core(const SymbolMap& map, const std::string& path);
 
 // Puts the mode's map into a turn's content and, with cross-reference, the
 // other one's header and legend after it and its blocks among the blocks
