@@ -64,7 +64,8 @@ TEST_CASE("a repository whose map is larger than the window chats with the map i
   REQUIRE_FALSE(r.HasMember("error"));
   const std::vector<std::string> sent = bodies(h);
   REQUIRE(sent.size() == 1);
-  CHECK_THAT(sent[0], Catch::Contains("pkg31/mod_1577.py") && Catch::Contains("c Processor0042"));
+  // Their own blocks (a file's path alone could be another block's import line).
+  CHECK_THAT(sent[0], Catch::Contains("f helper_1577(value,scale?)") && Catch::Contains("c Processor0042"));
   CHECK_THAT(sent[0], Catch::Contains("# Other indexed files (") && Catch::Contains("pkg07/"));
 
   auto breakdown = result(h, "LLMService.get_context_breakdown", "[]");
@@ -103,10 +104,11 @@ TEST_CASE("turns with no new mention send the same cached prefix and a mention a
   // The mention's block rides after the last marker; everything before it is as it was.
   CHECK(third == second);
   CHECK(sent[2].compare(0, third, sent[1], 0, third) == 0);
-  const std::size_t block = sent[2].find("mod_0999.py");
+  // Its block's own line: the path alone is also in the outline and other blocks' imports.
+  const std::size_t block = sent[2].find("f helper_0999(value,scale?)");
   REQUIRE(block != std::string::npos);
   CHECK(block > third);
-  CHECK(sent[1].find("def helper_0999") == std::string::npos);
+  CHECK(sent[1].find("f helper_0999(value,scale?)") == std::string::npos);
 }
 
 TEST_CASE("a selection too large for the window is refused naming its largest files but the map alone never refuses") {
