@@ -54,18 +54,12 @@ after(async () => {
   if (!skip) assert.equal(await closeAll(browser, stack), 0, 'the host exits cleanly');
 });
 
-// Opens the Context tab and waits until `what` shows; a breakdown read before
-// the server had it (the index still building its map, a selection still on
-// its way) is read again with the tab's Refresh, as a user would.
+// Opens the Context tab and waits until `what` shows. The tab reads the
+// breakdown again by itself when the index is built and when the server has
+// taken a new selection, so no Refresh is pressed.
 async function openContext(what = '[data-map-budget]') {
   await page.locator('button[data-tab="context"]').click();
-  await page.locator('[data-symbol-map], [data-symbol-map-note]').waitFor({ timeout: 10000 });
-  const shown = page.locator(what);
-  for (let i = 0; i < 30 && !(await shown.count()); i++) {
-    await page.locator('.context-tab .tab-head button', { hasText: 'Refresh' }).click();
-    await shown.first().waitFor({ timeout: 2000 }).catch(() => {});
-  }
-  await shown.first().waitFor({ timeout: 1000 });
+  await page.locator(what).first().waitFor({ timeout: 30000 });
 }
 
 async function counts() {

@@ -31,6 +31,11 @@ class AcContextTab extends LightElement {
     // streamComplete for the turn's usage at once; postResponseComplete once
     // the tracker has moved blocks between tiers; compaction changes history.
     for (const type of ['streamComplete', 'postResponseComplete', 'selection', 'sessionChanged']) this.listen(on(type, () => this.refresh()));
+    // The map joins the breakdown once the index is built; the indexing
+    // stage's last report (100%) comes after that.
+    this.listen(on('startupProgress', ({ stage, percent }) => {
+      if (stage === 'indexing' && percent >= 100) this.refresh();
+    }));
     this.listen(on('compactionEvent', ({ event }) => {
       if (event?.stage === 'compacted' || event?.stage === 'compaction_error') this.refresh();
     }));
