@@ -13,6 +13,7 @@
 
 using acdc::llm::test::anthropic_step;
 using acdc::llm::test::bodies;
+using acdc::llm::test::kWithMap;
 using acdc::llm::test::LlmHost;
 using acdc::llm::test::result;
 using acdc::llm::test::str;
@@ -21,8 +22,6 @@ using acdc::llm::test::use_llm_yaml;
 using acdc::llm::test::wait_until_indexed;
 
 namespace {
-
-const LlmHost::Plugins kWithMap{{"repo", "symbol-index", "llm"}};
 
 // 30 modules that call each other (the map), and two large files the user
 // selects (about 1,800 tokens each), so tiers pass the 1,024-token minimum.

@@ -54,6 +54,9 @@ class LlmHost {
   std::unique_ptr<acdc::test::WsClient> client;
 };
 
+// The plugins of a host whose turns carry the symbol map.
+inline const LlmHost::Plugins kWithMap{{"repo", "symbol-index", "llm"}};
+
 // A JSON string's text; fails the test when `v` is not a string.
 std::string str(const rapidjson::Value& v);
 // The "result" of `method` called through the host; fails the test, showing

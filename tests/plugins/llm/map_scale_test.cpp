@@ -9,6 +9,7 @@
 
 using acdc::llm::test::anthropic_step;
 using acdc::llm::test::bodies;
+using acdc::llm::test::kWithMap;
 using acdc::llm::test::LlmHost;
 using acdc::llm::test::result;
 using acdc::llm::test::str;
@@ -16,8 +17,6 @@ using acdc::llm::test::use_llm_yaml;
 using acdc::llm::test::wait_until_indexed;
 
 namespace {
-
-const LlmHost::Plugins kWithMap{{"repo", "symbol-index", "llm"}};
 
 std::string pad(int i, int width = 4) {
   std::string n = std::to_string(i);

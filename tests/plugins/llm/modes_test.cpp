@@ -10,6 +10,7 @@
 
 #include <thread>
 
+using acdc::llm::test::kWithMap;
 using acdc::llm::test::LlmHost;
 using acdc::llm::test::result;
 using acdc::llm::test::str;
@@ -17,8 +18,6 @@ using acdc::llm::test::text_step;
 using acdc::llm::test::wait_until_indexed;
 
 namespace {
-
-const LlmHost::Plugins kWithMap{{"repo", "symbol-index", "llm"}};
 
 std::map<std::string, std::string> repository() {
   return {{"README.md", "# Project\nStart with [the guide](docs/guide.md) and [the app](src/app.py).\n"},

@@ -11,6 +11,7 @@
 
 #include <thread>
 
+using acdc::llm::test::kWithMap;
 using acdc::llm::test::LlmHost;
 using acdc::llm::test::result;
 using acdc::llm::test::str;
@@ -18,8 +19,6 @@ using acdc::llm::test::text_step;
 using acdc::llm::test::wait_until_indexed;
 
 namespace {
-
-const LlmHost::Plugins kWithMap{{"repo", "symbol-index", "llm"}};
 
 const std::map<std::string, std::string> kFiles = {
     {"src/geometry.py", "def area(width, height=1):\n    return width * height\n"},
