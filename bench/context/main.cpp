@@ -109,14 +109,15 @@ Run run_session(bool tiering, const TokenCounter& count, const std::string& syst
   engine.set_cache_target(kMinCacheable);
   if (!repo) seed_synthetic(engine);
 
-  std::vector<std::string> selected, extra;
+  std::vector<std::string> selected;
+  std::string added;  // joins the selection at turn 10
   if (repo) {
     selected = repo->pick_files(6);
-    extra = {selected.back()};
+    added = selected.back();
     selected.pop_back();
   } else {
     for (int id : {3, 58, 141, 260, 377}) selected.push_back(module_path(id));
-    extra = {module_path(402)};
+    added = module_path(402);
   }
   std::map<std::string, int> version;
   std::map<std::pair<std::string, int>, std::string> file_text;  // (path, version) -> content, made once
@@ -135,7 +136,7 @@ Run run_session(bool tiering, const TokenCounter& count, const std::string& syst
   Run run;
   const PromptAssembler assembler(count);
   for (int turn = 1; turn <= kTurns; ++turn) {
-    if (turn == 10) selected.push_back(extra.front());                     // one more file in context
+    if (turn == 10) selected.push_back(added);                             // one more file in context
     if (turn == 20) selected.erase(selected.begin() + 1);                  // one file dropped
     const std::string question = "Turn " + std::to_string(turn) + ": " + words(rng, 40);
     TurnContent content{.system_prompt = system};
