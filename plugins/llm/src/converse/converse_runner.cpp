@@ -17,31 +17,35 @@ ConverseRunner::~ConverseRunner() {
   for (auto& job : jobs) job.thread.join();
 }
 
-void ConverseRunner::start(const std::string& request_id, std::function<void(const CancelFlag&)> work) {
+void ConverseRunner::start(const std::string& request_id, std::function<Reply(const CancelFlag&)> work) {
   std::lock_guard lock(mu_);
   reap_locked();
   for (const auto& job : jobs_)
-    if (job.request_id == request_id)
+    if (job.request_id == request_id && !job.answering->load())
       throw acdc::Error(ACDC_E_FAILED_PRECONDITION,
                         "a converse call with request id '" + request_id + "' is still running: use a new id per call");
   Job& job = jobs_.emplace_back();
   job.request_id = request_id;
-  job.thread = std::thread([work = std::move(work), cancel = job.cancel, done = job.done, request_id] {
+  job.thread = std::thread([work = std::move(work), cancel = job.cancel, answering = job.answering,
+                            exited = job.exited, request_id] {
     // `work` answers its own call, failures included; one that throws anyway
     // is reported rather than ending the process (std::terminate).
+    Reply reply;
     try {
-      work(*cancel);
+      reply = work(*cancel);
     } catch (const std::exception& e) {
       std::fprintf(stderr, "llm: converse %s failed: %s\n", request_id.c_str(), e.what());
     }
-    done->store(true);
+    answering->store(true);
+    if (reply) reply();
+    exited->store(true);
   });
 }
 
 bool ConverseRunner::cancel(const std::string& request_id) {
   std::lock_guard lock(mu_);
   for (auto& job : jobs_)
-    if (job.request_id == request_id && !job.done->load()) {
+    if (job.request_id == request_id && !job.answering->load()) {
       job.cancel->store(true);
       return true;
     }
@@ -50,7 +54,7 @@ bool ConverseRunner::cancel(const std::string& request_id) {
 
 void ConverseRunner::reap_locked() {
   for (auto it = jobs_.begin(); it != jobs_.end();) {
-    if (!it->done->load()) {
+    if (!it->exited->load()) {
       ++it;
       continue;
     }

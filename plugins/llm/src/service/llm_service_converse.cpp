@@ -35,7 +35,7 @@ void LLMService::converse(acdc::Call call, std::string request_id, acdc::Json re
   if (std::string missing = pc.missing_key(); !missing.empty()) throw acdc::Error(ACDC_E_FAILED_PRECONDITION, missing);
   const acdc_client client = call.client();
   converse_runner_.start(request_id, [this, call, client, request_id, pc = std::move(pc),
-                                      r = std::move(r)](const CancelFlag& cancel) mutable {
+                                      r = std::move(r)](const CancelFlag& cancel) mutable -> ConverseRunner::Reply {
     std::string session = r.history_session;
     if (r.record) {
       if (session.empty()) session = new_session_id();
@@ -52,14 +52,14 @@ void LLMService::converse(acdc::Call call, std::string request_id, acdc::Json re
     try {
       result = make_provider(pc)->stream(r.chat, callbacks, cancel);
     } catch (const acdc::Error& e) {
-      return call.fail(e.status(), e.what());
+      return [call, status = e.status(), message = std::string(e.what())]() mutable { call.fail(status, message); };
     } catch (const std::exception& e) {
-      return call.fail(ACDC_E_INTERNAL, std::string("converse failed: ") + e.what());
+      return [call, message = std::string("converse failed: ") + e.what()]() mutable { call.fail(ACDC_E_INTERNAL, message); };
     }
     result.cancelled = result.cancelled || cancel.load();
     if (r.record && !result.text.empty())
       session_.add_to(session, "assistant", result.text, {.cut_off = result.error.has_value() && !result.cancelled});
-    call.ok_raw(converse_result_json(result, r.record ? session : std::string()));
+    return [call, json = converse_result_json(result, r.record ? session : std::string())]() mutable { call.ok_raw(json); };
   });
 }
 
