@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startFakeProvider } from './fake_provider.mjs';
+import { startConnectionRelay } from './connection_relay.mjs';
 
 test('startFakeProvider serves a queued step and logs the request', async () => {
   const fake = await startFakeProvider();
@@ -37,6 +38,29 @@ test('a fixture is replayed byte for byte', async () => {
     assert.equal(await res.text(), expected);
     assert.equal(res.headers.get('request-id') !== null, true);
   } finally {
+    await fake.stop();
+  }
+});
+
+test('the connection relay passes a request through and sees its client give up a hang', async () => {
+  const fake = await startFakeProvider();
+  const relay = await startConnectionRelay(fake.port);
+  try {
+    await fake.queue([{ text: 'Through.', format: 'openai' }, { hang: true }]);
+    const res = await fetch(`${relay.baseUrl}/chat/completions`, { method: 'POST', body: '{"n":1}' });
+    assert.match(await res.text(), /Through/);
+    const abort = new AbortController();
+    const hanging = fetch(`${relay.baseUrl}/chat/completions`, { method: 'POST', body: '{"n":2}', signal: abort.signal });
+    const conn = await relay.connectionSending('{"n":2}');
+    let left = false;
+    conn.clientLeft.then(() => { left = true; });
+    assert.equal((await fake.requests()).length, 2, 'the fake did not get the hanging request');
+    assert.equal(left, false, 'the relay reported a client that is still there');
+    abort.abort();
+    await assert.rejects(hanging);
+    await conn.clientLeft;
+  } finally {
+    await relay.stop();
     await fake.stop();
   }
 });
