@@ -25,7 +25,12 @@ export class InteractiveClient {
     this.waiters = [];
     this.nextId = 1;
     ws.on('message', (data) => {
-      this.frames.push({ ...JSON.parse(data.toString()), at: performance.now() });
+      // The harness's fields are not enumerable: a frame deep-equals the
+      // protocol object the host sent, and prints as it.
+      this.frames.push(Object.defineProperties(JSON.parse(data.toString()), {
+        at: { value: performance.now() },
+        taken: { value: false, writable: true },
+      }));
       for (const w of this.waiters.splice(0)) w();
     });
     this.closed = new Promise((resolve) => ws.once('close', resolve));

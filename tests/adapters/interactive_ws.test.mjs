@@ -90,7 +90,7 @@ test('access: /ws wants the token and refuses a page from another origin', async
 test('envelope: parse errors, batches, binary frames, bad requests and notifications', async () => {
   const c = await connect();
   c.send('{"jsonrpc":');
-  assert.deepEqual(await c.next(), { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' }, at: c.frames.at(-1).at, taken: true });
+  assert.deepEqual(await c.next(), { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } });
   c.send([{ jsonrpc: '2.0', id: 1, method: 'echo' }]);
   let f = await c.next();
   assert.equal(f.error.code, -32600);
@@ -126,7 +126,7 @@ test('startSession, sendUserMessage: ack before the first chunk, chunks join to 
   assert.match(ack.result.messageId, /^[0-9a-f-]{36}$/);
   const { text: joined, chunks } = await c.round(sid);
   assert.equal(joined, answer);
-  assert.ok(chunks[0].at >= ack.at, 'a chunk came before the ack');
+  assert.ok(c.frames.indexOf(chunks[0]) > c.frames.indexOf(ack), 'a chunk came before the ack');
   assert.equal(chunks.filter((f) => f.params.isFinal).length, 1);
   assert.ok(chunks.at(-1).params.chunk.length > 0, 'the final chunk is empty');
   const unknown = await c.request('sendUserMessage', { sessionId: 'nope', message: 'x' });
