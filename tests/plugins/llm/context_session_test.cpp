@@ -175,9 +175,14 @@ TEST_CASE("compaction after a long turn: summarized, reported, and restored by a
   h.fake.queue(text_step(answer(3), 64));
   h.fake.queue(R"([{"text":"{\"boundary_index\": null, \"boundary_reason\": \"one long task\", \"confidence\": 0.2, \"summary\": \"The user asked what f1 and f2 do.\"}","format":"openai"}])");
   auto status_before = result(h, "LLMService.get_history_status", "[]");
+  CHECK(status_before["history_tokens"].GetInt() < 1200);  // below the trigger until turn 3
+  CHECK_FALSE(status_before["needs_compaction"].GetBool());
   h.chat(question(3), "req-3");
-  for (int i = 0; i < 500 && h.received("AcApp.postResponseComplete").size() < 3; ++i)
+  // Compaction runs after the answer, and reports before postResponseComplete.
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (h.received("AcApp.postResponseComplete").size() < 3 && std::chrono::steady_clock::now() < until)
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  REQUIRE(h.received("AcApp.postResponseComplete").size() == 3);
   auto events = h.received("AcApp.compactionEvent");
   REQUIRE(events.size() == 2);
   CHECK(str(events[0][1]["stage"]) == "compacting");
@@ -200,7 +205,6 @@ TEST_CASE("compaction after a long turn: summarized, reported, and restored by a
   auto status = result(h, "LLMService.get_history_status", "[]");
   CHECK(status["history_tokens"].GetInt() < done["tokens_before"].GetInt());
   CHECK_FALSE(status["needs_compaction"].GetBool());
-  (void)status_before;
 
   // A restart replays the compaction record: the same conversation comes back.
   h.start();

@@ -114,7 +114,8 @@ void LlmHost::start() {
                         "modeChanged", "navigateFile", "converseChunk"})
     options.handlers[std::string("AcApp.") + m] = [](const rapidjson::Value&) { return std::string("true"); };
   client = std::make_unique<acdc::test::WsClient>(host->port(), options);
-  for (int i = 0; i < 200; ++i) {
+  // Generous: a sanitizer build on a loaded machine starts in seconds.
+  for (auto until = std::chrono::steady_clock::now() + std::chrono::seconds(15); std::chrono::steady_clock::now() < until;) {
     auto state = call("LLMService.get_current_state", "[]");
     if (state["result"]["init_complete"].GetBool()) return;
     std::this_thread::sleep_for(std::chrono::milliseconds(10));

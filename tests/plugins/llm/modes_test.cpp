@@ -132,7 +132,6 @@ TEST_CASE("get_current_state reports the mode, cross-reference and excluded file
   CHECK(str(state["mode"]) == "code");
   CHECK_FALSE(state["cross_ref_enabled"].GetBool());
   CHECK(state["review_state"].IsNull());
-  CHECK_FALSE(state["doc_convert_available"].GetBool());
   CHECK(state["excluded_index_files"].Size() == 0);
 
   result(h, "LLMService.set_excluded_index_files", R"([["src/app.py"]])");
@@ -160,9 +159,10 @@ TEST_CASE("a client sees the plugins, session restore and indexing stages, each 
   LlmHost h(repository(), kWithMap);
   start_indexed(h);
   std::map<std::string, int> last;
-  for (int i = 0; i < 200; ++i) {
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (std::chrono::steady_clock::now() < until) {
     for (const auto& args : h.received("AcApp.startupProgress")) last[str(args[0])] = args[2].GetInt();
-    if (last["indexing"] == 100) break;
+    if (last["indexing"] == 100 && last["ready"] == 100) break;
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
   for (const char* stage : {"plugins", "session_restore", "indexing", "ready"}) {

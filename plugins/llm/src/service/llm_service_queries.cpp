@@ -108,6 +108,8 @@ acdc::RawJson LLMService::get_current_state() {
       w.Null();
     }
   }
+  // The reference's clients read this key; no plugin converts documents
+  // (acdc-features.md's DocConvert is not part of AC-DC++), so it is false.
   w.Key("doc_convert_available");
   w.Bool(false);
   w.EndObject();
