@@ -51,9 +51,12 @@ void Harness::settle() {
   io.poll();
 }
 
-void Harness::run_for(int ms) {
+bool Harness::run_until_sent(size_t count) {
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(10);
   io.restart();
-  io.run_for(std::chrono::milliseconds(ms));
+  while (transport->sent.size() < count && std::chrono::steady_clock::now() < until)
+    io.run_one_until(until);
+  return transport->sent.size() >= count;
 }
 
 std::vector<std::string> Harness::request(std::string text) {

@@ -66,8 +66,9 @@ struct Harness {
   std::vector<std::string> request(std::string text);
   // Runs what is ready (posted chunks, replies).
   void settle();
-  // Runs timers for `ms` milliseconds.
-  void run_for(int ms);
+  // Runs handlers, timers included, until `count` frames wait to be taken;
+  // false if they are not there after a limit far beyond any test's timers.
+  bool run_until_sent(size_t count);
   std::vector<std::string> take();
   // startSession; returns the session id.
   std::string start(const std::string& session_params = "{}");

@@ -183,7 +183,7 @@ TEST_CASE("timeouts: a slow round ends the turn with status 3 timeout and the ne
   h.request(send_msg(sid, "slow"));
   h.engine->chunk(0, "par");
   h.engine->chunk(0, "tial");
-  h.run_for(80);
+  REQUIRE(h.run_until_sent(3));  // the chunks, then the timeout's
   auto frames = h.take();
   REQUIRE(frames.size() == 3);
   CHECK(joined(frames) == std::pair<std::string, int>{"partial", 1});
@@ -208,7 +208,7 @@ TEST_CASE("timeouts: unanswered tool calls end the turn with status 3 timeout an
   h.engine->done(0, tool_reply(R"([{"id":"c1","name":"t","arguments":"{}"}])"));
   h.settle();
   h.take();
-  h.run_for(80);
+  REQUIRE(h.run_until_sent(1));
   auto frames = h.take();
   REQUIRE(frames.size() == 1);
   CHECK(std::string(parse(frames[0])["params"]["reason"].GetString()) == "timeout");
@@ -269,7 +269,7 @@ TEST_CASE("stopSession: a round that does not end within the grace is left behin
   h.request(send_msg(sid, "x"));
   auto frames = h.request(req("9", "stopSession", R"({"sessionId":")" + sid + R"("})"));
   REQUIRE(frames.size() == 1);
-  h.run_for(80);
+  REQUIRE(h.run_until_sent(2));
   frames = h.take();
   REQUIRE(frames.size() == 2);
   CHECK(std::string(parse(frames[1])["params"]["reason"].GetString()) == "Session stopped");

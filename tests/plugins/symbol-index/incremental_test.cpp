@@ -5,16 +5,21 @@
 
 #include <catch2/catch.hpp>
 
-#include <thread>
+#include <filesystem>
 
 using namespace acdc::symbols;
 using namespace acdc::symbols::test;
 
 namespace {
 
-// A later write with the same size may share the first one's mtime on a
-// coarse clock; wait for it to tick.
-void touch_later() { std::this_thread::sleep_for(std::chrono::milliseconds(20)); }
+// Writes `text` over `file` with an mtime a second past the one it had: a
+// write of the same size within one tick of a coarse file system clock
+// would otherwise keep the mtime the index saw, and look unchanged.
+void rewrite(const std::filesystem::path& file, const std::string& text) {
+  const auto before = std::filesystem::last_write_time(file);
+  acdc::test::write_file(file, text);
+  std::filesystem::last_write_time(file, before + std::chrono::seconds(1));
+}
 
 }  // namespace
 
@@ -22,13 +27,12 @@ TEST_CASE("an edited file is parsed again, alone, and the map matches a fresh in
   acdc::test::TempDir dir;
   copy_tree(fixture("python"), dir.path());
   auto index = index_tree(dir.path());
-  touch_later();
   // pricing.py gains a function that fmt.py now calls, and loses apply_tax,
   // which cart.py calls: resolution changes in files that were not edited.
-  acdc::test::write_file(dir.path() / "shop/pricing.py",
+  rewrite(dir.path() / "shop/pricing.py",
                          "PRICES = {}\n\n\ndef price_of(item, *modifiers, **options) -> float:\n    return 1.0\n\n\n"
                          "def discount(amount):\n    return amount\n");
-  acdc::test::write_file(dir.path() / "shop/util/fmt.py",
+  rewrite(dir.path() / "shop/util/fmt.py",
                          "from ..pricing import discount, price_of\n\n\ndef money(value):\n    return discount(value)\n");
   UpdateStats s = update_tree(*index);
   CHECK(s.parsed == 2);
@@ -68,10 +72,7 @@ TEST_CASE("a touched but unchanged file is read, not parsed", "[incremental]") {
   acdc::test::TempDir dir;
   copy_tree(fixture("c"), dir.path());
   auto index = index_tree(dir.path());
-  touch_later();
-  std::string text = acdc::test::read_file(dir.path() / "src/main.c");
-  acdc::test::write_file(dir.path() / "src/main.c", text);
-  std::filesystem::last_write_time(dir.path() / "src/main.c", std::filesystem::file_time_type::clock::now());
+  rewrite(dir.path() / "src/main.c", acdc::test::read_file(dir.path() / "src/main.c"));
   UpdateStats s = update_tree(*index);
   CHECK(s.parsed == 0);
   CHECK(s.changed.empty());

@@ -170,17 +170,19 @@ TEST_CASE("a github repository is cloned over http for its readme and symbol map
   PageServer server(root.path() / "git");
   FetcherConfig config = loopback_config();
   config.github_clone_base = server.url("/git");
+  // The mapper here reads the clone's file back, to show it got the checked
+  // out tree; the map the symbol-index plugin makes of a clone is tested in
+  // urls.plugin ("a github repository url is cloned and comes with ...").
   std::filesystem::path mapped;
   PageFetcher fetcher(config, [&](const std::filesystem::path& dir) {
     mapped = dir;
-    CHECK(std::filesystem::exists(dir / "lib.py"));
-    return std::string("lib.py:\nf f()\n");
+    return "lib.py:\n" + acdc::test::read_file(dir / "lib.py");
   });
   UrlContent c = fetcher.fetch("https://github.com/o/r");
   INFO(c.error);
   CHECK(c.error.empty());
   CHECK(c.readme == "# Project\n\nDoes things.\n");
-  CHECK(c.symbol_map == "lib.py:\nf f()\n");
+  CHECK(c.symbol_map == "lib.py:\ndef f():\n    pass\n");
   CHECK_THAT(c.github_info, Catch::Contains("\"branch\":\"main\""));
   CHECK_FALSE(mapped.empty());
   CHECK_FALSE(std::filesystem::exists(mapped));  // the temporary clone is gone
