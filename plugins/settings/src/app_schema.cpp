@@ -38,7 +38,8 @@ void check_symbol_map(const YAML::Node& section, YamlRules& r) {
   r.each(section, [&](const std::string& key, const YAML::Node& v) {
     if (key == "budget_fraction") {
       if (r.number(v, "symbol_map.budget_fraction", YamlRules::kPositive) > 1)
-        YamlRules::fail(v, "'symbol_map.budget_fraction' is a share of the model's context window: at most 1 (0.125 is an eighth)");
+        YamlRules::fail(v, "'symbol_map.budget_fraction' is " + v.Scalar() +
+                               ": it is a share of the model's context window, above 0 and at most 1 (0.125 is an eighth)");
     } else if (key == "budget_tokens") {
       r.integer(v, "symbol_map.budget_tokens", YamlRules::kNonNegative);
     } else {
@@ -57,20 +58,13 @@ void check_interactive(const YAML::Node& section, YamlRules& r) {
   });
 }
 
-// Sections this release does not read still get their amounts checked: a
-// negative size or duration is a mistake whoever reads it.
-void check_other(const std::string& name, const YAML::Node& section, YamlRules& r) {
-  r.each(section, [&](const std::string& key, const YAML::Node& v) {
-    for (const char* unit : {"_seconds", "_tokens", "_hours", "_mb"})
-      if (key.ends_with(unit)) r.number(v, name + "." + key, YamlRules::kNonNegative);
-  });
-}
-
 }  // namespace
 
 void check_app(const YAML::Node& root, YamlRules& r) {
-  static const std::set<std::string> later{"doc_convert", "doc_index", "agents", "reasoning",
-                                           "cache_warmup", "cache_tiering"};
+  // AC-DC's sections that AC-DC++ does not have (acdc-features.md §3.4): an
+  // app.yaml brought over from it is told they do nothing here.
+  static const std::set<std::string> not_here{"doc_convert", "doc_index", "agents", "reasoning",
+                                              "cache_warmup", "cache_tiering"};
   r.each(root, [&](const std::string& key, const YAML::Node& v) {
     r.map(v, key);
     if (v.IsNull()) return;
@@ -78,10 +72,10 @@ void check_app(const YAML::Node& root, YamlRules& r) {
     else if (key == "history_compaction") check_compaction(v, r);
     else if (key == "interactive") check_interactive(v, r);
     else if (key == "symbol_map") check_symbol_map(v, r);
-    else {
-      if (!later.contains(key)) r.unknown(key, v, "url_cache, history_compaction, interactive, symbol_map");
-      check_other(key, v, r);
-    }
+    else if (not_here.contains(key))
+      r.warn(v, "'" + key + "' is an AC-DC setting that acdc does not read: it has no effect here; remove it");
+    else
+      r.unknown(key, v, "url_cache, history_compaction, interactive, symbol_map");
   });
 }
 

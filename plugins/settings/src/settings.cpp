@@ -63,7 +63,10 @@ Settings::Settings(Context& ctx)
       repo_root_(host_path(ctx.config, "repo_root")),
       state_dir_(host_path(ctx.config, "state_dir")) {
   prepare_user_dir();
-  for (const auto& problem : unusable_files()) host_.log(ACDC_LOG_ERROR, problem);
+  // Said once here, and on every get_config_info for the settings panel.
+  const FileReport report = check_user_files();
+  for (const auto& problem : report.problems) host_.log(ACDC_LOG_ERROR, problem);
+  for (const auto& warning : report.warnings) host_.log(ACDC_LOG_WARN, "config: " + warning);
   prepare_repo_state();
 }
 
@@ -84,23 +87,24 @@ void Settings::prepare_user_dir() {
   }
 }
 
-std::vector<std::string> Settings::unusable_files() const {
-  std::vector<std::string> problems;
+Settings::FileReport Settings::check_user_files() const {
+  FileReport report;
   for (const char* name : {"llm", "app", "snippets"}) {
     const ConfigType& t = *ConfigTypes::find(name);
     auto text = FileStore::read(user_file(t));
     if (!text) continue;
     try {
-      Schema::check(t.kind, *text);
+      for (const auto& w : Schema::check(t.kind, *text).warnings)
+        report.warnings.push_back(user_file(t).string() + " " + w);
     } catch (const ConfigProblem& p) {
-      problems.push_back(user_file(t).string() + " " + p.what() +
-                         (p.unreadable() ? " -- acdc uses the bundled default for this file until it is fixed"
-                                         : " -- plugins that read it may not work") +
-                         ". Fix: correct it in the settings panel or an editor, or delete it and restart "
-                         "acdc to get the bundled default back.");
+      report.problems.push_back(user_file(t).string() + " " + p.what() +
+                                (p.unreadable() ? " -- acdc uses the bundled default for this file until it is fixed"
+                                                : " -- plugins that read it may not work") +
+                                ". Fix: correct it in the settings panel or an editor, or delete it and restart "
+                                "acdc to get the bundled default back.");
     }
   }
-  return problems;
+  return report;
 }
 
 void Settings::prepare_repo_state() const {
@@ -130,14 +134,15 @@ RawJson Settings::get_config_content(std::string type) {
                                       " nor in the bundled config " + bundled_dir_.string() +
                                       ": save one from the settings panel, or reinstall acdc");
   std::string problem;
+  std::string warnings;
   try {
-    Schema::check(t.kind, *text);
+    warnings = to_json_text(Schema::check(t.kind, *text).warnings);
   } catch (const ConfigProblem& p) {
     problem = json_string(p.what());
   }
   const std::string shown = Secrets::redact(to_valid_utf8(*text), text_kind(t));
   return RawJson{object({{"type", json_string(type)}, {"content", json_string(shown)},
-                         {"path", json_string(file.string())}, {"problem", problem}})};
+                         {"path", json_string(file.string())}, {"problem", problem}, {"warnings", warnings}})};
 }
 
 void Settings::save_config_content(Call call, std::string type, std::string content) {
@@ -231,6 +236,7 @@ RawJson Settings::get_config_info() {
       continue;  // reported at start-up and by get_config_content
     }
   }
+  const FileReport report = check_user_files();
   std::string smaller = scalar_or_empty(llm, "smaller_model");
   if (smaller.empty()) smaller = scalar_or_empty(llm, "smallerModel");
   return RawJson{object({{"model", json_string(scalar_or_empty(llm, "model"))},
@@ -238,7 +244,8 @@ RawJson Settings::get_config_info() {
                          {"provider", json_string(scalar_or_empty(llm, "provider"))},
                          {"config_dir", json_string(user_dir_.string())},
                          {"bundled_version", json_string(bundled_version_)},
-                         {"problems", to_json_text(unusable_files())}})};
+                         {"problems", to_json_text(report.problems)},
+                         {"warnings", to_json_text(report.warnings)}})};
 }
 
 RawJson Settings::snippets(std::string_view mode) {

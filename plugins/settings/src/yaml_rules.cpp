@@ -37,31 +37,49 @@ void YamlRules::each(const YAML::Node& map,
   }
 }
 
+namespace {
+
+// The value as the user wrote it, for messages: a scalar quoted, a list or
+// a map by its kind.
+std::string shown(const YAML::Node& v) {
+  if (v.IsScalar()) {
+    std::string text = v.Scalar();
+    if (text.size() > 40) text = text.substr(0, 37) + "...";
+    return "'" + text + "'";
+  }
+  return v.IsSequence() ? "a list" : v.IsMap() ? "a map" : "empty";
+}
+
+const char* range_of(YamlRules::Bound bound) {
+  return bound == YamlRules::kPositive ? " greater than 0" : bound == YamlRules::kNonNegative ? " of 0 or more" : "";
+}
+
+}  // namespace
+
 void YamlRules::map(const YAML::Node& v, const std::string& key) const {
   if (!v.IsMap() && !v.IsNull()) fail(v, "'" + key + "' must be a map of settings");
 }
 
 double YamlRules::number(const YAML::Node& v, const std::string& key, Bound bound) const {
   double d = 0;
-  if (!v.IsScalar() || !YAML::convert<double>::decode(v, d) || !std::isfinite(d))
-    fail(v, "'" + key + "' must be a number");
-  if (bound == kPositive && d <= 0) fail(v, "'" + key + "' must be greater than 0");
-  if (bound == kNonNegative && d < 0) fail(v, "'" + key + "' must not be negative");
+  const bool parsed = v.IsScalar() && YAML::convert<double>::decode(v, d) && std::isfinite(d);
+  if (!parsed || (bound == kPositive && d <= 0) || (bound == kNonNegative && d < 0))
+    fail(v, "'" + key + "' is " + shown(v) + ": it must be a number" + range_of(bound));
   return d;
 }
 
 long long YamlRules::integer(const YAML::Node& v, const std::string& key, Bound bound) const {
   long long n = 0;
-  if (!v.IsScalar() || !YAML::convert<long long>::decode(v, n))
-    fail(v, "'" + key + "' must be a whole number");
-  if (bound == kPositive && n <= 0) fail(v, "'" + key + "' must be greater than 0");
-  if (bound == kNonNegative && n < 0) fail(v, "'" + key + "' must not be negative");
+  const bool parsed = v.IsScalar() && YAML::convert<long long>::decode(v, n);
+  if (!parsed || (bound == kPositive && n <= 0) || (bound == kNonNegative && n < 0))
+    fail(v, "'" + key + "' is " + shown(v) + ": it must be a whole number" + range_of(bound));
   return n;
 }
 
 bool YamlRules::boolean(const YAML::Node& v, const std::string& key) const {
   bool b = false;
-  if (!v.IsScalar() || !YAML::convert<bool>::decode(v, b)) fail(v, "'" + key + "' must be true or false");
+  if (!v.IsScalar() || !YAML::convert<bool>::decode(v, b))
+    fail(v, "'" + key + "' is " + shown(v) + ": it must be true or false");
   return b;
 }
 

@@ -41,6 +41,7 @@ TEST_CASE("the first run creates the user config directory from the bundled file
   CHECK(std::string(info["result"]["bundled_version"].GetString()) + "\n" == marker);
   CHECK(std::string(info["result"]["model"].GetString()) == "gpt-4o");
   CHECK(info["result"]["problems"].Size() == 0);
+  CHECK(info["result"]["warnings"].Size() == 0);  // the bundled files use only keys acdc reads
   CHECK_THAT(h.output(), Catch::Contains("config: created 10 file(s) in " + dir.string()));
 }
 
@@ -124,4 +125,26 @@ TEST_CASE("a corrupted user file is reported with its path and the fix, and the 
   auto shown = h.call("Settings.get_config_content", {"llm"});
   CHECK_THAT(shown["result"]["problem"].GetString(), Catch::Contains("not valid YAML"));
   CHECK(read_file(llm) == "provider: openai\nmodel: [half-writ");
+}
+
+TEST_CASE("keys acdc would ignore are reported once at start, and in the settings panel, with file and line") {
+  SettingsHost h;
+  h.stop();
+  const fs::path app = h.config_dir() / "app.yaml";
+  write_file(app, "url_cache:\n  ttl_hours: 2\n  tll: 3\ncache_warmup:\n  interval_seconds: 60\n");
+  h.restart();
+  const std::string unknown = app.string() + " line 3: unknown key 'url_cache.tll' is ignored";
+  const std::string not_here = app.string() + " line 5: 'cache_warmup' is an AC-DC setting that acdc does not read";
+  const std::string out = h.output();
+  CHECK_THAT(out, Catch::Contains(unknown) && Catch::Contains(not_here));
+  CHECK(out.find(unknown) == out.rfind(unknown));  // once
+  auto info = h.call("Settings.get_config_info");
+  REQUIRE(info["result"]["warnings"].Size() == 2);
+  CHECK_THAT(info["result"]["warnings"][0].GetString(), Catch::StartsWith(unknown));
+  CHECK_THAT(info["result"]["warnings"][1].GetString(), Catch::StartsWith(not_here));
+  CHECK(info["result"]["problems"].Size() == 0);
+  auto shown = h.call("Settings.get_config_content", {"app"});
+  REQUIRE(shown["result"]["warnings"].Size() == 2);
+  CHECK_THAT(shown["result"]["warnings"][0].GetString(), Catch::StartsWith("line 3: unknown key 'url_cache.tll'"));
+  CHECK(h.call("CPlugin.config")["result"]["app"]["url_cache"]["ttl_hours"].GetInt() == 2);  // the file is still used
 }

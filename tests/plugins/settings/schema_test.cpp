@@ -39,13 +39,13 @@ TEST_CASE("the bundled files pass their own schema without warnings") {
 
 TEST_CASE("llm.yaml mistakes are refused with their line") {
   CHECK(problem(FileKind::llm, "provider: openai\nmodel: m\nnum_retries: lots\n") ==
-        "line 3: 'num_retries' must be a whole number");
+        "line 3: 'num_retries' is 'lots': it must be a whole number");
   CHECK(problem(FileKind::llm, "provider: openai\nmodel: m\nbase_url: api.openai.com\n") ==
         "line 3: 'base_url' must start with http:// or https://; got 'api.openai.com'");
   CHECK(problem(FileKind::llm, "provider: openai\nmodel: m\napi_key_env: sk-123 456\n").starts_with(
       "line 3: 'api_key_env' is the NAME"));
   CHECK(problem(FileKind::llm, "provider: openai\nmodel: m\nconnect_timeout_seconds: 0\n") ==
-        "line 3: 'connect_timeout_seconds' must be greater than 0");
+        "line 3: 'connect_timeout_seconds' is '0': it must be a number greater than 0");
   CHECK(problem(FileKind::llm, "- a list\n") == "line 1: the top level must be a map of settings (key: value lines)");
   CHECK(problem(FileKind::llm, "provider: anthropic\nsmallerModel: h\nmodel: m\nnum_retries: -1\n").empty());
   CHECK(problem(FileKind::llm, "provider: ollama\nmodel: m\napi_key_env: \"\"\nextra_headers: {X-N: \"5\"}\n").empty());
@@ -53,12 +53,28 @@ TEST_CASE("llm.yaml mistakes are refused with their line") {
                                "reasoning_first_chunk_timeout_seconds: 900\n").empty());
 }
 
-TEST_CASE("unknown keys warn instead of refusing") {
+TEST_CASE("unknown keys warn instead of refusing, AC-DC's sections say they do nothing here") {
   auto checked = Schema::check(FileKind::app, "history_compaction:\n  enabld: true\nnew_section:\n  wait_seconds: 3\n");
   REQUIRE(checked.warnings.size() == 2);
   CHECK(checked.warnings[0].starts_with("line 2: unknown key 'history_compaction.enabld'"));
-  CHECK(problem(FileKind::app, "cache_warmup:\n  interval_seconds: -3\n") ==
-        "line 2: 'cache_warmup.interval_seconds' must not be negative");
+  CHECK(checked.warnings[1].starts_with("line 4: unknown key 'new_section'"));
+  checked = Schema::check(FileKind::app, "url_cache:\n  ttl_hours: 2\ncache_warmup:\n  interval_seconds: -3\ndoc_convert:\n  enabled: true\n");
+  REQUIRE(checked.warnings.size() == 2);
+  CHECK(checked.warnings[0] == "line 4: 'cache_warmup' is an AC-DC setting that acdc does not read: it has no effect here; remove it");
+  CHECK(checked.warnings[1].starts_with("line 6: 'doc_convert' is an AC-DC setting"));
+}
+
+TEST_CASE("a value of the wrong type or out of range names the key, the value and what is allowed") {
+  CHECK(problem(FileKind::app, "url_cache:\n  ttl_hours: soon\n") == "line 2: 'url_cache.ttl_hours' is 'soon': it must be a number of 0 or more");
+  CHECK(problem(FileKind::app, "history_compaction:\n  verbatim_window_tokens: [1, 2]\n") ==
+        "line 2: 'history_compaction.verbatim_window_tokens' is a list: it must be a whole number of 0 or more");
+  CHECK(problem(FileKind::app, "history_compaction:\n  compaction_trigger_tokens: 2.5\n") ==
+        "line 2: 'history_compaction.compaction_trigger_tokens' is '2.5': it must be a whole number greater than 0");
+  CHECK(problem(FileKind::app, "history_compaction:\n  enabled: {a: 1}\n") ==
+        "line 2: 'history_compaction.enabled' is a map: it must be true or false");
+  CHECK(problem(FileKind::llm, "model: m\nnum_retries: " + std::string(60, '9') + "\n") ==
+        "line 2: 'num_retries' is '" + std::string(37, '9') + "...': it must be a whole number");
+  CHECK(problem(FileKind::host, "port: 99999\n") == "line 1: 'port' is 99999: it must be between 0 and 65535");
 }
 
 TEST_CASE("prompts only need to be UTF-8 and an empty YAML file is an empty map") {
@@ -79,9 +95,9 @@ TEST_CASE("a key written twice in one map is refused with both lines, at any dep
 TEST_CASE("the symbol map's budget is a share of the window up to 1, or a whole number of tokens") {
   CHECK(problem(FileKind::app, "symbol_map:\n  budget_fraction: 0.25\n  budget_tokens: 0\n").empty());
   CHECK(problem(FileKind::app, "symbol_map:\n  budget_fraction: 8\n").starts_with(
-      "line 2: 'symbol_map.budget_fraction' is a share of the model's context window: at most 1"));
-  CHECK(problem(FileKind::app, "symbol_map:\n  budget_fraction: 0\n") == "line 2: 'symbol_map.budget_fraction' must be greater than 0");
-  CHECK(problem(FileKind::app, "symbol_map:\n  budget_tokens: -5\n") == "line 2: 'symbol_map.budget_tokens' must not be negative");
+      "line 2: 'symbol_map.budget_fraction' is 8: it is a share of the model's context window, above 0 and at most 1"));
+  CHECK(problem(FileKind::app, "symbol_map:\n  budget_fraction: 0\n") == "line 2: 'symbol_map.budget_fraction' is '0': it must be a number greater than 0");
+  CHECK(problem(FileKind::app, "symbol_map:\n  budget_tokens: -5\n") == "line 2: 'symbol_map.budget_tokens' is '-5': it must be a whole number of 0 or more");
   auto checked = Schema::check(FileKind::app, "symbol_map:\n  budget: 3\n");
   REQUIRE(checked.warnings.size() == 1);
   CHECK(checked.warnings[0].starts_with("line 2: unknown key 'symbol_map.budget'"));

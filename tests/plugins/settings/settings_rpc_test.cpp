@@ -91,13 +91,13 @@ TEST_CASE("content that does not parse or fails validation is refused with the l
       {"llm", "provider: openai\nmodel: [unclosed\n", "llm.yaml line 3: this is not valid YAML"},
       {"llm", "provider: vertex\nmodel: x\n", "llm.yaml line 1: 'provider' must be openai"},
       {"llm", "provider: openai\nmodel: x\nrequest_timeout_seconds: -5\n",
-       "line 3: 'request_timeout_seconds' must be greater than 0"},
+       "line 3: 'request_timeout_seconds' is '-5': it must be a number greater than 0"},
       {"llm", "provider: openai\n", "'model' is missing"},
       {"llm", "model: m\nextra_headers: {X-Count: 5}\n", "line 2: the header 'X-Count' must be text"},
-      {"app", "history_compaction:\n  enabled: maybe\n", "app.yaml line 2: 'history_compaction.enabled' must be true or false"},
-      {"app", "url_cache:\n  ttl_hours: -1\n", "'url_cache.ttl_hours' must not be negative"},
+      {"app", "history_compaction:\n  enabled: maybe\n", "app.yaml line 2: 'history_compaction.enabled' is 'maybe': it must be true or false"},
+      {"app", "url_cache:\n  ttl_hours: -1\n", "'url_cache.ttl_hours' is '-1': it must be a number of 0 or more"},
       {"snippets", "code:\n  - icon: x\n", "line 2: this snippet has no 'message'"},
-      {"host", "port: 99999\n", "acdc.yaml line 1: 'port' must be between 0 and 65535"},
+      {"host", "port: 99999\n", "acdc.yaml line 1: 'port' is 99999: it must be between 0 and 65535"},
       {"host", "plugins:\n  - name: settings\n    colour: red\n", "unknown plugin key 'colour'"},
   };
   for (const auto& c : cases) {
