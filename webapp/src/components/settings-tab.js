@@ -1,6 +1,7 @@
 // <ac-settings-tab>: one card per editable config file (Settings plugin):
 // edit, save, reload. A refused save shows the plugin's reason (with the line)
-// in the card, and the text typed stays in the editor. Unsaved text lives in
+// in the card, and the text typed stays in the editor. Keys acdc ignores are
+// listed with their file and line above the cards, and in the open card. Unsaved text lives in
 // `drafts`, outside the element, so neither opening another card nor leaving
 // the tab (which unrenders this element) loses it.
 
@@ -44,7 +45,7 @@ class AcSettingsTab extends LightElement {
     try {
       const r = await rpc('Settings.get_config_content', type);
       const problem = typeof r === 'object' && r.problem ? `This file has a problem: ${r.problem}` : '';
-      this.setCard(type, { content: typeof r === 'string' ? r : r.content, error: problem, note: '' });
+      this.setCard(type, { content: typeof r === 'string' ? r : r.content, error: problem, note: '', warnings: r?.warnings ?? [] });
     } catch (e) {
       this.setCard(type, { content: '', error: e.message });
     }
@@ -87,6 +88,7 @@ class AcSettingsTab extends LightElement {
         ${type === 'llm' || type === 'app' ? html`<button @click=${() => this.reload(type)}>Reload</button>` : ''}</div>
       ${c.error ? html`<div class="error" data-config-error>${c.error}</div>` : ''}
       ${c.note ? html`<div class="note" data-config-note>${c.note}</div>` : ''}
+      ${open ? (c.warnings ?? []).map((w) => html`<div class="config-warning" data-config-warning>Ignored: ${w}</div>`) : ''}
       ${open && c.content !== undefined ? html`<textarea data-config=${type} rows="16" spellcheck="false"
         .value=${drafts.get(type) ?? c.content} @input=${(e) => { drafts.set(type, e.target.value); this.requestUpdate(); }}></textarea>` : ''}
     </div>`;
@@ -97,7 +99,8 @@ class AcSettingsTab extends LightElement {
     return html`<div class="settings-tab">
       <div class="banner">${i.error ? html`<span class="error">${i.error}</span>`
         : html`Model <b data-model>${i.model ?? '…'}</b> · smaller model <b>${i.smaller_model ?? '…'}</b> · config in <code>${i.config_dir ?? '…'}</code>`}
-        ${(i.problems ?? []).map((p) => html`<div class="error" data-config-problem>${p}</div>`)}</div>
+        ${(i.problems ?? []).map((p) => html`<div class="error" data-config-problem>${p}</div>`)}
+        ${(i.warnings ?? []).map((w) => html`<div class="config-warning" data-config-warning>${w}</div>`)}</div>
       ${CONFIG_TYPES.map((t) => this.renderCard(t))}
     </div>`;
   }
