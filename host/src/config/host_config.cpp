@@ -1,10 +1,12 @@
 #include "config/host_config.hpp"
 
 #include "config/yaml_json.hpp"
+#include "rpc/json_util.hpp"
 
 #include <rapidjson/document.h>
 #include <yaml-cpp/yaml.h>
 
+#include <climits>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -21,14 +23,29 @@ std::string where(const std::filesystem::path& source, const YAML::Node& node) {
   throw ConfigError(where(source, node) + ": " + what);
 }
 
+// What the user wrote, for a message: a scalar quoted, else its kind.
+std::string shown(const YAML::Node& node) {
+  if (node.IsScalar()) return "'" + node.Scalar() + "'";
+  return node.IsSequence() ? "a list" : node.IsMap() ? "a map" : "empty";
+}
+
 template <class T>
 T scalar(const std::filesystem::path& source, const YAML::Node& node, const char* key,
          const char* expected) {
   try {
     return node.as<T>();
   } catch (const YAML::Exception&) {
-    fail(source, node, std::string("'") + key + "' must be " + expected);
+    fail(source, node, std::string("'") + key + "' is " + shown(node) + ": it must be " + expected);
   }
+}
+
+// A whole number in [low, high], or a ConfigError naming key, value and range.
+int bounded(const std::filesystem::path& source, const YAML::Node& node, const char* key, int low, int high) {
+  const int n = scalar<int>(source, node, key, "a whole number");
+  if (n < low || n > high)
+    fail(source, node, std::string("'") + key + "' is " + shown(node) + ": it must be between " + std::to_string(low) +
+                           " and " + std::to_string(high));
+  return n;
 }
 
 std::vector<std::string> string_list(const std::filesystem::path& source, const YAML::Node& node,
@@ -91,9 +108,7 @@ HostConfig parse_host_config(const std::string& text, const std::filesystem::pat
     const std::string key = kv.first.Scalar();
     const YAML::Node& v = kv.second;
     if (key == "port") {
-      int port = scalar<int>(source, v, "port", "a number");
-      if (port < 0 || port > 65535) fail(source, v, "'port' must be between 0 and 65535");
-      cfg.port = static_cast<unsigned short>(port);
+      cfg.port = static_cast<unsigned short>(bounded(source, v, "port", 0, 65535));
     } else if (key == "bind") {
       cfg.bind = scalar<std::string>(source, v, "bind", "an IP address");
     } else if (key == "plugins") {
@@ -108,13 +123,9 @@ HostConfig parse_host_config(const std::string& text, const std::filesystem::pat
     } else if (key == "webapp_dir") {
       cfg.webapp_dir = scalar<std::string>(source, v, "webapp_dir", "a directory");
     } else if (key == "client_call_timeout_ms") {
-      int ms = scalar<int>(source, v, "client_call_timeout_ms", "a number");
-      if (ms <= 0) fail(source, v, "'client_call_timeout_ms' must be positive");
-      cfg.client_call_timeout_ms = static_cast<unsigned>(ms);
+      cfg.client_call_timeout_ms = static_cast<unsigned>(bounded(source, v, "client_call_timeout_ms", 1, INT_MAX));
     } else if (key == "ws_keepalive_ms") {
-      int ms = scalar<int>(source, v, "ws_keepalive_ms", "a number");
-      if (ms <= 0) fail(source, v, "'ws_keepalive_ms' must be positive");
-      cfg.ws_keepalive_ms = static_cast<unsigned>(ms);
+      cfg.ws_keepalive_ms = static_cast<unsigned>(bounded(source, v, "ws_keepalive_ms", 1, INT_MAX));
     } else if (key == "dev") {
       if (!v.IsMap()) fail(source, v, "'dev' must be a map");
       for (const auto& d : v) {
@@ -156,7 +167,8 @@ InteractiveConfig parse_interactive_config(const std::string& app_json) {
       throw ConfigError("app.yaml: unknown key 'interactive." + key +
                         "' (known: ai_round_timeout_s, tool_result_timeout_s, stop_grace_s)");
     if (!m.value.IsNumber() || m.value.GetDouble() <= 0 || m.value.GetDouble() > 86400)
-      throw ConfigError("app.yaml: 'interactive." + key + "' must be a number of seconds above 0 (at most 86400)");
+      throw ConfigError("app.yaml: 'interactive." + key + "' is " + rpc::to_text(m.value) +
+                        ": it must be a number of seconds above 0 (at most 86400)");
     *target = std::chrono::milliseconds(static_cast<long long>(m.value.GetDouble() * 1000 + 0.5));
   }
   return cfg;

@@ -74,7 +74,7 @@ TEST_CASE("a value of the wrong type or out of range names the key, the value an
         "line 2: 'history_compaction.enabled' is a map: it must be true or false");
   CHECK(problem(FileKind::llm, "model: m\nnum_retries: " + std::string(60, '9') + "\n") ==
         "line 2: 'num_retries' is '" + std::string(37, '9') + "...': it must be a whole number");
-  CHECK(problem(FileKind::host, "port: 99999\n") == "line 1: 'port' is 99999: it must be between 0 and 65535");
+  CHECK(problem(FileKind::host, "port: 99999\n") == "line 1: 'port' is '99999': it must be between 0 and 65535");
 }
 
 TEST_CASE("prompts only need to be UTF-8 and an empty YAML file is an empty map") {
@@ -95,7 +95,7 @@ TEST_CASE("a key written twice in one map is refused with both lines, at any dep
 TEST_CASE("the symbol map's budget is a share of the window up to 1, or a whole number of tokens") {
   CHECK(problem(FileKind::app, "symbol_map:\n  budget_fraction: 0.25\n  budget_tokens: 0\n").empty());
   CHECK(problem(FileKind::app, "symbol_map:\n  budget_fraction: 8\n").starts_with(
-      "line 2: 'symbol_map.budget_fraction' is 8: it is a share of the model's context window, above 0 and at most 1"));
+      "line 2: 'symbol_map.budget_fraction' is '8': it is a share of the model's context window, above 0 and at most 1"));
   CHECK(problem(FileKind::app, "symbol_map:\n  budget_fraction: 0\n") == "line 2: 'symbol_map.budget_fraction' is '0': it must be a number greater than 0");
   CHECK(problem(FileKind::app, "symbol_map:\n  budget_tokens: -5\n") == "line 2: 'symbol_map.budget_tokens' is '-5': it must be a whole number of 0 or more");
   auto checked = Schema::check(FileKind::app, "symbol_map:\n  budget: 3\n");

@@ -97,7 +97,7 @@ TEST_CASE("content that does not parse or fails validation is refused with the l
       {"app", "history_compaction:\n  enabled: maybe\n", "app.yaml line 2: 'history_compaction.enabled' is 'maybe': it must be true or false"},
       {"app", "url_cache:\n  ttl_hours: -1\n", "'url_cache.ttl_hours' is '-1': it must be a number of 0 or more"},
       {"snippets", "code:\n  - icon: x\n", "line 2: this snippet has no 'message'"},
-      {"host", "port: 99999\n", "acdc.yaml line 1: 'port' is 99999: it must be between 0 and 65535"},
+      {"host", "port: 99999\n", "acdc.yaml line 1: 'port' is '99999': it must be between 0 and 65535"},
       {"host", "plugins:\n  - name: settings\n    colour: red\n", "unknown plugin key 'colour'"},
   };
   for (const auto& c : cases) {

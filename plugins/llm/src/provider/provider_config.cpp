@@ -2,6 +2,7 @@
 #include "provider/provider_config.hpp"
 
 #include <acdc/sdk/error.hpp>
+#include <acdc/sdk/json.hpp>
 
 #include <array>
 #include <cstdlib>
@@ -21,7 +22,7 @@ const rapidjson::Value* member(const rapidjson::Value& obj, const char* key) {
 void read_string(const rapidjson::Value& obj, const char* key, std::string& out) {
   if (const auto* v = member(obj, key)) {
     if (!v->IsString())
-      throw invalid_params(std::string("llm.yaml: '") + key + "' must be a string");
+      throw invalid_params(std::string("llm.yaml: '") + key + "' is " + acdc::to_json_text(*v) + ": it must be text");
     out = v->GetString();
   }
 }
@@ -30,7 +31,7 @@ template <class Number>
 void read_number(const rapidjson::Value& obj, const char* key, Number& out) {
   if (const auto* v = member(obj, key)) {
     if (!v->IsNumber())
-      throw invalid_params(std::string("llm.yaml: '") + key + "' must be a number");
+      throw invalid_params(std::string("llm.yaml: '") + key + "' is " + acdc::to_json_text(*v) + ": it must be a number");
     const double d = v->GetDouble();
     // A cast of a double out of the integer's range is undefined (found by
     // fuzz/yaml_config: max_tokens: 7.7e62).

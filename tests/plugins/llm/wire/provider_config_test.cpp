@@ -40,7 +40,7 @@ TEST_CASE("an unknown provider or a value of the wrong type is refused with the 
   CHECK_THROWS_WITH(ProviderConfig::from_json(acdc::parse_json(R"({"provider":"vertex"})")),
                     Catch::Contains("provider 'vertex'"));
   CHECK_THROWS_WITH(ProviderConfig::from_json(acdc::parse_json(R"({"num_retries":"ten"})")),
-                    Catch::Contains("'num_retries' must be a number"));
+                    "llm.yaml: 'num_retries' is \"ten\": it must be a number");
   CHECK_THROWS_AS(ProviderConfig::from_json(acdc::parse_json(R"({"extra_headers":[1]})")), acdc::Error);
   // Found by fuzz/yaml_config: a cast this large was undefined behaviour.
   CHECK_THROWS_WITH(ProviderConfig::from_json(acdc::parse_json(R"({"max_output_tokens":7.7e62})")),
