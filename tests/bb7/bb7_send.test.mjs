@@ -8,6 +8,7 @@ import { existsSync, readFileSync, readdirSync, writeFileSync, mkdirSync } from 
 import { join } from 'node:path';
 import { startFakeProvider } from '../fake_provider/fake_provider.mjs';
 import { Bb7, makeEnv, sse } from './bb7_client.mjs';
+import { killMidWrite } from './kill_mid_write.mjs';
 
 let fake;
 let env;
@@ -304,24 +305,46 @@ test('diff_local_done: none, partial (snapshot follows the local file), full', a
   assert.equal(existsSync(join(chatsDir(), id, 'output', 'merge.txt')), false);
 });
 
-test('kill -9 in the middle of a send leaves every chat.json readable, and the chat opens again', async () => {
+test('kill -9 while chat.json is being written in the middle of a send: every chat.json parses, the chat opens again', async () => {
   const e = makeEnv({ baseUrl: fake.baseUrl });
   const victim = await Bb7.start(e);
   await victim.ok({ action: 'bb7_init', project_root: e.project });
   await victim.ok({ action: 'init', project_root: e.project });
   const id = (await victim.ok({ action: 'chat_new' })).id;
   await victim.ok({ action: 'context_add', path: 'a.txt', content: 'a\n' });
-  await fake.queue([{ events: Array.from({ length: 50 }, (_, i) => sse.text(`t${i} `)), delay_ms: 20 }]);
-  const from = victim.lines.length;
+  // One chunk, then the stream stalls: the send stays in the middle until the kill.
+  await fake.queue([{ events: [sse.text('streaming '), sse.text('never')], delay_ms: 30000 }]);
   const sendId = victim.send({ action: 'send', content: 'stream then die' });
-  await victim.waitFor((l) => l.request_id === sendId && l.type === 'chunk', from);
-  // Rename repeatedly while streaming, so a write is likely in flight when the kill lands.
-  for (let i = 0; i < 20; i++) victim.send({ action: 'chat_rename', id, name: `name ${i}` });
-  await victim.kill('SIGKILL');
-  for (const dir of readdirSync(chatsDir(e))) {
-    if (dir === 'index.json') continue;
-    assert.doesNotThrow(() => chatJson(dir, e), dir);
+  await victim.waitFor((l) => l.request_id === sendId && l.type === 'chunk');
+  // Renames rewrite chat.json (allowed during a stream, §3.9); the first ones are acknowledged.
+  const renameNumber = new Map();  // request id -> n of `name n`
+  const rename = () => {
+    const n = renameNumber.size;
+    const requestId = victim.send({ action: 'chat_rename', id, name: `name ${n}` });
+    renameNumber.set(requestId, n);
+    return requestId;
+  };
+  const replies = () => victim.lines.filter((l) => renameNumber.has(l.request_id));
+  for (let i = 0; i < 3; i++) {
+    const requestId = rename();
+    await victim.waitFor((l) => l.request_id === requestId);
   }
+  const dir = join(chatsDir(e), id);
+  const temp = await killMidWrite(victim.child.pid, dir, 'chat.json', () => {
+    while (renameNumber.size - replies().length < 10) rename();
+  });
+  await victim.exited;
+  assert.ok(temp, "no sample found a write of chat.json in flight (write_atomic's temp file was .chat.json.tmp-*)");
+  assert.ok(existsSync(join(dir, temp)), 'the kill did not land in the middle of the write');
+
+  JSON.parse(readFileSync(join(chatsDir(e), 'index.json'), 'utf8'));
+  for (const entry of readdirSync(chatsDir(e), { withFileTypes: true }))
+    if (entry.isDirectory()) assert.doesNotThrow(() => chatJson(entry.name, e), entry.name);
+  const acked = Math.max(...replies().filter((l) => l.type === 'ok').map((l) => renameNumber.get(l.request_id)));
+  const survived = Number(/^name (\d+)$/.exec(chatJson(id, e).name)?.[1]);
+  assert.ok(survived >= acked, `chat.json is named '${chatJson(id, e).name}', before the acknowledged 'name ${acked}'`);
+
+  // The restarted process ignores the dead one's temp file.
   const again = await Bb7.start(e);
   try {
     await again.ok({ action: 'init', project_root: e.project });
@@ -329,6 +352,9 @@ test('kill -9 in the middle of a send leaves every chat.json readable, and the c
     const chat = await again.ok({ action: 'chat_get' });
     assert.equal(chat.messages.at(-1).role, 'user');
     assert.equal(chat.messages.at(-1).parts[0].content, 'stream then die');
+    assert.deepEqual((await again.ok({ action: 'chat_list' })).chats.map((c) => c.id), [id]);
+    await again.ok({ action: 'chat_rename', id, name: 'after the crash' });
+    assert.equal(chatJson(id, e).name, 'after the crash');
   } finally {
     await again.close();
   }
