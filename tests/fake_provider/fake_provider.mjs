@@ -7,6 +7,7 @@
 //   await fake.queue([{ text: 'Done.', chunk_chars: 4 }]);
 //   ... point llm.yaml base_url at fake.baseUrl ...
 //   const sent = await fake.requests();
+//   await fake.waitForRequests(2);     // e.g. the second one hangs
 //   await fake.stop();
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -39,6 +40,17 @@ export async function startFakeProvider({ binary = process.env.ACDC_FAKE_PROVIDE
     baseUrl: `http://127.0.0.1:${port}/v1`,
     queue: (steps) => control('POST', '/_fake/queue', steps),
     requests: () => control('GET', '/_fake/requests'),
+    // The log once it holds `count` requests; the fake logs a request before
+    // it answers, so a hanging one is in it while it hangs.
+    async waitForRequests(count, { timeout = 5000 } = {}) {
+      const deadline = performance.now() + timeout;
+      for (;;) {
+        const sent = await control('GET', '/_fake/requests');
+        if (sent.length >= count) return sent;
+        if (performance.now() > deadline) throw new Error(`the fake provider got ${sent.length} of ${count} requests within ${timeout} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    },
     reset: () => control('POST', '/_fake/reset', []),
     stop: () => new Promise((resolve) => {
       if (child.exitCode !== null) return resolve();
