@@ -281,7 +281,8 @@ test('disconnect: the turn is cancelled and the host serves the next client', as
     const sid = await startSession(c);
     await fake.queue([{ hang: true }, text('Fresh.')]);
     await c.request('sendUserMessage', { sessionId: sid, message: 'hang until the client leaves' });
-    const round = await relay.connectionSending('hang until the client leaves');  // the turn is running
+    await fake.waitForRequests(1);  // the turn is running, and its request hangs
+    const round = await relay.connectionSending('hang until the client leaves');
     await c.close();
     await within(round.clientLeft, 20000, 'the closed connection\'s round still holds its provider request');
     const d = await connect();
