@@ -334,7 +334,7 @@ test('kill -9 while chat.json is being written in the middle of a send: every ch
     while (renameNumber.size - replies().length < 10) rename();
   });
   await victim.exited;
-  assert.ok(temp, "no sample found a write of chat.json in flight (write_atomic's temp file was .chat.json.tmp-*)");
+  assert.ok(temp, 'no sample found a write of chat.json in flight (a temp file .chat.json.* beside it)');
   assert.ok(existsSync(join(dir, temp)), 'the kill did not land in the middle of the write');
 
   JSON.parse(readFileSync(join(chatsDir(e), 'index.json'), 'utf8'));

@@ -1,8 +1,9 @@
 // kill_mid_write.mjs -- SIGKILLs a process while it writes a file, and proves
-// the write was in flight (issue 27). BB-7's write_atomic
-// (host/src/adapters/bb7/files.cpp) writes `.<name>.tmp-<hex>` beside the file
-// and renames it over the file, so the temp file exists exactly while a write
-// is in flight. Watching for it and killing races the rename; instead the
+// the write was in flight (issue 27). acdc writes a file atomically through a
+// hidden temp file beside it, named `.<name>.` and a unique tail, and renames
+// it over the file (BB-7's write_atomic in host/src/adapters/bb7/files.cpp), so
+// the temp file exists exactly while a write is in flight. Watching for it and
+// killing races the rename (on tmpfs the rename always won); instead the
 // process is frozen (SIGSTOP) and only then looked at: if the temp file is
 // there it is killed frozen, else it runs on and is sampled again. Linux only
 // (thread states come from /proc).
@@ -40,7 +41,7 @@ async function freeze(pid) {
 
 // `keepBusy` is called before each sample to keep writes coming.
 export async function killMidWrite(pid, dir, file, keepBusy, { samples = 2000 } = {}) {
-  const prefix = `.${file}.tmp-`;
+  const prefix = `.${file}.`;
   for (let i = 0; i < samples; i++) {
     keepBusy();
     await yieldToEvents();
