@@ -4,7 +4,7 @@
 //
 //   std::string out; put(out, uint64_t{7});
 //   size_t pos = 0; uint64_t v; if (!get(in, pos, v)) ...;   // false past the end
-//   replace_file(state_dir / "x.bin", out);                   // best effort
+//   replace_best_effort(state_dir / "x.bin", out);            // acdc::util::replace_file, errors ignored
 #pragma once
 
 #include <cstring>
@@ -28,9 +28,9 @@ bool get(std::string_view in, size_t& pos, T& v) {
   return true;
 }
 
-// Writes `data` to a temp file beside `path`, then renames it over `path`.
+// acdc::util::replace_file, whose errors are dropped.
 // Best effort: a state directory that cannot be written only costs the
 // next start its speed.
-void replace_file(const std::filesystem::path& path, std::string_view data);
+void replace_best_effort(const std::filesystem::path& path, std::string_view data);
 
 }  // namespace acdc::repo

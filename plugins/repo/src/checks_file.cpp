@@ -61,7 +61,7 @@ void ChecksFile::save(const CheckCache& cache) const {
     put(out, static_cast<uint8_t>(e.modified)), put(out, static_cast<uint8_t>(e.counted));
     put(out, static_cast<int32_t>(e.lines.additions)), put(out, static_cast<int32_t>(e.lines.deletions));
   }
-  replace_file(path_, out);
+  replace_best_effort(path_, out);
 }
 
 }  // namespace acdc::repo

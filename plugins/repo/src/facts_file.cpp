@@ -76,7 +76,7 @@ void FactsFile::save(const std::vector<std::string>& paths, const std::vector<Fi
     ++count;
   }
   std::memcpy(out.data() + count_at, &count, sizeof count);
-  replace_file(path_, out);
+  replace_best_effort(path_, out);
 }
 
 }  // namespace acdc::repo

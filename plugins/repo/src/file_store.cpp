@@ -3,6 +3,7 @@
 #include <acdc/sdk/base64.hpp>
 #include <acdc/sdk/error.hpp>
 #include <acdc/sdk/utf8.hpp>
+#include <acdc/util/atomic_file.hpp>
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -20,23 +21,6 @@ namespace {
 [[noreturn]] void io_error(const std::string& what, const std::string& rel) {
   const int why = errno;  // before the message's allocations can touch it
   throw Error(ACDC_E_APPLICATION, what + " " + quote_path(rel) + ": " + std::strerror(why));
-}
-
-// Writes all of `content` to `fd`; false on error (errno set).
-bool write_all(int fd, std::string_view content) {
-  while (!content.empty()) {
-    ssize_t n = ::write(fd, content.data(), content.size());
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) return false;
-    content.remove_prefix(static_cast<size_t>(n));
-  }
-  return true;
-}
-
-mode_t mode_for_new_file() {
-  mode_t mask = ::umask(0);
-  ::umask(mask);
-  return 0666 & ~mask;
 }
 
 }  // namespace
@@ -191,23 +175,9 @@ void FileStore::write_locked(const std::string& rel, const fs::path& abs, const 
   if (content.size() > max_file_bytes_)
     throw Error(ACDC_E_FAILED_PRECONDITION, "Content for " + quote_path(rel) + " is " + std::to_string(content.size()) +
                                                 " bytes, over the limit of " + std::to_string(max_file_bytes_));
-  std::error_code ec;
-  fs::create_directories(abs.parent_path(), ec);
-  if (ec) throw Error(ACDC_E_APPLICATION, "cannot create the directory of " + quote_path(rel) + ": " + ec.message());
-  struct stat st {};
-  mode_t mode = ::stat(abs.c_str(), &st) == 0 ? (st.st_mode & 07777) : mode_for_new_file();
-  std::string tmp = (abs.parent_path() / ("." + abs.filename().string() + ".acdc-XXXXXX")).string();
-  int fd = ::mkstemp(tmp.data());
-  if (fd < 0) io_error("cannot create a temporary file next to", rel);
-  bool ok = write_all(fd, content) && ::fchmod(fd, mode) == 0 && ::fsync(fd) == 0;
-  int saved = errno;
-  ::close(fd);
-  if (!ok || ::rename(tmp.c_str(), abs.c_str()) != 0) {
-    saved = ok ? errno : saved;
-    ::unlink(tmp.c_str());
-    errno = saved;
-    io_error("cannot write", rel);
-  }
+  // A symlink in the repository is replaced, not followed: its target may
+  // lie outside the repository.
+  acdc::util::replace_file(abs, content);
 }
 
 std::string mime_type_for(const std::string& path) {

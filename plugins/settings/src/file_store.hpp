@@ -1,15 +1,12 @@
 // file_store.hpp -- crash-safe reads and writes of config files.
 //
-//   FileStore::write_atomic(dir / "llm.yaml", text);          // temp file + fsync + rename
+//   FileStore::write_atomic(dir / "llm.yaml", text);          // acdc::util::replace_file, through symlinks
 //   auto kept = FileStore::keep_previous(dir / "llm.yaml");   // dated copy before a save
 //   std::optional<std::string> text = FileStore::read(path);  // nullopt: missing
 //
-// A file is never left half-written: the content goes to a temporary file
-// beside the target, is flushed to disk, then renamed over it, so a crash
-// leaves either the old file or the new one (ARCHITECTURE.md "Data on disk").
-// Leftover temporaries of an interrupted write are removed by
-// remove_stale_temporaries() at start-up. A symlinked file stays a symlink. Errors throw acdc::Error with the
-// path and the system's reason.
+// A file is never left half-written (acdc/util/atomic_file.hpp): a crash
+// leaves either the old file or the new one. A symlinked file stays a
+// symlink. Errors throw acdc::Error with the path and the system's reason.
 #pragma once
 
 #include <filesystem>
@@ -34,15 +31,10 @@ class FileStore {
   // or an empty path when there was no file to keep.
   static std::filesystem::path keep_previous(const std::filesystem::path& file);
 
-  // Deletes "*.acdc-tmp" files older than a minute that an interrupted write
-  // left in `dir`.
-  static void remove_stale_temporaries(const std::filesystem::path& dir);
-
   // "2026.11.23-16.40" (UTC), the stamp of backup names (acdc-features.md §3.1).
   static std::string utc_stamp(bool with_seconds);
 
   static constexpr int kKeptSaves = 5;
-  static constexpr const char* kTempSuffix = ".acdc-tmp";
 };
 
 }  // namespace acdc::settings

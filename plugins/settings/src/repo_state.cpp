@@ -3,6 +3,7 @@
 #include "file_store.hpp"
 
 #include <acdc/sdk/error.hpp>
+#include <acdc/util/atomic_file.hpp>
 
 #include <sstream>
 
@@ -44,6 +45,7 @@ void RepoState::prepare(const fs::path& repo_root, const fs::path& state_dir) {
   std::error_code ec;
   fs::create_directories(state_dir, ec);
   if (ec) throw Error(ACDC_E_APPLICATION, "cannot create " + state_dir.string() + ": " + ec.message());
+  acdc::util::remove_stale_temporaries(state_dir);  // what writes cut short by a crash left
   const fs::path common = git_common_dir(repo_root);
   if (common.empty()) return;
   const fs::path exclude = common / "info" / "exclude";

@@ -2,7 +2,8 @@
 //
 //   RepoState::prepare(repo_root, repo_root / ".acdc");   // idempotent
 //
-// Creates the directory and lists it in .git/info/exclude, so history and
+// Creates the directory (removing the temporaries of writes a crash cut
+// short, acdc/util/atomic_file.hpp) and lists it in .git/info/exclude, so history and
 // caches never show up as untracked files and no tracked file (.gitignore)
 // is edited (issue 3). Works for worktrees too, where .git is a file naming
 // the real git directory and "commondir" leads to the shared info/exclude.

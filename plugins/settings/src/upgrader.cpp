@@ -4,6 +4,7 @@
 #include "file_store.hpp"
 
 #include <acdc/sdk/error.hpp>
+#include <acdc/util/atomic_file.hpp>
 
 #include <cstdint>
 #include <cstdio>
@@ -60,7 +61,7 @@ Upgrader::Outcome Upgrader::run() const {
   if (ec)
     throw Error(ACDC_E_APPLICATION, "cannot create the config directory " + user_.string() + ": " +
                                         ec.message() + " (set ACDC_CONFIG_HOME to a writable directory)");
-  FileStore::remove_stale_temporaries(user_);
+  acdc::util::remove_stale_temporaries(user_);
   Outcome out;
   out.from = trimmed(FileStore::read(user_ / kMarker).value_or(""));
   out.to = bundled_version();

@@ -5,6 +5,7 @@
 #include "rpc/json_util.hpp"
 
 #include <acdc/sdk/error.hpp>
+#include <acdc/util/atomic_file.hpp>
 #include <rapidjson/prettywriter.h>
 #include <rapidjson/stringbuffer.h>
 
@@ -126,7 +127,7 @@ void Chat::save(const fs::path& file) const {
   w.Key("messages");
   messages.Accept(w);
   w.EndObject();
-  write_atomic(file, std::string_view(buf.GetString(), buf.GetSize()));
+  acdc::util::replace_file(file, std::string_view(buf.GetString(), buf.GetSize()));
 }
 
 Value Chat::event_part(const ContextEvent& e) {

@@ -6,6 +6,7 @@
 #include "adapters/bb7/safe_path.hpp"
 
 #include <acdc/sdk/error.hpp>
+#include <acdc/util/atomic_file.hpp>
 
 #include <algorithm>
 
@@ -22,7 +23,7 @@ std::optional<std::string> ChatFiles::read_snapshot(const ContextFile& e) const 
 }
 
 void ChatFiles::write_snapshot(const ContextFile& e, std::string_view content) const {
-  write_atomic(snapshot_path(e), content);
+  acdc::util::replace_file(snapshot_path(e), content);
 }
 
 fs::path ChatFiles::output_path(const std::string& path) const { return join_under(dir_ / "output", path); }
@@ -38,7 +39,7 @@ void ChatFiles::write_output(const std::string& path, std::string_view content) 
   fs::path p = output_path(path);
   if (!root_.empty()) ensure_inside(root_, p);
   ensure_inside(dir_ / "output", p);
-  write_atomic(p, content);
+  acdc::util::replace_file(p, content);
 }
 
 bool ChatFiles::remove_output(const std::string& path) const {

@@ -5,6 +5,7 @@
 #include "rpc/json_util.hpp"
 
 #include <acdc/sdk/error.hpp>
+#include <acdc/util/atomic_file.hpp>
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
 
@@ -97,7 +98,7 @@ void ChatStore::write_index(const Index& index) const {
   }
   w.EndArray();
   w.EndObject();
-  write_atomic(dir_ / "index.json", std::string_view(buf.GetString(), buf.GetSize()));
+  acdc::util::replace_file(dir_ / "index.json", std::string_view(buf.GetString(), buf.GetSize()));
 }
 
 std::vector<ChatSummary> ChatStore::list() const {
@@ -157,7 +158,7 @@ bool ChatStore::locked_by_other(const std::string& id) const {
 
 void ChatStore::lock(const std::string& id) const {
   if (locked_by_other(id)) throw Error(ACDC_E_FAILED_PRECONDITION, "chat is locked by another process");
-  write_atomic(chat_dir(id) / "lock", std::to_string(::getpid()));
+  acdc::util::replace_file(chat_dir(id) / "lock", std::to_string(::getpid()));
 }
 
 void ChatStore::unlock(const std::string& id) const {

@@ -1,11 +1,9 @@
 // bb7/files.hpp -- the file primitives of the .bb7/ store (bb7.md §5).
 //
-// Every write goes to a temporary file beside the target and is renamed over
-// it, so a reader (another acdc, the Lua client, a kill -9 at any moment)
-// sees the old file or the new one, never a torn one: §15 Q7, where the
-// reference writes in place.
+// Every write is acdc::util::replace_file, so a reader (another acdc, the
+// Lua client, after a kill -9 at any moment) sees the old file or the new
+// one, never a torn one: §15 Q7, where the reference writes in place.
 //
-//   write_atomic(dir / "chat.json", text);
 //   std::optional<std::string> text = read_file(dir / "chat.json");
 //   std::string v = content_version("src/a.c", text);   // 8 hex chars
 #pragma once
@@ -17,8 +15,6 @@
 
 namespace acdc::adapters::bb7 {
 
-// Creates missing parent directories. Throws acdc::Error on failure.
-void write_atomic(const std::filesystem::path& file, std::string_view bytes);
 std::optional<std::string> read_file(const std::filesystem::path& file);
 
 std::string sha256_hex(std::string_view bytes);

@@ -8,6 +8,7 @@
 #include "adapters/bb7/send_run.hpp"
 #include "adapters/bb7/tokens.hpp"
 
+#include <acdc/util/atomic_file.hpp>
 #include <acdc/sdk/error.hpp>
 
 namespace acdc::adapters::bb7 {
@@ -70,6 +71,10 @@ std::string Session::init(const Request& req) {
   initialized_ = true;
   std::error_code ec;
   fs::create_directories(store_for(false).dir(), ec);
+  // What a write cut short by a crash left behind (older than a minute, so
+  // not another process's write in flight).
+  acdc::util::remove_stale_temporaries(store_for(false).dir());
+  if (!global_only_) acdc::util::remove_stale_temporaries(store_for(true).dir());
   // Best effort (§3.1): the last active chat comes back when it still exists and is free.
   if (auto last = store_for(false).active()) {
     try {
@@ -151,7 +156,7 @@ std::string Session::prepare_instructions(const Request& req) {
     throw Error(ACDC_E_INVALID_PARAMS, "invalid level: must be project, global, or system");
   }
   std::error_code ec;
-  if (!fs::exists(file, ec)) write_atomic(file, tmpl);
+  if (!fs::exists(file, ec)) acdc::util::replace_file(file, tmpl);
   return Reply("instructions_path", req.request_id).field("path", fs::absolute(file).string()).line();
 }
 

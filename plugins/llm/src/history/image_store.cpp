@@ -6,6 +6,7 @@
 
 #include <acdc/sdk/base64.hpp>
 #include <acdc/sdk/error.hpp>
+#include <acdc/util/atomic_file.hpp>
 
 #include <array>
 #include <fstream>
@@ -86,20 +87,8 @@ std::string ImageStore::save(const std::string& data_uri) const {
   std::string name = name_for(data_uri, image.mime);
   std::filesystem::path target = dir_ / name;
   if (std::filesystem::exists(target)) return name;
-  std::filesystem::create_directories(dir_);
-  // A unique temp name per writer: two writers of the same image both
-  // rename a complete file, never a half-written one.
-  std::filesystem::path temp = dir_ / ("." + name + "." + new_message_id() + ".tmp");
-  {
-    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-    out.write(image.bytes.data(), static_cast<std::streamsize>(image.bytes.size()));
-    out.close();
-    if (!out) {
-      std::filesystem::remove(temp);
-      throw std::runtime_error("cannot write image '" + temp.string() + "': free disk space or fix its permissions");
-    }
-  }
-  std::filesystem::rename(temp, target);
+  // Two writers of the same image each rename a complete file of their own.
+  acdc::util::replace_file(target, image.bytes);
   return name;
 }
 

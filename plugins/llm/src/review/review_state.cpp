@@ -1,6 +1,7 @@
 #include "review/review_state.hpp"
 
 #include <acdc/sdk/error.hpp>
+#include <acdc/util/atomic_file.hpp>
 
 #include <fstream>
 #include <regex>
@@ -97,15 +98,7 @@ std::optional<ReviewState> ReviewState::load(const std::filesystem::path& state_
 }
 
 void ReviewState::save(const std::filesystem::path& state_dir) const {
-  std::error_code ec;
-  std::filesystem::create_directories(state_dir, ec);
-  const auto tmp = state_dir / (std::string(kFile) + ".tmp");
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out << to_json();
-    if (!out) throw acdc::Error(ACDC_E_APPLICATION, "cannot write " + tmp.string() + ": check the disk and permissions");
-  }
-  std::filesystem::rename(tmp, state_dir / kFile);
+  acdc::util::replace_file(state_dir / kFile, to_json());
 }
 
 void ReviewState::clear(const std::filesystem::path& state_dir) {

@@ -1,6 +1,6 @@
 #include "cache/binary_codec.hpp"
 
-#include <unistd.h>
+#include <acdc/util/atomic_file.hpp>
 #include <xxhash.h>
 
 #include <cerrno>
@@ -31,25 +31,7 @@ std::string_view framed_body(std::string_view data, std::string_view magic, cons
 void write_framed(const std::filesystem::path& file, std::string& bytes) {
   std::uint64_t sum = XXH3_64bits(bytes.data(), bytes.size());
   bytes.append(reinterpret_cast<const char*>(&sum), 8);
-  std::filesystem::create_directories(file.parent_path());
-  std::filesystem::path temp = file;
-  temp += ".tmp." + std::to_string(::getpid());
-  {
-    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    out.flush();
-    if (!out) {
-      std::error_code ignored;
-      std::filesystem::remove(temp, ignored);
-      throw std::runtime_error("cannot write " + temp.string() + ": " + std::strerror(errno));
-    }
-  }
-  std::error_code ec;
-  std::filesystem::rename(temp, file, ec);
-  if (ec) {
-    std::filesystem::remove(temp, ec);
-    throw std::runtime_error("cannot replace " + file.string() + ": " + ec.message());
-  }
+  acdc::util::replace_file(file, bytes);
 }
 
 }  // namespace acdc::symbols

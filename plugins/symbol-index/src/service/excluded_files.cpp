@@ -1,8 +1,8 @@
 #include "service/excluded_files.hpp"
 
 #include <acdc/sdk/json.hpp>
+#include <acdc/util/atomic_file.hpp>
 
-#include <unistd.h>
 
 #include <fstream>
 #include <sstream>
@@ -30,20 +30,7 @@ std::string ExcludedFiles::load() {
 void ExcludedFiles::set(const std::vector<std::string>& files) {
   std::set<std::string> next(files.begin(), files.end());
   std::string text = acdc::to_json_text(std::vector<std::string>(next.begin(), next.end()));
-  std::filesystem::create_directories(file_.parent_path());
-  std::filesystem::path temp = file_;
-  temp += ".tmp." + std::to_string(::getpid());
-  {
-    std::ofstream out(temp, std::ios::trunc);
-    out << text << "\n";
-    if (!out.flush()) throw std::runtime_error("cannot write " + temp.string());
-  }
-  std::error_code ec;
-  std::filesystem::rename(temp, file_, ec);
-  if (ec) {
-    std::filesystem::remove(temp, ec);
-    throw std::runtime_error("cannot save the excluded files to " + file_.string() + ": " + ec.message());
-  }
+  acdc::util::replace_file(file_, text + "\n");
   std::lock_guard lock(mu_);
   files_ = std::move(next);
 }

@@ -1,13 +1,12 @@
 #include "cache/url_cache.hpp"
 
 #include <acdc/sdk/json.hpp>
+#include <acdc/util/atomic_file.hpp>
 
 #include <openssl/evp.h>
 
 #include <fstream>
 #include <sstream>
-#include <thread>
-#include <unistd.h>
 
 namespace acdc::urls {
 namespace {
@@ -64,19 +63,11 @@ void UrlCache::put(const UrlContent& content) const {
   std::string json = content.to_json();
   json.pop_back();  // the closing brace: _cached_at joins the object
   json += ",\"_cached_at\":" + std::to_string(now_seconds()) + "}";
-  const fs::path file = file_for(content.url);
-  const fs::path tmp = file.string() + ".tmp" + std::to_string(::getpid()) + "-" +
-                       std::to_string(std::hash<std::thread::id>{}(std::this_thread::get_id()));
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out << json;
-    if (!out) {
-      fs::remove(tmp, ec);
-      return;  // a cache that cannot be written costs a refetch, nothing more
-    }
+  try {
+    acdc::util::replace_file(file_for(content.url), json);
+  } catch (const acdc::Error&) {
+    // A cache that cannot be written costs a refetch, nothing more.
   }
-  fs::rename(tmp, file, ec);
-  if (ec) fs::remove(tmp, ec);
 }
 
 bool UrlCache::remove(const std::string& url) const {
