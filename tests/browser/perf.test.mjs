@@ -66,7 +66,7 @@ test('of overlapping trees the newest one asked for is shown, whichever is built
     document.body.append(picker);
     const small = { tree: { name: 'small', path: '', type: 'dir', children: [{ name: 'only.txt', path: 'only.txt', type: 'file', lines: 1 }] },
       modified: [], staged: [], untracked: [], deleted: [], diff_stats: {} };
-    // The 50,000-file tree takes many slices to build; the small one, one.
+    // The 50,000-file tree takes several slices to build; the small one, one.
     const slow = picker.setTree(big);
     await picker.setTree(small);
     const supersededBuild = await slow;

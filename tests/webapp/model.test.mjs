@@ -101,14 +101,22 @@ test('markdown links open only http(s) and mailto, in a new tab, and images are 
 });
 
 test('the sliced build gives the same model as the one-go build', async () => {
-  const data = syntheticTree(1234, 7);
+  const data = syntheticTree(5000, 7);
   let yields = 0;
-  const sliced = await FileRows.create(data, { slice: 100, yieldToPage: async () => { yields++; } });
+  const sliced = await FileRows.create(data, { budgetMs: 0, yieldToPage: async () => { yields++; } });
   const whole = new FileRows(data);
   assert.ok(yields > 10, 'it yielded between slices');
   assert.deepEqual(sliced.entries, whole.entries);
   assert.deepEqual(sliced.files, whole.files);
   assert.deepEqual(sliced.rows({ filter: 'file12' }), whole.rows({ filter: 'file12' }));
+});
+
+test('a superseded build stops between slices and gives no model', async () => {
+  let yields = 0;
+  const model = await FileRows.create(syntheticTree(5000, 7),
+    { budgetMs: 0, yieldToPage: async () => { yields++; }, superseded: () => yields === 2 });
+  assert.equal(model, null);
+  assert.equal(yields, 2);
 });
 
 test('the symbol map needs symbol-index; exclusion and the viewer queries need it and llm', () => {

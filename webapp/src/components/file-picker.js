@@ -68,10 +68,10 @@ class AcFilePicker extends LightElement {
   }
 
   // Public so a test (or a future collaborator view) can show any tree.
-  // Built in slices (FileRows.create); false when a later tree, asked or
-  // given, superseded this one before it was built.
+  // Built in slices (FileRows.create) and shown whole; false when a later
+  // tree, asked or given, superseded this one, whose build then stops.
   async setTree(result, serial = ++this.treeSerial) {
-    const model = await FileRows.create(result);
+    const model = await FileRows.create(result, { superseded: () => serial !== this.treeSerial });
     if (serial !== this.treeSerial) return false;
     this.model = model;
     // A small repository opens with its top folders expanded.
