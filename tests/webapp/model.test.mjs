@@ -62,17 +62,11 @@ test('the filter keeps matches and their folders, whatever is collapsed', () => 
   assert.deepEqual(m.rows({ filter: 'nothing-like-this' }), []);
 });
 
-test('50,000 files: model and filter each well under 100 ms of work', () => {
-  const data = syntheticTree(50000);
-  let t = performance.now();
-  const m = new FileRows(data);
-  const build = performance.now() - t;
-  t = performance.now();
-  const hits = m.rows({ filter: 'file4999' });
-  const filter = performance.now() - t;
+// How long the build and the filter take is bench/webapp/long-tasks.mjs's figure (issue 27).
+test('50,000 files: every one in the model, and the filter finds the last', () => {
+  const m = new FileRows(syntheticTree(50000));
   assert.equal(m.files.length, 50000);
-  assert.ok(hits.some((r) => r.path.endsWith('/file49999.js')));
-  assert.ok(build < 400 && filter < 100, `build ${build} ms, filter ${filter} ms`);
+  assert.ok(m.rows({ filter: 'file4999' }).some((r) => r.path.endsWith('/file49999.js')));
 });
 
 test('a missing plugin disables its feature with a reason naming it', () => {
