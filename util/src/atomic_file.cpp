@@ -83,6 +83,27 @@ void replace_file(const fs::path& link_or_file, std::string_view bytes, ReplaceO
   sync_dir(file.has_parent_path() ? file.parent_path() : fs::path("."));
 }
 
+void append_line(const fs::path& file, std::string_view line) {
+  std::error_code ec;
+  if (file.has_parent_path()) {
+    fs::create_directories(file.parent_path(), ec);
+    if (ec) fail("create", file.parent_path(), ec.message());
+  }
+  int fd = ::open(file.c_str(), O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
+  if (fd < 0) fail("open", file, std::strerror(errno));
+  std::string bytes;
+  struct stat st {};
+  char last = '\n';
+  if (::fstat(fd, &st) == 0 && st.st_size > 0 && ::pread(fd, &last, 1, st.st_size - 1) == 1 && last != '\n')
+    bytes += '\n';
+  bytes.append(line);
+  bytes += '\n';
+  const bool ok = write_all(fd, bytes);
+  const int err = errno;
+  ::close(fd);
+  if (!ok) fail("append to", file, std::strerror(err));
+}
+
 void remove_stale_temporaries(const fs::path& dir) {
   const auto cutoff = fs::file_time_type::clock::now() - std::chrono::minutes(1);
   std::error_code ec;

@@ -7,8 +7,11 @@
 #include "rpc/json_util.hpp"
 #include "util/log.hpp"
 
+#include <acdc/sdk/error.hpp>
+#include <acdc/util/atomic_file.hpp>
+
 #include <cstdio>
-#include <fstream>
+#include <sstream>
 
 namespace acdc::adapters::bb7 {
 
@@ -41,15 +44,18 @@ EngineUsage sum(const EngineUsage& a, const EngineUsage& b) {
 // ~/.bb7/usage.csv, one line per send with a cost (§5).
 void append_usage_csv(const Session& s, const SendRun& run, const EngineUsage& u) {
   if (u.cost <= 0) return;
-  std::error_code ec;
-  fs::create_directories(s.global_dir(), ec);
   std::string stamp = now_rfc3339();
   stamp.pop_back();  // no "Z": YYYY-MM-DDTHH:MM:SS
   char cost[64];
   std::snprintf(cost, sizeof cost, "%.6f", u.cost);
-  std::ofstream out(s.global_dir() / "usage.csv", std::ios::app);
-  out << stamp << ',' << s.root_.string() << ',' << run.model << ',' << u.prompt_tokens << ','
-      << u.completion_tokens << ',' << u.cached_tokens << ',' << cost << '\n';
+  std::ostringstream line;
+  line << stamp << ',' << s.root_.string() << ',' << run.model << ',' << u.prompt_tokens << ','
+       << u.completion_tokens << ',' << u.cached_tokens << ',' << cost;
+  try {
+    acdc::util::append_line(s.global_dir() / "usage.csv", line.str());
+  } catch (const Error&) {
+    // A usage line that cannot be written is not worth failing the send.
+  }
 }
 
 Value text_part(const char* type, const std::string& text, Chat& chat) {

@@ -4,6 +4,7 @@
 //   acdc::util::replace_file(dir / "state.json", text);                 // creates dir/ if missing
 //   acdc::util::replace_file(link, text, {.through_symlink = true});    // the link's target is replaced
 //   acdc::util::remove_stale_temporaries(dir);                          // at start-up
+//   acdc::util::append_line(dir / "usage.csv", "2026-11-27,...");       // a whole line or none
 //
 // The bytes go to a temporary file beside the target (".<name>.<unique>.acdc-tmp",
 // hidden from file listings), which is flushed to disk, given the target's
@@ -37,5 +38,12 @@ inline constexpr std::string_view kTempSuffix = ".acdc-tmp";
 // than a minute: what a write interrupted by a crash left behind. Younger
 // ones may belong to another acdc writing right now.
 void remove_stale_temporaries(const std::filesystem::path& dir);
+
+// Appends `line` and a newline to `file` (created if missing) in one
+// write(2) on an O_APPEND descriptor, so lines from several writers never
+// interleave. A file that ends inside a line a crash cut short gets a
+// newline first: the torn line stays torn, the new one whole. Throws
+// acdc::Error like replace_file.
+void append_line(const std::filesystem::path& file, std::string_view line);
 
 }  // namespace acdc::util
