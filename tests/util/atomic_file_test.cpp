@@ -96,3 +96,14 @@ TEST_CASE("remove_stale_temporaries removes old temporaries at any depth, and on
   CHECK(fs::exists(data));
   acdc::util::remove_stale_temporaries(dir.path() / "missing");  // no directory: nothing to do
 }
+
+TEST_CASE("append_line adds whole lines, and a line after a torn tail starts on its own") {
+  TempDir dir;
+  const fs::path file = dir.path() / "logs" / "usage.csv";
+  acdc::util::append_line(file, "a,1");
+  acdc::util::append_line(file, "b,2");
+  CHECK(read_file(file) == "a,1\nb,2\n");
+  write_file(file, "a,1\nb,");  // a kill cut the second line
+  acdc::util::append_line(file, "c,3");
+  CHECK(read_file(file) == "a,1\nb,\nc,3\n");
+}
