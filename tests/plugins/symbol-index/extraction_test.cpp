@@ -104,3 +104,75 @@ TEST_CASE("the LSP variant numbers each symbol's line", "[extract]") {
                  "f apply_tax:11(amount,rate?) ←1");
   CHECK(index->legend(true).find("# :N=line(s) ->T=returns ?=optional\n") != std::string::npos);
 }
+
+// Hand-written: each block below is what the map should say of a file of
+// hard cases (tests/fixtures/symbols/hard/<language>/), written from the
+// source, not from the extractor's output. The golden .map files above are
+// change detectors; these say what is right.
+TEST_CASE("python's hard cases: decorators, keyword-only and positional-only parameters, nesting, lambdas, super()", "[extract]") {
+  CHECK(index_tree(fixture("hard/python"))->block("hard.py", false) ==
+        "hard.py:\n"
+        "i os.path,typing,collections\n"   // an aliased import; one under `if TYPE_CHECKING:`
+        "f decorator(fn)\n"
+        "c Outer\n"
+        "  v LIMIT\n"
+        "  m make(size?,**kw) ←1\n"          // @staticmethod under another decorator; keyword-only default
+        "  am build(a,b?)\n"                 // @classmethod async: cls and the / marker dropped
+        "  c Inner(dict)\n"
+        "    m get(key,default?)\n"          // super().get is dict's, not a call of itself
+        "v square\n"                         // a lambda held in a name
+        "af main(argv?)->int →make");        // the local function inner() of make is not a symbol
+}
+
+TEST_CASE("typescript's hard cases: generics, overloads, abstract and static members, namespaces, private fields", "[extract]") {
+  CHECK(index_tree(fixture("hard/typescript"))->block("hard.ts", false) ==
+        "hard.ts:\n"
+        "c Repo\n"                           // an interface with a constrained type parameter
+        "  m find(id)->Promise<T | undefined>\n"
+        "  v size\n"
+        "v Handler\n"                        // a function type alias
+        "c Base\n"
+        "  m constructor(name)\n"            // a parameter property
+        "  m run(input)->Promise<void>\n"    // abstract
+        "  m create()->Base<string> | null\n"
+        "f parse(text)->number ←1\n"         // two overload signatures, then the implementation
+        "f parse(text,radix)->number ←1\n"
+        "f parse(text,radix?)->number ←1\n"
+        "v origin\n"                         // a namespace's members
+        "f distance(a,b)->number\n"
+        "c Service(Base,Repo)\n"             // extends Base<string>, implements Repo<{...}>: the names
+        "  v size\n"
+        "  v #secret\n"
+        "  m constructor()\n"
+        "  am run(input)->Promise<void> →parse\n"
+        "  am find(id)\n"
+        "  p label()->string\n"
+        "  m ids()->Generator<number>\n"     // a generator method
+        "c Mode\n"                           // a const enum
+        "  v Fast\n"
+        "  v Slow");
+}
+
+TEST_CASE("c++'s hard cases: templates, overloads, operators, defaulted members, enum class, out-of-line template members", "[extract]") {
+  CHECK(index_tree(fixture("hard/cpp"))->block("hard.cpp", false) ==
+        "hard.cpp:\n"
+        "i map,string\n"
+        "c Ring\n"
+        "  m Ring()\n"                       // = default
+        "  m Ring(fill)\n"                   // an overload: both constructors are listed
+        "  m ~Ring()\n"
+        "  m operator[](i)->T&\n"
+        "  m operator==(other)->bool\n"
+        "  m each(f)\n"                      // a member template
+        "  m make()->Ring*\n"
+        "  v items_\n"
+        "  v head_\n"
+        "c Color\n"                          // enum class with a base type
+        "c Pod\n"
+        "  v a\n"
+        "  v b\n"
+        "f count(t)->int ←1\n"               // its prototype and its definition are one line
+        "m Ring::Ring(fill)\n"               // Ring<T, N>::Ring, named as the class names itself
+        "v lambda_holder\n"
+        "f main(argc,argv)->int →count");
+}

@@ -12,6 +12,22 @@
 namespace acdc::symbols {
 namespace {
 
+// "Ring<T, N>::Ring" -> "Ring::Ring": an out-of-line member is named by its
+// class as the class's own block names it. Only the scope loses its
+// arguments; the member keeps its name ("operator<").
+std::string without_scope_arguments(const std::string& name) {
+  const size_t member = name.rfind("::");
+  if (member == std::string::npos) return name;
+  std::string out;
+  int depth = 0;
+  for (size_t i = 0; i < member; ++i) {
+    if (name[i] == '<') ++depth;
+    else if (name[i] == '>' && depth > 0) --depth;
+    else if (depth == 0) out += name[i];
+  }
+  return out + name.substr(member);
+}
+
 enum class K : std::uint8_t {
   other, function_definition, declaration, field_declaration, type_definition, record, enum_specifier,
   namespace_definition, linkage_specification, template_declaration, declaration_list, field_declaration_list,
@@ -172,6 +188,18 @@ class CFamilyExtractor {
     Symbol s = function(n, d, cls);
     BodyRules rules{g_, src_, s.call_sites};
     walk(field(n, g_.body), rules);
+    add_function(std::move(s), cls, true);
+  }
+
+  // One line per function: a prototype and its definition in one scope are
+  // one (the definition, with its calls, wins); overloads, which differ in
+  // their number of parameters, are each listed.
+  void add_function(Symbol s, Symbol* cls, bool definition) {
+    for (Symbol& existing : into(cls))
+      if (existing.name == s.name && existing.kind == s.kind && existing.parameters.size() == s.parameters.size()) {
+        if (definition) existing = std::move(s);
+        return;
+      }
     into(cls).push_back(std::move(s));
   }
 
@@ -179,6 +207,7 @@ class CFamilyExtractor {
     Symbol s;
     s.name = collapse_whitespace(text(d.name, src_));
     bool out_of_line = g_.kind(d.name) == K::qualified_identifier;
+    if (out_of_line) s.name = without_scope_arguments(s.name);
     s.kind = cls || out_of_line ? SymbolKind::method : SymbolKind::function;
     s.range = range_of(n);
     parameters(field(d.function, g_.parameters), s.parameters);
@@ -237,11 +266,7 @@ class CFamilyExtractor {
     Declarator d = unwrap(part);
     if (ts_node_is_null(d.name)) return;
     if (!ts_node_is_null(d.function)) {
-      Symbol s = function(decl, d, cls);
-      // A prototype after its definition (or twice) adds nothing.
-      for (const Symbol& existing : into(cls))
-        if (existing.name == s.name && existing.kind == s.kind) return;
-      into(cls).push_back(std::move(s));
+      add_function(function(decl, d, cls), cls, false);
       return;
     }
     Symbol v;

@@ -84,7 +84,9 @@ struct BodyRules {
       TSNode fn = field(n, g.function);
       std::string_view name;
       if (g.kind(fn) == K::identifier) name = text(fn, src);
-      else if (g.kind(fn) == K::attribute) name = text(field(fn, g.attribute), src);
+      // super().f() is the base class's f, not this class's own f.
+      else if (g.kind(fn) == K::attribute && !text(field(fn, g.object), src).starts_with("super("))
+        name = text(field(fn, g.attribute), src);
       if (!name.empty()) calls.push_back({std::string(name), ts_node_start_point(n).row, conditional});
     } else if (k == K::assignment && instance_vars) {
       TSNode left = field(n, g.left);

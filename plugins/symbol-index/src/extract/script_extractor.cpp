@@ -310,6 +310,8 @@ class ScriptExtractor {
       }
       std::string_view type = type_of(part);
       if (type == "type_arguments" || type == "comment") continue;
+      // "implements Repo<{ id: string }>" names Repo, as "extends Base<T>" names Base.
+      if (type == "generic_type") part = named_child(part, 0);
       bases.push_back(collapse_whitespace(text(part, src_)));
     }
   }
