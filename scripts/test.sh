@@ -72,7 +72,7 @@ ctest --test-dir build-asan --output-on-failure -j "$jobs" --label-exclude "brow
 # Only the fuzz targets and the libraries they link; plugins that none of
 # them needs are not configured.
 echo "== fuzz: build (clang, libFuzzer, ASan, UBSan)"
-fuzz_args=(-G Ninja -UACDC_STATIC_PLUGINS "-DACDC_PLUGINS=settings;repo;llm")
+fuzz_args=(-G Ninja -UACDC_STATIC_PLUGINS "-DACDC_PLUGINS=settings;repo;llm;url-fetch;symbol-index")
 if command -v ccache >/dev/null; then
   fuzz_args+=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 fi
