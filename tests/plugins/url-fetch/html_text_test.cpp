@@ -2,6 +2,8 @@
 #include "html/charset.hpp"
 #include "html/html_text.hpp"
 
+#include <acdc/sdk/utf8.hpp>
+
 #include <catch2/catch.hpp>
 
 using namespace acdc::urls;
@@ -50,4 +52,13 @@ TEST_CASE("charsets: header, meta tag, byte-order mark, and a Latin-1 fallback")
   Decoded bad = decode_body("ok \xFF\xFE bytes", "text/html; charset=utf-8", true);
   CHECK(bad.text == "ok \u00ff\u00fe bytes");
   CHECK_THAT(bad.note, Catch::Contains("not valid utf-8"));
+}
+
+TEST_CASE("a character reference out of Unicode's range reads as U+FFFD, never as a lone byte") {
+  // Found by fuzz/html_text: gumbo gave a bare 0x90 byte for it, which is
+  // not UTF-8, so the page could not be put in a JSON answer.
+  PageText p = html_to_text("<title>&#x110000; t</title><p>a &#x1F609999999990; b</p>");
+  CHECK(acdc::is_valid_utf8(p.text));
+  CHECK(acdc::is_valid_utf8(p.title));
+  CHECK(p.text == "a \xEF\xBF\xBD b");
 }

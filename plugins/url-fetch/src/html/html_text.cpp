@@ -2,6 +2,7 @@
 
 #include "html/text_writer.hpp"
 
+#include <acdc/sdk/utf8.hpp>
 #include <gumbo.h>
 
 #include <memory>
@@ -255,7 +256,12 @@ PageText html_to_text(std::string_view html) {
   if (!body) body = find_first(doc->root, GUMBO_TAG_BODY);
   TextWriter out;
   if (body) Renderer(out).node(body, body->v.element.tag != GUMBO_TAG_BODY);
-  page.text = out.finish();
+  // Gumbo turns an out-of-range character reference (&#x1F6099999999999990;,
+  // found by fuzz/html_text) into a lone byte, not U+FFFD: what the model
+  // and the JSON writer get must be UTF-8 whatever the parser hands back.
+  page.text = to_valid_utf8(out.finish());
+  page.title = to_valid_utf8(page.title);
+  page.description = to_valid_utf8(page.description);
   return page;
 }
 
