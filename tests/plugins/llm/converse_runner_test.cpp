@@ -13,13 +13,14 @@ using acdc::llm::CancelFlag;
 using acdc::llm::ConverseRunner;
 
 TEST_CASE("converse runner: when the answer goes out, the id is free: a cancel misses, a new call starts") {
-  ConverseRunner runner;
   std::promise<void> answered;
   std::promise<void> checked;
+  std::shared_future<void> checked_seen = checked.get_future().share();
+  ConverseRunner runner;  // declared last: its destructor joins the thread before the promises go
   runner.start("c1", [&](const CancelFlag&) -> ConverseRunner::Reply {
     return [&] {
       answered.set_value();  // the caller has its answer; the thread has not ended yet
-      checked.get_future().wait();
+      checked_seen.wait();
     };
   });
   answered.get_future().wait();
@@ -29,9 +30,9 @@ TEST_CASE("converse runner: when the answer goes out, the id is free: a cancel m
 }
 
 TEST_CASE("converse runner: a running call is cancelled by its id and a second call with it is refused") {
-  ConverseRunner runner;
   std::promise<void> started;
   std::promise<bool> stopped;
+  ConverseRunner runner;  // declared last: its destructor joins the thread before the promises go
   runner.start("c2", [&](const CancelFlag& cancel) -> ConverseRunner::Reply {
     started.set_value();
     while (!cancel.load()) std::this_thread::yield();
