@@ -176,3 +176,32 @@ TEST_CASE("c++'s hard cases: templates, overloads, operators, defaulted members,
         "v lambda_holder\n"
         "f main(argc,argv)->int →count");
 }
+
+TEST_CASE("javascript's hard cases: default and renamed imports, re-exports, private statics, generators, async arrows", "[extract]") {
+  CHECK(index_tree(fixture("hard/javascript"))->block("hard.js", false) ==
+        "hard.js:\n"
+        "i ./lib.js,./more.js\n"            // neither exists here: named as written
+        "f main(config?) ←1\n"              // export default function
+        "v api\n"                           // an object literal; its methods are not listed
+        "c Queue(Array)\n"
+        "  v #count\n"                      // static and private
+        "  m constructor(*items)\n"
+        "  m drain()\n"                     // a generator method
+        "  p count()\n"                     // a static getter
+        "af pages(start,{…}?)\n"            // an async generator with a destructured default
+        "af tick() →main");                  // an async arrow held in a const
+}
+
+TEST_CASE("c's hard cases: function pointer typedefs, static inline, a prototype before its definition, macros", "[extract]") {
+  CHECK(index_tree(fixture("hard/c"))->block("hard.c", false) ==
+        "hard.c:\n"
+        "i stdio.h,local.h\n"
+        "c node\n"                          // struct node, with a pointer to itself
+        "  v next\n"
+        "  v value\n"
+        "c color\n"
+        "f max_int(a,b)->int ←1\n"          // static inline
+        "f apply(cmp,a,b)->int ←1\n"        // prototype and definition: one line
+        "v names\n"                         // the SQUARE macro and the compare_fn typedef are not symbols
+        "f main()->int →max_int,apply");     // (void): no parameter
+}
