@@ -151,3 +151,13 @@ TEST_CASE("a frame parsed in place gives the same document and verdict as one pa
   CHECK(ok > 1000);
   CHECK(ok < 19000);
 }
+
+TEST_CASE("a string escaping a lone surrogate is refused, so nothing the host writes back is broken UTF-8") {
+  // Found by fuzz/rpc_message: RapidJSON 1.1 turns "\ude00" alone into a
+  // surrogate's bytes, and the echo of it was not UTF-8.
+  rapidjson::Document doc;
+  CHECK(acdc::rpc::parse_limited(R"({"args":["qud83d\ude00"]})", doc, 32) == acdc::rpc::ParseOutcome::invalid_json);
+  CHECK(acdc::rpc::parse_limited(R"({"k\udc00":1})", doc, 32) == acdc::rpc::ParseOutcome::invalid_json);
+  CHECK(acdc::rpc::parse_limited(R"({"args":["\ud83d\ude00 \ud7ff"]})", doc, 32) == acdc::rpc::ParseOutcome::ok);
+  CHECK(std::string(doc["args"][0].GetString()) == "\xF0\x9F\x98\x80 \xED\x9F\xBF");
+}

@@ -8,6 +8,8 @@
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
 
+#include <cstring>
+
 namespace acdc::rpc {
 namespace {
 
@@ -27,12 +29,20 @@ struct DepthLimiter {
   bool Uint64(uint64_t u) { return doc.Uint64(u); }
   bool Double(double d) { return doc.Double(d); }
   bool RawNumber(const char* s, rapidjson::SizeType n, bool copy) { return doc.RawNumber(s, n, copy); }
-  bool String(const char* s, rapidjson::SizeType n, bool copy) { return doc.String(s, n, copy); }
-  bool Key(const char* s, rapidjson::SizeType n, bool copy) { return doc.Key(s, n, copy); }
+  bool String(const char* s, rapidjson::SizeType n, bool copy) { return whole_text(s, n) && doc.String(s, n, copy); }
+  bool Key(const char* s, rapidjson::SizeType n, bool copy) { return whole_text(s, n) && doc.Key(s, n, copy); }
   bool StartObject() { return enter() && doc.StartObject(); }
   bool EndObject(rapidjson::SizeType n) { --depth; return doc.EndObject(n); }
   bool StartArray() { return enter() && doc.StartArray(); }
   bool EndArray(rapidjson::SizeType n) { --depth; return doc.EndArray(n); }
+
+  // RapidJSON 1.1 decodes a lone low surrogate escape ("\ude00") into the
+  // bytes of a surrogate, which is not UTF-8, and every frame the host sends
+  // must be (found by fuzz/rpc_message). Such a string refuses the message.
+  // A surrogate's bytes start with 0xED: strings without one are not scanned.
+  static bool whole_text(const char* s, rapidjson::SizeType n) {
+    return std::memchr(s, 0xED, n) == nullptr || is_valid_utf8(std::string_view(s, n));
+  }
 
   bool enter() {
     if (++depth <= max_depth) return true;
