@@ -265,6 +265,10 @@ void App::serve() {
     log::warn("the web app is not built (" +
               (webapp.empty() ? std::string("no webapp/dist found") : "nothing in " + webapp.string()) +
               "); the browser gets a page that says how to build it");
+  // Ctrl-C is ours before the first client can connect: a SIGINT in the
+  // moment between serving and wait_for_signal() killed the host at once
+  // (exit 130, seen once in host.robustness); asio queues it until then.
+  signals_ = std::make_unique<boost::asio::signal_set>(io_, SIGINT, SIGTERM);
   listener_->start(*server_);
   for (unsigned i = 0; i < kIoThreads; ++i) io_threads_.emplace_back([this] { io_.run(); });
   log::info("serving " + repo_root_.string() + " at " + url());
@@ -275,7 +279,6 @@ void App::serve() {
 
 void App::wait_for_signal() {
   std::promise<int> signalled;
-  signals_ = std::make_unique<boost::asio::signal_set>(io_, SIGINT, SIGTERM);
   signals_->async_wait([this, &signalled](boost::system::error_code ec, int number) {
     if (ec) return;
     signalled.set_value(number);
