@@ -38,8 +38,8 @@ void check_symbol_map(const YAML::Node& section, YamlRules& r) {
   r.each(section, [&](const std::string& key, const YAML::Node& v) {
     if (key == "budget_fraction") {
       if (r.number(v, "symbol_map.budget_fraction", YamlRules::kPositive) > 1)
-        YamlRules::fail(v, "'symbol_map.budget_fraction' is '" + v.Scalar() +
-                               "': it is a share of the model's context window, above 0 and at most 1 (0.125 is an eighth)");
+        YamlRules::fail(v, "'symbol_map.budget_fraction' is " + YamlRules::shown(v) +
+                               ": it is a share of the model's context window, above 0 and at most 1 (0.125 is an eighth)");
     } else if (key == "budget_tokens") {
       r.integer(v, "symbol_map.budget_tokens", YamlRules::kNonNegative);
     } else {

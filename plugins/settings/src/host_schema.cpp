@@ -67,7 +67,7 @@ void check_host(const YAML::Node& root, YamlRules& r, Checked& checked) {
   r.each(root, [&](const std::string& key, const YAML::Node& v) {
     if (key == "port") {
       if (r.integer(v, "port", YamlRules::kNonNegative) > 65535)
-        YamlRules::fail(v, "'port' is '" + v.Scalar() + "': it must be between 0 and 65535");
+        YamlRules::fail(v, "'port' is " + YamlRules::shown(v) + ": it must be between 0 and 65535");
     } else if (key == "bind") r.text(v, "bind");
     else if (key == "plugins") check_plugins(v, r, checked);
     else if (key == "plugin_dirs") check_string_list(v, "plugin_dirs", r);

@@ -39,9 +39,13 @@ void YamlRules::each(const YAML::Node& map,
 
 namespace {
 
-// The value as the user wrote it, for messages: a scalar quoted, a list or
-// a map by its kind.
-std::string shown(const YAML::Node& v) {
+const char* range_of(YamlRules::Bound bound) {
+  return bound == YamlRules::kPositive ? " greater than 0" : bound == YamlRules::kNonNegative ? " of 0 or more" : "";
+}
+
+}  // namespace
+
+std::string YamlRules::shown(const YAML::Node& v) {
   if (v.IsScalar()) {
     std::string text = v.Scalar();
     if (text.size() > 40) text = text.substr(0, 37) + "...";
@@ -49,12 +53,6 @@ std::string shown(const YAML::Node& v) {
   }
   return v.IsSequence() ? "a list" : v.IsMap() ? "a map" : "empty";
 }
-
-const char* range_of(YamlRules::Bound bound) {
-  return bound == YamlRules::kPositive ? " greater than 0" : bound == YamlRules::kNonNegative ? " of 0 or more" : "";
-}
-
-}  // namespace
 
 void YamlRules::map(const YAML::Node& v, const std::string& key) const {
   if (!v.IsMap() && !v.IsNull()) fail(v, "'" + key + "' must be a map of settings");

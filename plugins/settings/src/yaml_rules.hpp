@@ -32,6 +32,9 @@ class YamlRules {
   static YAML::Node parse(std::string_view text);
   static int line_of(const YAML::Node& node) { return node.Mark().line + 1; }
   [[noreturn]] static void fail(const YAML::Node& node, const std::string& reason);
+  // The value as the user wrote it, for messages: a scalar quoted (cut at
+  // 40 characters), a list or a map by its kind.
+  static std::string shown(const YAML::Node& v);
 
   void each(const YAML::Node& map, const std::function<void(const std::string&, const YAML::Node&)>& fn);
   void map(const YAML::Node& v, const std::string& key) const;

@@ -1,7 +1,6 @@
 // history/image_store.cpp -- see image_store.hpp.
 #include "history/image_store.hpp"
 
-#include "history/history_message.hpp"
 #include "util/bytes.hpp"
 
 #include <acdc/sdk/base64.hpp>

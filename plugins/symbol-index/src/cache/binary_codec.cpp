@@ -3,7 +3,6 @@
 #include <acdc/util/atomic_file.hpp>
 #include <xxhash.h>
 
-#include <cerrno>
 #include <cstring>
 #include <fstream>
 #include <sstream>

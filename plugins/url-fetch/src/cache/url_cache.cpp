@@ -58,8 +58,6 @@ std::optional<UrlContent> UrlCache::get(const std::string& url) const {
 
 void UrlCache::put(const UrlContent& content) const {
   if (!content.ok()) return;
-  std::error_code ec;
-  fs::create_directories(dir_, ec);
   std::string json = content.to_json();
   json.pop_back();  // the closing brace: _cached_at joins the object
   json += ",\"_cached_at\":" + std::to_string(now_seconds()) + "}";
