@@ -247,15 +247,13 @@ TEST_CASE("a client that sends pings and never reads is cut off before the pongs
   // The bystander calls between batches, as a live client reads (and so
   // answers the host's keepalive pings) however long a slow build floods.
   bool cut = false;
-  int served = 0;
   for (int i = 0; i < 1024 && !cut; ++i) {
     try {
       flooder.send_together(pings);
     } catch (const std::exception&) {
       cut = true;
     }
-    served += other.call("Echo.add", "[1,2]")["result"].GetInt() == 3;
-    REQUIRE(served == i + 1);
+    REQUIRE(other.call("Echo.add", "[1,2]")["result"].GetInt() == 3);
   }
   CHECK(cut);
   CHECK(host.stop() == 0);

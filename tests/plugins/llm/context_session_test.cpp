@@ -9,7 +9,6 @@
 
 #include <acdc/sdk/json.hpp>
 
-#include <thread>
 
 using acdc::llm::test::anthropic_step;
 using acdc::llm::test::bodies;
@@ -179,10 +178,7 @@ TEST_CASE("compaction after a long turn: summarized, reported, and restored by a
   CHECK_FALSE(status_before["needs_compaction"].GetBool());
   h.chat(question(3), "req-3");
   // Compaction runs after the answer, and reports before postResponseComplete.
-  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(10);
-  while (h.received("AcApp.postResponseComplete").size() < 3 && std::chrono::steady_clock::now() < until)
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  REQUIRE(h.received("AcApp.postResponseComplete").size() == 3);
+  REQUIRE(h.client->wait_for("AcApp.postResponseComplete", 3, std::chrono::seconds(10)));
   auto events = h.received("AcApp.compactionEvent");
   REQUIRE(events.size() == 2);
   CHECK(str(events[0][1]["stage"]) == "compacting");
