@@ -1,5 +1,5 @@
 // fuzz/bb7_line_fuzz.cpp -- lines a bb7.nvim client sends, into the BB-7
-// adapter's session (host/src/adapters/bb7, bb7.md): no crash, and every
+// adapter's session (adapters/bb7, bb7.md): no crash, and every
 // line it answers with is one valid JSON object (the Lua client decodes
 // each with vim.json.decode and has no way to resync).
 //
@@ -8,7 +8,7 @@
 // temporary directory; the actions that reach the network (get_models,
 // get_balance) are left out. Other lines go in as they are: the session
 // must answer what it cannot read.
-#include "adapters/bb7/session.hpp"
+#include "bb7/session.hpp"
 
 #include <rapidjson/document.h>
 #include <rapidjson/stringbuffer.h>

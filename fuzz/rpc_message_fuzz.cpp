@@ -9,10 +9,10 @@
 // the host sends back must be exactly one JSON value in valid UTF-8: a client
 // cannot read anything else.
 #include "rpc/hub.hpp"
-#include "rpc/json_util.hpp"
 #include "rpc/peer.hpp"
 #include "rpc/router.hpp"
 
+#include <acdc/host/json.hpp>
 #include <acdc/sdk/utf8.hpp>
 #include <boost/asio/io_context.hpp>
 

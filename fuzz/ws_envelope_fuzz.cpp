@@ -1,5 +1,5 @@
 // fuzz/ws_envelope_fuzz.cpp -- text frames a /ws client sends, into an
-// Interactive Mode API connection (host/src/adapters/interactive): no
+// Interactive Mode API connection (adapters/interactive): no
 // crash, and every frame the host sends back is one valid JSON object,
 // whatever the envelope, the method, the params or their order.
 //
@@ -8,7 +8,7 @@
 // scripted here: after each frame, every round the connection started is
 // answered, in turn with text, a tool call, a provider error, or a chunk
 // and text, so the fuzzer reaches turns, tool results and stops.
-#include "adapters/interactive/connection.hpp"
+#include "interactive/connection.hpp"
 
 #include <boost/asio/io_context.hpp>
 #include <rapidjson/document.h>

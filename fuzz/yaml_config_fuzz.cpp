@@ -6,13 +6,13 @@
 // The first byte picks the loader. Each may refuse the text only with the
 // exception its callers catch (ConfigError, ConfigProblem, acdc::Error): any
 // other escapes a caller and ends the process, so the fuzzer reports it.
-#include "config/host_config.hpp"
 #include "config/yaml_json.hpp"
 #include "provider/provider_config.hpp"
-#include "rpc/json_util.hpp"
 #include "schema.hpp"
 #include "secrets.hpp"
 
+#include <acdc/host/host_config.hpp>
+#include <acdc/host/json.hpp>
 #include <yaml-cpp/yaml.h>
 
 #include <cstdint>

@@ -1,6 +1,6 @@
 #include "anthropic_cache.hpp"
 
-#include "util/bytes.hpp"
+#include <acdc/util/sha256.hpp>
 
 #include <stdexcept>
 
@@ -8,7 +8,7 @@ Bill AnthropicCache::send(const std::string& body, const std::vector<std::size_t
                           std::size_t total) {
   std::vector<std::string> prefixes;
   for (auto p = body.find("\"cache_control\""); p != std::string::npos; p = body.find("\"cache_control\"", p + 1))
-    prefixes.push_back(acdc::llm::sha256_hex(std::string_view(body).substr(0, p)));
+    prefixes.push_back(acdc::util::sha256_hex(std::string_view(body).substr(0, p)));
   if (prefixes.size() != tokens_at_marker.size())
     throw std::runtime_error("the body has " + std::to_string(prefixes.size()) + " markers, the placement " +
                              std::to_string(tokens_at_marker.size()));

@@ -1,6 +1,6 @@
-// app.yaml's interactive: block (host/src/config/host_config.hpp): seconds,
+// app.yaml's interactive: block (host/include/acdc/host/host_config.hpp): seconds,
 // fractions allowed, defaults for what is absent, a clear error otherwise.
-#include "config/host_config.hpp"
+#include <acdc/host/host_config.hpp>
 
 #include <catch2/catch.hpp>
 

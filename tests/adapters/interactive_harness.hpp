@@ -8,7 +8,7 @@
 //   h.settle();  auto sent = h.take();
 #pragma once
 
-#include "adapters/interactive/connection.hpp"
+#include "interactive/connection.hpp"
 
 #include <boost/asio/io_context.hpp>
 #include <rapidjson/document.h>

@@ -1,6 +1,6 @@
 // Anchored changes of bb7.md §8.2: start and end anchors, no-ops dropped,
 // overlaps refused, all or nothing, line endings.
-#include "adapters/bb7/edit/anchored.hpp"
+#include "bb7/edit/anchored.hpp"
 
 #include <catch2/catch.hpp>
 

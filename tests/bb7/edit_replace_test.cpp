@@ -1,7 +1,7 @@
 // Search/replace matching of bb7.md §8.1: the five passes, uniqueness,
 // replace_all, re-indentation, boundary prefixes, and the error texts the
 // send pipeline passes on to the model.
-#include "adapters/bb7/edit/replace.hpp"
+#include "bb7/edit/replace.hpp"
 
 #include <acdc/sdk/error.hpp>
 #include <catch2/catch.hpp>

@@ -1,7 +1,7 @@
 // kill_mid_write.mjs -- SIGKILLs a process while it writes a file, and proves
 // the write was in flight (issue 27). acdc writes a file atomically through a
 // hidden temp file beside it, named `.<name>.` and a unique tail, and renames
-// it over the file (BB-7's write_atomic in host/src/adapters/bb7/files.cpp), so
+// it over the file (BB-7's write_atomic in adapters/bb7/files.cpp), so
 // the temp file exists exactly while a write is in flight. Watching for it and
 // killing races the rename (on tmpfs the rename always won); instead the
 // process is frozen (SIGSTOP) and only then looked at: if the temp file is

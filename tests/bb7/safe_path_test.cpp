@@ -1,6 +1,6 @@
 // The path rules of bb7.md §12: traversal variants refused, odd but legal
 // names accepted, absolute paths classified, symlink escapes caught.
-#include "adapters/bb7/safe_path.hpp"
+#include "bb7/safe_path.hpp"
 #include "support/temp_dir.hpp"
 
 #include <acdc/sdk/error.hpp>

@@ -3,7 +3,7 @@
 // in acdc::util::replace_file.
 #include "crash_kinds.hpp"
 
-#include "adapters/bb7/chat.hpp"
+#include "bb7/chat.hpp"
 #include "cache/binary_codec.hpp"
 #include "cache/url_cache.hpp"
 #include "file_store.hpp"

@@ -2,12 +2,12 @@
 // example no test builds will rot). Each function holds one header's example
 // as written there; they are compiled and linked (external functions), not
 // run: running them means serving.
-#include "app/app.hpp"
+#include "app.hpp"
 #include "net/listener.hpp"
 #include "plugins/linked_plugins.hpp"
 #include "plugins/plugin_manager.hpp"
-#include "util/log.hpp"
 
+#include <acdc/host/log.hpp>
 #include <catch2/catch.hpp>
 
 using namespace std::chrono_literals;

@@ -1,6 +1,6 @@
 // acdc.yaml as the host reads it: a mistake names the file, the line, the
 // key, the value given and what is allowed (issue 27).
-#include "config/host_config.hpp"
+#include <acdc/host/host_config.hpp>
 
 #include <catch2/catch.hpp>
 

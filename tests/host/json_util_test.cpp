@@ -3,7 +3,7 @@
 // replaced): same verdict on hand-picked cases and on random mutations of
 // valid documents. And parse_limited_in_place, which parses every client
 // frame, against parse_limited over the same text (unit tests of pure parts).
-#include "rpc/json_util.hpp"
+#include <acdc/host/json.hpp>
 
 #include <catch2/catch.hpp>
 #include <rapidjson/memorystream.h>

@@ -1,11 +1,11 @@
-// The adapters' in-process jrpc-oo client (host/src/adapters/local_client.hpp):
+// The adapters' in-process jrpc-oo client (host/include/acdc/host/local_client.hpp):
 // calls reach a route and answer, a route's notifications to the caller
 // arrive before its answer, a missing method says so, and a disconnect fails
 // what is pending.
-#include "adapters/local_client.hpp"
 #include "rpc/hub.hpp"
 #include "rpc/router.hpp"
 
+#include <acdc/host/local_client.hpp>
 #include <boost/asio/io_context.hpp>
 #include <catch2/catch.hpp>
 
@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-using acdc::adapters::LocalClient;
+using acdc::host::LocalClient;
 using namespace acdc::rpc;
 
 namespace {

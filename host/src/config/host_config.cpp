@@ -1,8 +1,8 @@
-#include "config/host_config.hpp"
+#include <acdc/host/host_config.hpp>
 
 #include "config/yaml_json.hpp"
-#include "rpc/json_util.hpp"
 
+#include <acdc/host/json.hpp>
 #include <rapidjson/document.h>
 #include <yaml-cpp/yaml.h>
 

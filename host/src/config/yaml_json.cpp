@@ -1,6 +1,6 @@
 #include "config/yaml_json.hpp"
 
-#include "rpc/json_util.hpp"
+#include <acdc/host/json.hpp>
 
 #include <acdc/sdk/utf8.hpp>
 

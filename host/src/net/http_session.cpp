@@ -1,6 +1,6 @@
 #include "net/http_session.hpp"
 
-#include "util/log.hpp"
+#include <acdc/host/log.hpp>
 
 #include <boost/asio/dispatch.hpp>
 #include <boost/beast/websocket.hpp>

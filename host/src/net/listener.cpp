@@ -1,6 +1,6 @@
 #include "net/listener.hpp"
 
-#include "util/log.hpp"
+#include <acdc/host/log.hpp>
 
 
 namespace acdc::net {

@@ -1,8 +1,8 @@
 #include "net/ws_session.hpp"
 
 #include "rpc/hub.hpp"
-#include "util/log.hpp"
 
+#include <acdc/host/log.hpp>
 #include <acdc/sdk/utf8.hpp>
 
 #include <boost/asio/post.hpp>

@@ -27,10 +27,10 @@
 #pragma once
 
 #include "net/coalescing_stream.hpp"
-#include "net/ws_endpoint.hpp"
 #include "rpc/peer.hpp"
-#include "rpc/transport.hpp"
 
+#include <acdc/host/transport.hpp>
+#include <acdc/host/ws_endpoint.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>

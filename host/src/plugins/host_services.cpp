@@ -4,9 +4,9 @@
 #include "plugins/host_context.hpp"
 #include "plugins/plugin_manager.hpp"
 #include "rpc/hub.hpp"
-#include "rpc/json_util.hpp"
-#include "util/log.hpp"
 
+#include <acdc/host/json.hpp>
+#include <acdc/host/log.hpp>
 #include <boost/asio/post.hpp>
 
 

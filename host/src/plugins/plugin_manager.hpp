@@ -17,12 +17,12 @@
 #pragma once
 
 #include "config/config_files.hpp"
-#include "config/host_config.hpp"
 #include "plugins/generation.hpp"
 #include "plugins/host_context.hpp"
 #include "plugins/plugin_slot.hpp"
 #include "rpc/router.hpp"
 
+#include <acdc/host/host_config.hpp>
 #include <chrono>
 #include <condition_variable>
 #include <filesystem>

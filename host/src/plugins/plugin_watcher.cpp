@@ -1,6 +1,6 @@
 #include "plugins/plugin_watcher.hpp"
 
-#include "util/log.hpp"
+#include <acdc/host/log.hpp>
 
 #include <poll.h>
 #include <sys/eventfd.h>

@@ -2,9 +2,9 @@
 // steps that replace one plugin's generation while the host serves.
 #include "plugins/plugin_manager.hpp"
 #include "rpc/hub.hpp"
-#include "rpc/json_util.hpp"
-#include "util/log.hpp"
 
+#include <acdc/host/json.hpp>
+#include <acdc/host/log.hpp>
 #include <boost/asio/post.hpp>
 
 #include <set>

@@ -5,15 +5,12 @@
 // reply callback). The router and the host services only see this interface.
 #pragma once
 
+#include <acdc/host/reply.hpp>
 #include <acdc/plugin_api.h>
 
 #include <string_view>
 
 namespace acdc::rpc {
-
-// Host-only status for "no such method": JSON-RPC -32601 for clients,
-// ACDC_E_NOT_FOUND for plugins. Outside the ABI's status range on purpose.
-inline constexpr acdc_status kStatusMethodNotFound = -1000;
 
 class CallOrigin {
  public:

@@ -1,8 +1,8 @@
-#include "rpc/errors.hpp"
+#include <acdc/host/errors.hpp>
 
 #include "rpc/call_origin.hpp"
-#include "rpc/json_util.hpp"
 
+#include <acdc/host/json.hpp>
 #include <acdc/sdk/utf8.hpp>
 
 #include <initializer_list>

@@ -1,6 +1,6 @@
 #include "rpc/hub.hpp"
 
-#include "rpc/json_util.hpp"
+#include <acdc/host/json.hpp>
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "rpc/json_util.hpp"
+#include <acdc/host/json.hpp>
 
 #include "util/reused_buffer.hpp"
 

@@ -1,12 +1,12 @@
 #include "rpc/peer.hpp"
 
-#include "rpc/errors.hpp"
 #include "rpc/hub.hpp"
-#include "rpc/json_util.hpp"
-#include "util/random.hpp"
 #include "util/reused_buffer.hpp"
 #include "util/status.hpp"
 
+#include <acdc/host/errors.hpp>
+#include <acdc/host/json.hpp>
+#include <acdc/util/random.hpp>
 #include <boost/asio/post.hpp>
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>

@@ -15,9 +15,10 @@
 //   peer->call("Client.chunk", "[0,\"x\"]", [](acdc_status s, std::string_view r) {...});
 #pragma once
 
-#include "rpc/transport.hpp"
 #include "util/string_hash.hpp"
 
+#include <acdc/host/reply.hpp>
+#include <acdc/host/transport.hpp>
 #include <acdc/plugin_api.h>
 #include <boost/asio/steady_timer.hpp>
 #include <rapidjson/document.h>
@@ -34,10 +35,6 @@
 namespace acdc::rpc {
 
 class Hub;
-
-// The answer to a call made to a client: ACDC_OK with the result's JSON text,
-// or an error status with a message.
-using ReplyHandler = std::function<void(acdc_status, std::string_view)>;
 
 class Peer : public std::enable_shared_from_this<Peer> {
  public:

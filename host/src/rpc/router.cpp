@@ -1,6 +1,6 @@
 #include "rpc/router.hpp"
 
-#include "rpc/json_util.hpp"
+#include <acdc/host/json.hpp>
 
 #include <set>
 

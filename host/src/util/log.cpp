@@ -1,4 +1,4 @@
-#include "util/log.hpp"
+#include <acdc/host/log.hpp>
 
 #include <cstdio>
 #include <cstdlib>

@@ -2,13 +2,13 @@
 
 #include <acdc/sdk/error.hpp>
 #include <acdc/util/atomic_file.hpp>
+#include <acdc/util/utc_time.hpp>
 
 
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
-#include <ctime>
 #include <fstream>
 #include <sstream>
 #include <vector>
@@ -69,12 +69,7 @@ fs::path FileStore::keep_previous(const fs::path& file) {
 std::string FileStore::utc_stamp(bool with_seconds) {
   using namespace std::chrono;
   const auto now = system_clock::now();
-  std::time_t t = system_clock::to_time_t(now);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buf[40];
-  std::strftime(buf, sizeof buf, with_seconds ? "%Y.%m.%d-%H.%M.%S" : "%Y.%m.%d-%H.%M", &tm);
-  std::string out = buf;
+  std::string out = util::utc_format(now, with_seconds ? "%Y.%m.%d-%H.%M.%S" : "%Y.%m.%d-%H.%M");
   // Two saves within one second still get distinct, ordered names.
   if (with_seconds) {
     auto ms = duration_cast<milliseconds>(now.time_since_epoch()).count() % 1000;

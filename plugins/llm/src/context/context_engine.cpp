@@ -1,6 +1,6 @@
 #include "context/context_engine.hpp"
 
-#include "util/bytes.hpp"
+#include <acdc/util/sha256.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -42,7 +42,7 @@ std::size_t ContextEngine::cache_target() const {
 }
 
 ItemState ContextEngine::state_of(const std::string& text) {
-  std::string hash = sha256_hex(text);
+  std::string hash = util::sha256_hex(text);
   auto it = tokens_by_hash_.find(hash);
   if (it == tokens_by_hash_.end()) {
     if (tokens_by_hash_.size() > kTokenMemoLimit) tokens_by_hash_.clear();

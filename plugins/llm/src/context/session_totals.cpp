@@ -1,22 +1,9 @@
 #include "context/session_totals.hpp"
 
 #include <acdc/sdk/json.hpp>
+#include <acdc/util/json_writer.hpp>
 
 namespace acdc::llm {
-namespace {
-
-void key_long(acdc::JsonWriter& w, const char* key, long v) {
-  w.Key(key);
-  w.Int64(v);
-}
-
-void key_optional(acdc::JsonWriter& w, const char* key, std::optional<double> v) {
-  w.Key(key);
-  if (v) w.Double(*v);
-  else w.Null();
-}
-
-}  // namespace
 
 void SessionTotals::add(const Usage& u) {
   ++turns;
@@ -33,14 +20,14 @@ std::string SessionTotals::to_json() const {
   rapidjson::StringBuffer buf;
   acdc::JsonWriter w(buf);
   w.StartObject();
-  key_long(w, "turns", turns);
-  key_long(w, "prompt", prompt);
-  key_long(w, "completion", completion);
-  key_long(w, "reasoning", reasoning);
-  key_long(w, "total", prompt + completion);
-  key_long(w, "cache_read", cache_read);
-  key_long(w, "cache_write", cache_write);
-  key_optional(w, "cost_usd", cost_usd);
+  util::write_member(w, "turns", turns);
+  util::write_member(w, "prompt", prompt);
+  util::write_member(w, "completion", completion);
+  util::write_member(w, "reasoning", reasoning);
+  util::write_member(w, "total", prompt + completion);
+  util::write_member(w, "cache_read", cache_read);
+  util::write_member(w, "cache_write", cache_write);
+  util::write_member(w, "cost_usd", cost_usd);
   w.EndObject();
   return std::string(buf.GetString(), buf.GetSize());
 }
@@ -50,11 +37,11 @@ std::string SessionTotals::last_turn_json() const {
   rapidjson::StringBuffer buf;
   acdc::JsonWriter w(buf);
   w.StartObject();
-  key_long(w, "prompt", last->prompt_tokens());
-  key_long(w, "completion", last->output_tokens);
-  key_long(w, "cache_read", last->cache_read_tokens);
-  key_long(w, "cache_write", last->cache_write_tokens);
-  key_optional(w, "hit_rate", last_hit_rate());
+  util::write_member(w, "prompt", last->prompt_tokens());
+  util::write_member(w, "completion", last->output_tokens);
+  util::write_member(w, "cache_read", last->cache_read_tokens);
+  util::write_member(w, "cache_write", last->cache_write_tokens);
+  util::write_member(w, "hit_rate", last_hit_rate());
   w.EndObject();
   return std::string(buf.GetString(), buf.GetSize());
 }

@@ -1,10 +1,8 @@
 #include "history/history_message.hpp"
 
 #include <acdc/sdk/json.hpp>
+#include <acdc/util/utc_time.hpp>
 
-#include <chrono>
-#include <cstdio>
-#include <ctime>
 #include <random>
 
 namespace acdc::llm {
@@ -50,20 +48,11 @@ std::string new_session_id() { return "sess_" + std::to_string(epoch_ms()) + "_"
 std::string new_turn_id() { return "turn_" + std::to_string(epoch_ms()) + "_" + random_hex(6); }
 std::string new_message_id() { return std::to_string(epoch_ms()) + "-" + random_hex(8); }
 
-std::string utc_timestamp_now() {
-  std::time_t now = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&now, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
-}
-
 HistoryMessage HistoryMessage::make(std::string session_id, std::string role, std::string content) {
   HistoryMessage m;
   m.id = new_message_id();
   m.session_id = std::move(session_id);
-  m.timestamp = utc_timestamp_now();
+  m.timestamp = util::utc_now();
   m.role = std::move(role);
   m.content = std::move(content);
   return m;

@@ -56,6 +56,5 @@ struct HistoryMessage {
 std::string new_session_id();
 std::string new_turn_id();
 std::string new_message_id();
-std::string utc_timestamp_now();
 
 }  // namespace acdc::llm

@@ -1,11 +1,10 @@
 // history/image_store.cpp -- see image_store.hpp.
 #include "history/image_store.hpp"
 
-#include "util/bytes.hpp"
-
 #include <acdc/sdk/base64.hpp>
 #include <acdc/sdk/error.hpp>
 #include <acdc/util/atomic_file.hpp>
+#include <acdc/util/sha256.hpp>
 
 #include <array>
 #include <fstream>
@@ -73,7 +72,7 @@ std::optional<std::string> sniffed_mime(std::string_view b) {
 
 // Named by content, so the same image pasted twice is stored once.
 std::string name_for(const std::string& data_uri, const std::string& mime) {
-  return sha256_hex(data_uri).substr(0, 12) + extension_for(mime);
+  return util::sha256_hex(data_uri).substr(0, 12) + extension_for(mime);
 }
 
 }  // namespace

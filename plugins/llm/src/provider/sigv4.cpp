@@ -3,13 +3,13 @@
 // service, signature.
 #include "provider/sigv4.hpp"
 
-#include "util/bytes.hpp"
+#include <acdc/util/sha256.hpp>
+#include <acdc/util/utc_time.hpp>
 
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
 
 #include <cstdlib>
-#include <ctime>
 
 namespace acdc::llm {
 namespace {
@@ -67,7 +67,7 @@ std::vector<std::pair<std::string, std::string>> sign_sigv4(const SigV4Request& 
                                                              const std::string& region,
                                                              const std::string& service,
                                                              const std::string& amz_date) {
-  std::string payload_hash = sha256_hex(request.payload);
+  std::string payload_hash = util::sha256_hex(request.payload);
   std::map<std::string, std::string> signed_headers = request.headers;
   signed_headers["host"] = request.host;
   signed_headers["x-amz-date"] = amz_date;
@@ -86,7 +86,7 @@ std::vector<std::pair<std::string, std::string>> sign_sigv4(const SigV4Request& 
                                   canonical_headers + "\n" + names + "\n" + payload_hash;
   std::string date = amz_date.substr(0, 8);
   std::string scope = date + "/" + region + "/" + service + "/aws4_request";
-  std::string to_sign = "AWS4-HMAC-SHA256\n" + amz_date + "\n" + scope + "\n" + sha256_hex(canonical_request);
+  std::string to_sign = "AWS4-HMAC-SHA256\n" + amz_date + "\n" + scope + "\n" + util::sha256_hex(canonical_request);
   std::string key = hmac("AWS4" + credentials.secret_access_key, date);
   key = hmac(key, region);
   key = hmac(key, service);
@@ -101,13 +101,6 @@ std::vector<std::pair<std::string, std::string>> sign_sigv4(const SigV4Request& 
   return out;
 }
 
-std::string amz_date_now() {
-  std::time_t now = std::time(nullptr);
-  std::tm utc{};
-  gmtime_r(&now, &utc);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y%m%dT%H%M%SZ", &utc);
-  return buf;
-}
+std::string amz_date_now() { return util::utc_format(std::chrono::system_clock::now(), "%Y%m%dT%H%M%SZ"); }
 
 }  // namespace acdc::llm

@@ -120,7 +120,7 @@ class LLMService {
   void get_review_file_diff(acdc::Call call, std::string path);
 
   // The protocol adapters' completion (llm_service_converse.cpp,
-  // host/src/adapters/README.md): deltas as AcApp.converseChunk to the
+  // adapters/README.md): deltas as AcApp.converseChunk to the
   // caller, the round's text and tool calls as the answer.
   void converse(acdc::Call call, std::string request_id, acdc::Json request);
   std::map<std::string, std::string> cancel_converse(std::string request_id);

@@ -9,17 +9,14 @@
 #include "provider/provider_config.hpp"
 #include "service/model_limits.hpp"
 
+#include <acdc/util/json_writer.hpp>
+
 #include <yaml-cpp/yaml.h>
 
 #include <optional>
 
 namespace acdc::llm {
 namespace {
-
-void key_int(acdc::JsonWriter& w, const char* key, long v) {
-  w.Key(key);
-  w.Int64(v);
-}
 
 // The ranked map's cut (issue 26): its budget, how many files are in it in
 // full, in the outline and left out, and why each block is in.
@@ -28,14 +25,14 @@ void write_map_figures(acdc::JsonWriter& w, const SymbolMap& map, const Placemen
   const MapFigures& f = *map.figures;
   w.Key("symbol_map_details");
   w.StartObject();
-  key_int(w, "budget_tokens", f.budget_tokens);
-  key_int(w, "tokens", static_cast<long>(map_tokens(p)));
+  util::write_member(w, "budget_tokens", f.budget_tokens);
+  util::write_member(w, "tokens", static_cast<long>(map_tokens(p)));
   w.Key("complete"); w.Bool(f.complete);
-  key_int(w, "files_total", f.files_total);
-  key_int(w, "files_full", f.files_full);
-  key_int(w, "files_summary", f.files_summary);
-  key_int(w, "files_outline", f.files_outline);
-  key_int(w, "files_left_out", f.files_left_out);
+  util::write_member(w, "files_total", f.files_total);
+  util::write_member(w, "files_full", f.files_full);
+  util::write_member(w, "files_summary", f.files_summary);
+  util::write_member(w, "files_outline", f.files_outline);
+  util::write_member(w, "files_left_out", f.files_left_out);
   w.Key("outline"); acdc::to_json(w, map.outline);
   w.Key("entries");
   w.StartArray();
@@ -45,7 +42,7 @@ void write_map_figures(acdc::JsonWriter& w, const SymbolMap& map, const Placemen
     w.Key("path"); acdc::to_json(w, b.path);
     w.Key("why"); acdc::to_json(w, b.why);
     w.Key("level"); w.String(b.summary ? "summary" : "full");
-    key_int(w, "tokens", item == p.items.end() ? 0 : static_cast<long>(item->second.tokens));
+    util::write_member(w, "tokens", item == p.items.end() ? 0 : static_cast<long>(item->second.tokens));
     w.EndObject();
   }
   w.EndArray();
@@ -127,8 +124,8 @@ std::string LLMService::context_breakdown() {
   w.Key("model"); acdc::to_json(w, model);
   w.Key("mode"); w.String(mode_name(mode));
   w.Key("cross_ref_enabled"); w.Bool(cross_ref);
-  key_int(w, "max_input_tokens", limits.context_window);
-  key_int(w, "max_output_tokens", limits.output_ceiling);
+  util::write_member(w, "max_input_tokens", limits.context_window);
+  util::write_member(w, "max_output_tokens", limits.output_ceiling);
   if (!limits.known) {
     w.Key("model_note");
     acdc::to_json(w, limits.note);
@@ -147,10 +144,10 @@ std::string LLMService::context_breakdown() {
     w.StartObject();
     w.Key("name"); w.String(tier_name(t));
     w.Key("tier"); w.String(tier_name(t));
-    key_int(w, "tokens", tokens);
-    key_int(w, "count", static_cast<long>(p.tiers[i].size()));
+    util::write_member(w, "tokens", tokens);
+    util::write_member(w, "count", static_cast<long>(p.tiers[i].size()));
     w.Key("cached"); w.Bool(t != Tier::active && tokens >= static_cast<long>(limits.min_cacheable_tokens));
-    key_int(w, "threshold", entry_n(t));
+    util::write_member(w, "threshold", entry_n(t));
     w.Key("contents");
     w.StartArray();
     for (const auto& item : p.tiers[i]) {
@@ -162,8 +159,8 @@ std::string LLMService::context_breakdown() {
         w.Key("path");
         acdc::to_json(w, item.key.substr(colon + 1));
       }
-      key_int(w, "tokens", static_cast<long>(item.tokens));
-      key_int(w, "n", item.n);
+      util::write_member(w, "tokens", static_cast<long>(item.tokens));
+      util::write_member(w, "n", item.n);
       w.EndObject();
     }
     w.EndArray();
@@ -172,17 +169,17 @@ std::string LLMService::context_breakdown() {
   w.EndArray();
   w.Key("breakdown");
   w.StartObject();
-  key_int(w, "system", system - legend);
-  key_int(w, "legend", legend);
-  key_int(w, "symbol_map", symbol_map);
-  key_int(w, "symbol_map_files", static_cast<long>(map.blocks.size()));
+  util::write_member(w, "system", system - legend);
+  util::write_member(w, "legend", legend);
+  util::write_member(w, "symbol_map", symbol_map);
+  util::write_member(w, "symbol_map_files", static_cast<long>(map.blocks.size()));
   write_map_figures(w, map, p);
   if (!map.available()) {
     w.Key("symbol_map_unavailable");
     acdc::to_json(w, map.unavailable);
   }
-  key_int(w, "files", files);
-  key_int(w, "file_count", static_cast<long>(content.files.size()));
+  util::write_member(w, "files", files);
+  util::write_member(w, "file_count", static_cast<long>(content.files.size()));
   w.Key("file_details");
   w.StartArray();
   for (const auto& tier : p.tiers)
@@ -190,16 +187,16 @@ std::string LLMService::context_breakdown() {
       if (item.type != "file") continue;
       w.StartObject();
       w.Key("path"); acdc::to_json(w, item.key.substr(5));
-      key_int(w, "tokens", static_cast<long>(item.tokens));
+      util::write_member(w, "tokens", static_cast<long>(item.tokens));
       w.EndObject();
     }
   w.EndArray();
   const long urls = write_url_breakdown(w);
-  key_int(w, "history", history);
-  key_int(w, "history_messages", static_cast<long>(content.history.size()));
+  util::write_member(w, "history", history);
+  util::write_member(w, "history_messages", static_cast<long>(content.history.size()));
   w.EndObject();
   // After the breakdown: the URL part is counted there.
-  key_int(w, "total_tokens", system + symbol_map + files + history + urls);
+  util::write_member(w, "total_tokens", system + symbol_map + files + history + urls);
   const std::vector<TierMove> moves = engine->last_changes();
   for (const char* kind : {"promotions", "demotions"}) {
     const bool up = kind[0] == 'p';

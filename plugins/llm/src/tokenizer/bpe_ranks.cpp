@@ -1,9 +1,9 @@
 // tokenizer/bpe_ranks.cpp -- see bpe_ranks.hpp.
 #include "tokenizer/bpe_ranks.hpp"
-#include "util/bytes.hpp"
 
 #include <acdc/sdk/base64.hpp>
 #include <acdc/sdk/error.hpp>
+#include <acdc/util/sha256.hpp>
 
 #include <fstream>
 #include <sstream>
@@ -29,7 +29,7 @@ BpeRanks BpeRanks::load(const std::string& path) {
   std::stringstream buffer;
   buffer << in.rdbuf();
   std::string text = buffer.str();
-  if (std::string sum = sha256_hex(text); sum != kCl100kSha256)
+  if (std::string sum = util::sha256_hex(text); sum != kCl100kSha256)
     throw Error(ACDC_E_APPLICATION, "the rank file '" + path + "' has SHA-256 " + sum +
                                         ", not cl100k_base's " + std::string(kCl100kSha256) +
                                         ": replace it with gpt-tokenizer@4.0.0 "

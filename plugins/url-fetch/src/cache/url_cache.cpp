@@ -2,8 +2,7 @@
 
 #include <acdc/sdk/json.hpp>
 #include <acdc/util/atomic_file.hpp>
-
-#include <openssl/evp.h>
+#include <acdc/util/sha256.hpp>
 
 #include <fstream>
 #include <sstream>
@@ -13,26 +12,15 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string sha256_prefix(const std::string& text, size_t hex_chars) {
-  unsigned char digest[EVP_MAX_MD_SIZE];
-  unsigned int len = 0;
-  EVP_Digest(text.data(), text.size(), digest, &len, EVP_sha256(), nullptr);
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string out;
-  for (unsigned i = 0; i < len && out.size() < hex_chars; ++i) {
-    out += kHex[digest[i] >> 4];
-    out += kHex[digest[i] & 15];
-  }
-  return out;
-}
-
 int64_t now_seconds() {
   return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 
 }  // namespace
 
-fs::path UrlCache::file_for(const std::string& url) const { return dir_ / (sha256_prefix(url, 16) + ".json"); }
+fs::path UrlCache::file_for(const std::string& url) const {
+  return dir_ / (util::sha256_hex(url).substr(0, 16) + ".json");
+}
 
 std::optional<UrlContent> UrlCache::get(const std::string& url) const {
   const fs::path file = file_for(url);

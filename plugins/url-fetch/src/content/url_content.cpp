@@ -5,8 +5,6 @@
 #include <acdc/sdk/error.hpp>
 #include <acdc/sdk/json.hpp>
 
-#include <chrono>
-#include <ctime>
 
 namespace acdc::urls {
 namespace {
@@ -75,15 +73,6 @@ std::string UrlContent::prompt_part() const {
   }
   if (!symbol_map.empty()) out += "\n\n### Symbol Map\n" + symbol_map;
   return out;
-}
-
-std::string iso_now() {
-  std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
 }
 
 }  // namespace acdc::urls

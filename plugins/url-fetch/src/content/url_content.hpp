@@ -37,7 +37,4 @@ struct UrlContent {
   std::string prompt_part() const;
 };
 
-// Now, as §6's fetched_at: "2026-11-26T03:40:23Z".
-std::string iso_now();
-
 }  // namespace acdc::urls

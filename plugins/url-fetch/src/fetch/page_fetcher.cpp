@@ -5,6 +5,7 @@
 #include "html/html_text.hpp"
 
 #include <acdc/sdk/json.hpp>
+#include <acdc/util/utc_time.hpp>
 
 namespace acdc::urls {
 namespace {
@@ -58,7 +59,7 @@ UrlContent PageFetcher::fetch(const std::string& url) const {
   UrlContent out;
   out.url = url;
   out.url_type = classify_url(url);
-  out.fetched_at = iso_now();
+  out.fetched_at = util::utc_now();  // §6's fetched_at
   try {
     if (out.url_type == "github_file") fetch_github_file(url, out);
     else if (out.url_type == "github_repo") fetch_github_repo(url, out);

@@ -1,0 +1,55 @@
+#include "cli.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include <iostream>
+
+namespace acdc::app {
+
+std::optional<int> parse_cli(int argc, char** argv, CliOptions& out) {
+  CLI::App cli{"acdc: a local AI coding assistant server. Run it in a git repository; it "
+               "serves a web app on 127.0.0.1 and opens it in your browser."};
+  cli.set_version_flag("--version", std::string("acdc ") + ACDC_VERSION);
+  cli.add_option("--repo", out.repo, "the git repository to work in (default: the current directory)");
+  int port = 0;
+  auto* port_opt = cli.add_option("--port", port,
+                                  "port to serve on (default 18080; taken ports are skipped; 0 lets the system choose)")
+                       ->check(CLI::Range(0, 65535));
+  cli.add_option("--config", out.config_file, "host config file (default: acdc.yaml in the config directory)");
+  std::string plugins;
+  auto* plugins_opt = cli.add_option("--plugins", plugins,
+                                     "comma-separated plugins to load instead of the config's list");
+  cli.add_option("--plugin-dir", out.plugin_dirs, "extra directory to search for <name>.acdc.so");
+  cli.add_option("--webapp-dir", out.webapp_dir, "directory of the built web app to serve");
+  cli.add_flag("--no-browser", out.no_browser, "do not open a browser");
+  cli.add_flag("--dev", out.dev, "watch plugin files and hot-swap rebuilt plugins");
+  cli.add_flag("--stdio", out.stdio,
+               "be a bb7.nvim backend: line-delimited JSON on stdin/stdout, no port, no browser "
+               "(the project comes from the client's init)");
+  auto* plugin = cli.add_subcommand("plugin", "work with plugin files");
+  plugin->require_subcommand(1);
+  plugin->add_subcommand("check", "load a plugin without serving: print its descriptor, or why it would be refused")
+      ->add_option("file", out.check_plugin, "the plugin file (<id>.acdc.so)")
+      ->required();
+  try {
+    cli.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return cli.exit(e);
+  }
+  if (*port_opt) out.port = port;
+  if (*plugins_opt) {
+    std::vector<std::string> names;
+    size_t start = 0;
+    while (start <= plugins.size()) {
+      size_t comma = plugins.find(',', start);
+      std::string name = plugins.substr(start, comma - start);
+      if (!name.empty()) names.push_back(name);
+      if (comma == std::string::npos) break;
+      start = comma + 1;
+    }
+    out.plugins = std::move(names);
+  }
+  return std::nullopt;
+}
+
+}  // namespace acdc::app

@@ -1,0 +1,13 @@
+// acdc: the host process. See app/app.hpp for what it does, in order.
+#include "app.hpp"
+#include "cli.hpp"
+#include "plugin_check.hpp"
+#include "plugins/linked_plugins.hpp"
+
+int main(int argc, char** argv) {
+  acdc::app::CliOptions options;
+  if (auto exit_code = acdc::app::parse_cli(argc, argv, options)) return *exit_code;
+  if (!options.check_plugin.empty()) return acdc::app::check_plugin(options.check_plugin);
+  acdc::app::App app(std::move(options), acdc::plugins::linked_plugins());
+  return app.run();
+}
