@@ -76,6 +76,8 @@ test('chats: new, list, get, rename, search, draft, settings, delete', async () 
   const id = await freshChat('Physics homework');
   assert.match(id, /^[0-9a-f]{10}$/);
   const other = await freshChat();
+  for (const dir of ['context', 'output'])
+    assert.ok(existsSync(join(env.project, '.bb7', 'chats', other, dir)), `a new project chat has ${dir}/ at once`);
   const list = await bb7.ok({ action: 'chat_list' });
   assert.deepEqual(list.chats.map((c) => c.id).sort(), [id, other].sort());
   assert.match(list.chats.find((c) => c.id === other).name, /^Chat \d{4}-\d\d-\d\d \d\d:\d\d$/);
@@ -94,6 +96,7 @@ test('chats: new, list, get, rename, search, draft, settings, delete', async () 
 
   assert.equal((await bb7.request({ action: 'chat_rename', id, name: '   ' })).message, 'chat name cannot be empty');
   assert.equal((await bb7.request({ action: 'chat_rename', id })).message, 'Missing required field: name');
+  assert.equal((await bb7.request({ action: 'chat_rename', id, name: '' })).message, 'Missing required field: name');
   assert.equal((await bb7.request({ action: 'chat_rename', id: 'ffffffffff', name: 'x' })).message, 'Chat not found');
   await bb7.ok({ action: 'chat_rename', id, name: 'Quantum physics' });
   assert.equal(chatJson(id).name, 'Quantum physics');
@@ -254,6 +257,8 @@ test('global-only mode: init with an empty root, chats in ~/.bb7, no file operat
     assert.equal(init.global_only, true);
     const id = (await g.ok({ action: 'chat_new', name: 'global one' })).id;
     assert.ok(existsSync(join(env.home, '.bb7', 'chats', id, 'chat.json')));
+    const made = readdirSync(join(env.home, '.bb7', 'chats', id));
+    assert.ok(made.includes('context') && !made.includes('output'), `a global chat has context/ and no output/: ${made}`);
     assert.equal((await g.request({ action: 'context_add', path: 'rel.c', content: '' })).message, 'no project root set');
     await g.ok({ action: 'context_add', path: '/tmp/abs.c', content: 'x' });
     assert.deepEqual((await g.ok({ action: 'context_list' })).files.map((f) => [f.readonly, f.external]), [[true, true]]);

@@ -162,7 +162,7 @@ test('a wrong file_id is a diff_error naming the expected id; nothing is written
     'edit_file edit 2 (big.c, base=context): old_string not found in file',
     `edit_file edit 1 (big.c): file_id mismatch: got deadbeef, expected ${fileId} (base=context). Use the writable @file id for this path.`]);
   assert.deepEqual(s.terminal.tool_calls.map((c) => [c.tool, c.path]), [['edit_file', 'big.c'], ['edit_file', 'big.c']]);
-  assert.equal(existsSync(join(chatsDir(), id, 'output')), false);
+  assert.deepEqual(readdirSync(join(chatsDir(), id, 'output')), [], 'nothing in output/');
   assert.equal(chatJson(id).messages.at(-1).output_files, undefined);
 
   // retry_context goes into BODY and not into the history.
@@ -186,7 +186,7 @@ test('path escapes and read-only files are refused; nothing is written outside t
   assert.deepEqual(s.terminal.errors, ['write_file ../escaped.txt: path escapes base directory',
     'write_file /etc/passwd: path escapes base directory', 'write_file ro.txt: file is read-only']);
   assert.equal(existsSync(join(env.project, '..', 'escaped.txt')), false);
-  assert.equal(existsSync(join(chatsDir(), id, 'output')), false);
+  assert.deepEqual(readdirSync(join(chatsDir(), id, 'output')), [], 'nothing in output/');
   for (const action of ['get_output_file', 'get_context_file', 'output_delete', 'get_diff_paths'])
     assert.match((await bb7.request({ action, path: '../../etc/passwd' })).message, /File not found|path escapes base directory/);
 });
@@ -196,7 +196,7 @@ test('a duplicate write_file is a terminal error; nothing is written; a system m
   await fake.queue([{ events: [...sse.tool(0, 'write_file', { path: 'x.c', content: '1' }), ...sse.tool(1, 'write_file', { path: 'x.c', content: '2' }), sse.finish('tool_calls')] }]);
   const s = await bb7.stream({ action: 'send', content: 'twice' });
   assert.deepEqual(s.terminal, { type: 'error', message: 'Duplicate write_file for path in single response: x.c', request_id: s.id });
-  assert.equal(existsSync(join(chatsDir(), id, 'output')), false);
+  assert.deepEqual(readdirSync(join(chatsDir(), id, 'output')), [], 'nothing in output/');
   const last = chatJson(id).messages.at(-1);
   assert.deepEqual([last.role, last.parts[0].content], ['system', 'Duplicate write_file for path in single response: x.c']);
 });
@@ -234,6 +234,26 @@ test('during a stream: mutating actions and a second send are refused, reads wor
   // The slot is free again at once.
   await fake.queue([{ events: [sse.text('next'), sse.finish()] }]);
   assert.equal((await bb7.stream({ action: 'send', content: 'next' })).terminal.type, 'done');
+});
+
+test('generate_title makes one non-streaming request at temperature 0.5 and renames the chat', async () => {
+  const e = makeEnv({ baseUrl: fake.baseUrl, config: { title_model: 'small/titler' } });
+  const t = await Bb7.start(e);
+  try {
+    await t.ok({ action: 'bb7_init', project_root: e.project });
+    await t.ok({ action: 'init', project_root: e.project });
+    const id = (await t.ok({ action: 'chat_new' })).id;
+    await fake.queue([{ text: '"Milk reminder"' }]);
+    const from = t.lines.length;
+    await t.ok({ action: 'generate_title', chat_id: id, content: 'remember the milk' });
+    const updated = await t.waitFor((l) => l.type === 'title_updated', from);
+    assert.deepEqual([updated.chat_id, updated.title], [id, 'Milk reminder']);
+    assert.equal(chatJson(id, e).name, 'Milk reminder');
+    const body = await lastRequestBody();
+    assert.deepEqual([body.model, body.stream, body.temperature], ['small/titler', false, 0.5]);
+  } finally {
+    await t.close();
+  }
 });
 
 test('the terminal line frees the slot: a send right after done is accepted', async () => {

@@ -1,5 +1,5 @@
 // LLMService.converse through the real host, as the protocol adapters call
-// it (host/src/adapters/README.md): deltas to the caller in order, tool calls
+// it (adapters/README.md): deltas to the caller in order, tool calls
 // in index order, tools and tool results on the wire, a caller's own
 // endpoint and key, the turn in the repository's history, cancel, and a
 // provider's refusal with its status and body.
@@ -163,6 +163,25 @@ TEST_CASE("cancel_converse stops the stream and the answer says so with the part
   CHECK(str(r["text"]).size() < 400);
   auto again = h.call("LLMService.cancel_converse", R"(["c6"])");
   CHECK(again.HasMember("error"));
+}
+
+TEST_CASE("converse with stream false makes one non-streaming request and sends no deltas") {
+  LlmHost h;
+  h.fake.queue(text_step("Fixing the parser"));
+  auto r = result(h, "LLMService.converse",
+                  R"(["t1",{"messages":[{"role":"user","content":"title?"}],"stream":false,)"
+                  R"("provider":{"base_url":")" + h.fake.base_url() + R"(/","api_key":"sk-t","extra":{"temperature":0.5}}}])");
+  CHECK(str(r["text"]) == "Fixing the parser");
+  CHECK(h.received("AcApp.converseChunk").empty());
+  auto all = all_requests(h);
+  INFO(h.fake.requests());
+  auto body = body_of(all[0]);
+  CHECK(body["stream"].IsFalse());
+  CHECK(body["temperature"].GetDouble() == 0.5);
+
+  auto bad = h.call("LLMService.converse", R"(["t2",{"messages":[{"role":"user","content":"x"}],"stream":"no"}])");
+  REQUIRE(bad.HasMember("error"));
+  CHECK(std::string(bad["error"]["message"].GetString()) == "request.stream must be true or false");
 }
 
 TEST_CASE("a provider's refusal answers with its status and body, and bad requests say what is wrong") {

@@ -5,6 +5,7 @@
 
 #include <acdc/sdk/error.hpp>
 #include <acdc/sdk/json.hpp>
+#include <acdc/util/json_writer.hpp>
 
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
@@ -77,6 +78,10 @@ ConverseRequest parse_converse_request(const Value& request, int default_max_tok
     if (!max->IsInt() || max->GetInt() <= 0) throw acdc::invalid_params("request.max_tokens must be a positive integer");
     r.chat.max_tokens = max->GetInt();
   }
+  if (const Value* stream = member(request, "stream")) {
+    if (!stream->IsBool()) throw acdc::invalid_params("request.stream must be true or false");
+    r.stream = stream->GetBool();
+  }
   if (const Value* provider = member(request, "provider")) {
     if (!provider->IsObject()) throw acdc::invalid_params("request.provider must be {base_url, api_key?, extra?}");
     r.base_url = string_member(*provider, "base_url", "request.provider");
@@ -101,35 +106,27 @@ ConverseRequest parse_converse_request(const Value& request, int default_max_tok
 std::string converse_result_json(const ChatResult& result, const std::string& history_session) {
   rapidjson::StringBuffer b;
   acdc::JsonWriter w(b);
-  auto key_str = [&w](const char* key, std::string_view value) {
-    w.Key(key);
-    w.String(value.data(), static_cast<rapidjson::SizeType>(value.size()));
-  };
-  auto key_int = [&w](const char* key, long value) {
-    w.Key(key);
-    w.Int64(value);
-  };
   w.StartObject();
-  key_str("text", result.text);
-  key_str("thinking", result.reasoning);
+  util::write_member(w, "text", result.text);
+  util::write_member(w, "thinking", result.reasoning);
   w.Key("tool_calls");
   w.StartArray();
   for (const auto& call : result.tool_calls) {
     w.StartObject();
-    key_str("id", call.id);
-    key_str("name", call.name);
-    key_str("arguments", call.arguments);
+    util::write_member(w, "id", call.id);
+    util::write_member(w, "name", call.name);
+    util::write_member(w, "arguments", call.arguments);
     w.EndObject();
   }
   w.EndArray();
-  key_str("finish_reason", result.finish_reason);
+  util::write_member(w, "finish_reason", result.finish_reason);
   w.Key("usage");
   w.StartObject();
-  key_int("input_tokens", result.usage.input_tokens);
-  key_int("output_tokens", result.usage.output_tokens);
-  key_int("cache_read_tokens", result.usage.cache_read_tokens);
-  key_int("cache_write_tokens", result.usage.cache_write_tokens);
-  key_int("reasoning_tokens", result.usage.reasoning_tokens);
+  util::write_member(w, "input_tokens", result.usage.input_tokens);
+  util::write_member(w, "output_tokens", result.usage.output_tokens);
+  util::write_member(w, "cache_read_tokens", result.usage.cache_read_tokens);
+  util::write_member(w, "cache_write_tokens", result.usage.cache_write_tokens);
+  util::write_member(w, "reasoning_tokens", result.usage.reasoning_tokens);
   if (result.usage.cost_usd) {  // when the provider reports it (OpenRouter)
     w.Key("cost_usd");
     w.Double(*result.usage.cost_usd);
@@ -137,14 +134,14 @@ std::string converse_result_json(const ChatResult& result, const std::string& hi
   w.EndObject();
   w.Key("cancelled");
   w.Bool(result.cancelled);
-  if (!history_session.empty()) key_str("history_session", history_session);
+  if (!history_session.empty()) util::write_member(w, "history_session", history_session);
   if (result.error && !result.cancelled) {
     w.Key("error");
     w.StartObject();
-    key_str("kind", error_type_name(result.error->kind));
-    key_str("message", result.error->message);
-    key_int("status_code", result.error->status_code);
-    key_str("body", result.error->provider_body);
+    util::write_member(w, "kind", error_type_name(result.error->kind));
+    util::write_member(w, "message", result.error->message);
+    util::write_member(w, "status_code", result.error->status_code);
+    util::write_member(w, "body", result.error->provider_body);
     w.EndObject();
   }
   w.EndObject();

@@ -1,6 +1,6 @@
 // converse/converse_request.hpp -- the argument and the answer of
 // LLMService.converse, the protocol-neutral completion the host's adapters
-// (Interactive Mode API, BB-7) call: host/src/adapters/README.md.
+// (Interactive Mode API, BB-7) call: adapters/README.md.
 //
 //   ConverseRequest r = parse_converse_request(doc);   // throws acdc::Error naming the field
 //   ProviderConfig pc = r.apply_to(ProviderConfig::from_json(config["llm"]));
@@ -28,14 +28,17 @@ struct ConverseRequest {
   bool record = false;
   std::string history_session;  // "" = a new session
   std::string history_user;     // the user text to record before the answer
+  // stream: false asks for one whole answer (a title): no deltas, the
+  // provider's non-streaming call.
+  bool stream = true;
 
   // The configuration this call runs with: `configured` with the override
   // and the call's model applied.
   ProviderConfig apply_to(ProviderConfig configured) const;
 };
 
-// Reads {messages, tools?, model?, reasoning_effort?, max_tokens?, provider?,
-// history?}; throws acdc::Error(ACDC_E_INVALID_PARAMS) saying which field is
+// Reads {messages, tools?, model?, reasoning_effort?, max_tokens?, stream?,
+// provider?, history?}; throws acdc::Error(ACDC_E_INVALID_PARAMS) saying which field is
 // wrong and what it must be.
 ConverseRequest parse_converse_request(const rapidjson::Value& request, int default_max_tokens);
 

@@ -1,7 +1,7 @@
 // LLMService.converse: a tool-calling completion on the configured provider
 // (or a caller's OpenAI-compatible endpoint) for the host's protocol
 // adapters, with none of the chat turn's pipeline: no file context, no edit
-// blocks, no compaction. Contract: host/src/adapters/README.md.
+// blocks, no compaction. Contract: adapters/README.md.
 #include "service/llm_service.hpp"
 
 #include "converse/converse_request.hpp"
@@ -50,7 +50,8 @@ void LLMService::converse(acdc::Call call, std::string request_id, acdc::Json re
     };
     ChatResult result;
     try {
-      result = make_provider(pc)->stream(r.chat, callbacks, cancel);
+      auto provider = make_provider(pc);
+      result = r.stream ? provider->stream(r.chat, callbacks, cancel) : provider->complete(r.chat, cancel);
     } catch (const acdc::Error& e) {
       return [call, status = e.status(), message = std::string(e.what())]() mutable { call.fail(status, message); };
     } catch (const std::exception& e) {
