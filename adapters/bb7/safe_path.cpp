@@ -4,6 +4,7 @@
 #include "bb7/files.hpp"
 
 #include <acdc/sdk/error.hpp>
+#include <acdc/util/path_rules.hpp>
 #include <acdc/util/sha256.hpp>
 
 namespace acdc::adapters::bb7 {
@@ -14,24 +15,22 @@ namespace {
 
 [[noreturn]] void escapes() { throw Error(ACDC_E_PERMISSION_DENIED, "path escapes base directory"); }
 
-bool is_within(const fs::path& root, const fs::path& p) {
-  auto r = root.begin(), q = p.begin();
-  for (; r != root.end(); ++r, ++q) {
-    if (r->empty()) continue;  // a trailing separator
-    if (q == p.end() || *r != *q) return false;
-  }
-  return true;
-}
-
 }  // namespace
 
 fs::path join_under(const fs::path& base, std::string_view rel) {
   if (rel.empty() || rel.find('\0') != std::string_view::npos) throw Error(ACDC_E_INVALID_PARAMS, "invalid path");
   if (rel.front() == '/') throw Error(ACDC_E_INVALID_PARAMS, "absolute paths not allowed for internal files");
+  // Cleaned first, as the reference does: "a/../b" is "b"; a ".." left
+  // over climbs out of `base`.
   fs::path clean = fs::path(rel).lexically_normal();
-  if (clean.empty() || clean == "." ) throw Error(ACDC_E_INVALID_PARAMS, "invalid path");
-  for (const auto& part : clean)
+  if (clean.empty() || clean == ".") throw Error(ACDC_E_INVALID_PARAMS, "invalid path");
+  // The segments are the file system's: "~a" and "a\\b" are plain names
+  // here, so util::relative_path_fault (which reads them as a client's
+  // Windows or home paths) is not the test; its segment rules are.
+  for (const auto& part : clean) {
     if (part == "..") escapes();
+    if (util::is_git_dir_name(part.native())) throw Error(ACDC_E_PERMISSION_DENIED, "paths inside .git/ are not allowed");
+  }
   return base / clean;
 }
 
@@ -43,7 +42,7 @@ ContextPath classify_context_path(const fs::path& root, std::string_view path) {
     return {fs::path(path).lexically_normal().generic_string(), false};
   }
   fs::path abs = fs::path(path).lexically_normal();
-  if (!root.empty() && is_within(root, abs) && abs != root) return {abs.lexically_relative(root).generic_string(), false};
+  if (!root.empty() && util::is_within(root, abs) && abs != root) return {abs.lexically_relative(root).generic_string(), false};
   return {abs.generic_string(), true};
 }
 
@@ -63,7 +62,7 @@ void ensure_inside(const fs::path& root, const fs::path& target) {
   fs::path real_root = fs::weakly_canonical(root, ec);
   // weakly_canonical resolves symlinks on the existing part and keeps the rest.
   fs::path real = fs::weakly_canonical(target, ec);
-  if (ec || !is_within(real_root, real)) escapes();
+  if (ec || !util::is_within(real_root, real)) escapes();
 }
 
 }  // namespace acdc::adapters::bb7

@@ -12,9 +12,11 @@
 
 namespace acdc::adapters::bb7 {
 
-// `rel` must be relative and free of NUL, and stay under `base` after lexical
-// cleaning. Throws "path escapes base directory", "invalid path" or
-// "absolute paths not allowed for internal files".
+// `rel` must be relative and free of NUL, stay under `base` after lexical
+// cleaning and not enter `.git/` (acdc/util/path_rules.hpp, the repo
+// plugin's rules). Throws "path escapes base directory", "invalid path",
+// "paths inside .git/ are not allowed" or "absolute paths not allowed for
+// internal files".
 std::filesystem::path join_under(const std::filesystem::path& base, std::string_view rel);
 
 struct ContextPath {

@@ -180,11 +180,13 @@ test('path escapes and read-only files are refused; nothing is written outside t
     ...sse.tool(0, 'write_file', { path: '../escaped.txt', content: 'x' }),
     ...sse.tool(1, 'write_file', { path: '/etc/passwd', content: 'x' }),
     ...sse.tool(2, 'write_file', { path: 'ro.txt', content: 'thawed\n' }),
+    ...sse.tool(3, 'write_file', { path: '.git/hooks/pre-commit', content: '#!/bin/sh\n' }),
     sse.finish('tool_calls')] }]);
   const s = await bb7.stream({ action: 'send', content: 'escape' });
   assert.equal(s.terminal.type, 'diff_error');
   assert.deepEqual(s.terminal.errors, ['write_file ../escaped.txt: path escapes base directory',
-    'write_file /etc/passwd: path escapes base directory', 'write_file ro.txt: file is read-only']);
+    'write_file /etc/passwd: path escapes base directory', 'write_file ro.txt: file is read-only',
+    'write_file .git/hooks/pre-commit: paths inside .git/ are not allowed']);
   assert.equal(existsSync(join(env.project, '..', 'escaped.txt')), false);
   assert.deepEqual(readdirSync(join(chatsDir(), id, 'output')), [], 'nothing in output/');
   for (const action of ['get_output_file', 'get_context_file', 'output_delete', 'get_diff_paths'])

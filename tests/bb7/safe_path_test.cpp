@@ -1,5 +1,6 @@
 // The path rules of bb7.md §12: traversal variants refused, odd but legal
-// names accepted, absolute paths classified, symlink escapes caught.
+// names accepted, .git/ refused, absolute paths classified, symlink escapes
+// caught.
 #include "bb7/safe_path.hpp"
 #include "support/temp_dir.hpp"
 
@@ -37,6 +38,13 @@ TEST_CASE("odd but legal names stay inside") {
   for (const char* ok : {"...", "..hidden", "file..go", "a/..b/c", "dir/./file"})
     CHECK(join_error(ok) == "(accepted)");
   CHECK(bb7::join_under("/base", "a/./b") == fs::path("/base/a/b"));
+}
+
+TEST_CASE("a path into .git/ is refused as the repo plugin refuses it, a name that only looks like one is not") {
+  for (const char* bad : {".git/hooks/pre-commit", "a/.GIT/config", "./.git/x", "a/../.git/x"})
+    CHECK(join_error(bad) == "paths inside .git/ are not allowed");
+  for (const char* ok : {".gitignore", "x.git/a", ".github/workflows/ci.yml", "a/.gitmodules"})
+    CHECK(join_error(ok) == "(accepted)");
 }
 
 TEST_CASE("absolute context paths: inside the project relative, outside external") {

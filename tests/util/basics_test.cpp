@@ -1,5 +1,7 @@
-// acdc_util's digests, UTC stamps and random ids: the values other parts
-// store on disk and compare later, so their exact text is the contract.
+// acdc_util's path rules (the repo plugin and BB-7 keep them both), digests,
+// UTC stamps and random ids: the values other parts store on disk and
+// compare later, so their exact text is the contract.
+#include <acdc/util/path_rules.hpp>
 #include <acdc/util/random.hpp>
 #include <acdc/util/sha256.hpp>
 #include <acdc/util/utc_time.hpp>
@@ -42,4 +44,26 @@ TEST_CASE("random ids are well formed and do not repeat") {
     seen.insert(id);
   }
   CHECK(seen.size() == 1000);
+}
+
+TEST_CASE("relative_path_fault names the first rule a client's path breaks") {
+  using acdc::util::PathFault;
+  using acdc::util::relative_path_fault;
+  CHECK(relative_path_fault("") == PathFault::empty);
+  CHECK(relative_path_fault(std::string_view("a\0b", 3)) == PathFault::nul_byte);
+  for (const char* abs : {"/etc/passwd", "\\server\\x", "~/.ssh/id_rsa", "C:\\x", "c:x"})
+    CHECK(relative_path_fault(abs) == PathFault::absolute);
+  for (const char* up : {"..", "../x", "a/../../x", "a\\..\\x"}) CHECK(relative_path_fault(up) == PathFault::traversal);
+  for (const char* git : {".git", ".git/config", "a/.GIT/hooks", "a\\.Git\\x"}) CHECK(relative_path_fault(git) == PathFault::git_dir);
+  for (const char* ok : {"src/a.c", "...", "..hidden", ".gitignore", "x.git/a", "a//b", "dir/./f", "a/"})
+    CHECK_FALSE(relative_path_fault(ok));
+}
+
+TEST_CASE("is_within compares whole segments") {
+  using acdc::util::is_within;
+  CHECK(is_within("/proj", "/proj"));
+  CHECK(is_within("/proj", "/proj/src/a.c"));
+  CHECK(is_within("/proj/", "/proj/src"));
+  CHECK_FALSE(is_within("/proj", "/projection/a.c"));
+  CHECK_FALSE(is_within("/proj/src", "/proj"));
 }
