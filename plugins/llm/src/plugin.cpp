@@ -39,7 +39,7 @@ acdc::PluginSpec<LLMService> describe() {
       .method<&LLMService::invalidate_url_cache>("invalidate_url_cache")
       .method<&LLMService::remove_fetched_url>("remove_fetched_url")
       .method<&LLMService::clear_url_cache>("clear_url_cache")
-      .method<&LLMService::get_snippets>("get_snippets", acdc::kBlocking)
+      .method<&LLMService::get_snippets>("get_snippets")
       .method<&LLMService::get_mode>("get_mode")
       .method<&LLMService::switch_mode>("switch_mode")
       .method<&LLMService::set_cross_reference>("set_cross_reference")

@@ -15,7 +15,8 @@ acdc::PluginSpec<Settings> describe() {
       .method<&Settings::reload_app_config>("reload_app_config", acdc::kBlocking)
       .method<&Settings::get_config_info>("get_config_info", acdc::kBlocking)
       .method<&Settings::get_snippets>("get_snippets", acdc::kBlocking)
-      .method<&Settings::get_review_snippets>("get_review_snippets", acdc::kBlocking);
+      .method<&Settings::get_review_snippets>("get_review_snippets", acdc::kBlocking)
+      .method<&Settings::get_mode_snippets>("get_mode_snippets", acdc::kBlocking);
 }
 
 }  // namespace

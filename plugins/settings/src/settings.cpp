@@ -257,4 +257,10 @@ RawJson Settings::snippets(std::string_view mode) {
 RawJson Settings::get_snippets() { return snippets("code"); }
 RawJson Settings::get_review_snippets() { return snippets("review"); }
 
+RawJson Settings::get_mode_snippets(std::string mode) {
+  if (mode.empty() || mode.find_first_not_of("abcdefghijklmnopqrstuvwxyz_") != std::string::npos)
+    throw invalid_params("mode must be a snippets.yaml section name such as 'code', 'doc' or 'review', not '" + mode + "'");
+  return snippets(mode);
+}
+
 }  // namespace acdc::settings

@@ -9,6 +9,7 @@
 //                                                 warnings: [keys acdc does not read, with file and line]}
 //   Settings.get_snippets()                   -> [{icon, tooltip, message}]   (code mode)
 //   Settings.get_review_snippets()            -> [{icon, tooltip, message}]
+//   Settings.get_mode_snippets(mode)          -> [{icon, tooltip, message}]   ("code", "doc", "review")
 //
 // On activation the user config directory is created or upgraded (upgrader.hpp),
 // every user file that cannot be used is reported with its path and the fix,
@@ -42,6 +43,8 @@ class Settings {
   RawJson get_config_info();
   RawJson get_snippets();
   RawJson get_review_snippets();
+  // The one reader of snippets.yaml: the llm plugin asks it for its mode.
+  RawJson get_mode_snippets(std::string mode);
 
  private:
   const ConfigType& type_of(const std::string& name) const;

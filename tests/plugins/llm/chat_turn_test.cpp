@@ -232,7 +232,6 @@ TEST_CASE("sessions: new, list, search, load back into context") {
   auto status = h.call("LLMService.get_history_status", "[]");
   CHECK(status["result"]["history_tokens"].GetInt() > 0);
   CHECK(h.call("LLMService.get_context_breakdown", "[]")["result"]["breakdown"].HasMember("system"));
-  CHECK(h.call("LLMService.get_snippets", "[]")["result"].Size() > 0);
 }
 
 TEST_CASE("a commit message comes from the smaller model, an empty diff is refused") {
@@ -316,18 +315,25 @@ TEST_CASE("an image pasted on an earlier turn goes with its message on later tur
   CHECK(earlier_user_message(2) == png);
 }
 
-TEST_CASE("a repository's .acdc/snippets.yaml replaces the bundled snippets, and a broken one says how to fix it") {
-  LlmHost h;
-  CHECK(h.call("LLMService.get_snippets", "[]")["result"].Size() > 1);
+TEST_CASE("snippets come from the settings plugin: a repository's own list wins, a broken one is skipped") {
+  {
+    LlmHost without;  // a trimmed build with no settings plugin: no snippets, no error
+    CHECK(result(without, "LLMService.get_snippets", "[]").Size() == 0);
+  }
+  LlmHost h({}, kWithSettings);
+  auto bundled = result(h, "LLMService.get_snippets", "[]");
+  REQUIRE(bundled.Size() > 1);
+  CHECK(str(bundled[0]["tooltip"]) == "Continue truncated edit");
   acdc::test::write_file(h.repo.path() / ".acdc" / "snippets.yaml",
                          "code:\n  - icon: \"T\"\n    tooltip: Ours\n    message: Run our checks.\n");
-  auto ours = h.call("LLMService.get_snippets", "[]");
-  REQUIRE(ours["result"].Size() == 1);
-  CHECK(str(ours["result"][0]["message"]) == "Run our checks.");
+  auto ours = result(h, "LLMService.get_snippets", "[]");
+  REQUIRE(ours.Size() == 1);
+  CHECK(str(ours[0]["message"]) == "Run our checks.");
+  // The settings plugin's rule for every config file: a broken one is
+  // skipped with a warning naming it, and the next one serves.
   acdc::test::write_file(h.repo.path() / ".acdc" / "snippets.yaml", "code: [\n");
-  auto broken = h.call("LLMService.get_snippets", "[]");
-  REQUIRE(broken.HasMember("error"));
-  CHECK_THAT(str(broken["error"]["message"]), Catch::Contains("snippets.yaml does not parse") && Catch::Contains("fix or delete it"));
+  CHECK(result(h, "LLMService.get_snippets", "[]").Size() == bundled.Size());
+  CHECK_THAT(h.host->output(), Catch::Contains("snippets.yaml") && Catch::Contains("fix the file or delete it"));
 }
 
 TEST_CASE("a bad llm.yaml makes the context view and a chat fail with its reason, and the server stays up") {

@@ -56,6 +56,9 @@ class LlmHost {
 
 // The plugins of a host whose turns carry the symbol map.
 inline const LlmHost::Plugins kWithMap{{"repo", "symbol-index", "llm"}};
+// ... and whose snippets come from the settings plugin, their one reader.
+inline const LlmHost::Plugins kWithMapAndSettings{{"settings", "repo", "symbol-index", "llm"}};
+inline const LlmHost::Plugins kWithSettings{{"settings", "repo", "llm"}};
 
 // A JSON string's text; fails the test when `v` is not a string.
 std::string str(const rapidjson::Value& v);

@@ -11,6 +11,7 @@
 #include <thread>
 
 using acdc::llm::test::kWithMap;
+using acdc::llm::test::kWithMapAndSettings;
 using acdc::llm::test::LlmHost;
 using acdc::llm::test::result;
 using acdc::llm::test::str;
@@ -59,7 +60,7 @@ void start_indexed(LlmHost& h) {
 }  // namespace
 
 TEST_CASE("doc mode puts the doc outlines and the doc prompt in the next request, and the switch is in the history") {
-  LlmHost h(repository(), kWithMap);
+  LlmHost h(repository(), kWithMapAndSettings);
   start_indexed(h);
   CHECK(str(result(h, "LLMService.switch_mode", R"(["doc"])")["mode"]) == "doc");
 
@@ -82,7 +83,7 @@ TEST_CASE("doc mode puts the doc outlines and the doc prompt in the next request
   // the code map's own header and blocks are not there.
   CHECK_THAT(body, !Catch::Contains("# Repository Structure\n\nBelow") && !Catch::Contains("serve_requests"));
 
-  CHECK(result(h, "LLMService.get_snippets", "[]")[0]["tooltip"] == "Summarise");
+  CHECK(result(h, "LLMService.get_snippets", "[]")[0]["tooltip"] == "Summarise");  // the settings plugin's doc list
   auto refused = h.call("LLMService.switch_mode", R"(["review"])");
   REQUIRE(refused.HasMember("error"));
   CHECK_THAT(str(refused["error"]["message"]), Catch::Contains("the modes are code and doc"));

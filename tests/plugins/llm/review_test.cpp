@@ -49,7 +49,7 @@ std::string make_branches(const std::filesystem::path& repo) {
 }  // namespace
 
 TEST_CASE("review mode: a branch with merges reviewed since its merge-base, edits refused, kept over a restart") {
-  LlmHost h(std::map<std::string, std::string>{{"a.py", "def f():\n    return 1\n"}});
+  LlmHost h(std::map<std::string, std::string>{{"a.py", "def f():\n    return 1\n"}}, kWithSettings);
   const std::string main = make_branches(h.repo.path());
 
   // Ready only on a clean tree.

@@ -94,7 +94,9 @@ class LLMService {
   void invalidate_url_cache(acdc::Call call, std::string url);
   void remove_fetched_url(acdc::Call call, std::string url);
   void clear_url_cache(acdc::Call call);
-  acdc::RawJson get_snippets();
+  // The chat mode's snippets, from the settings plugin (their one owner);
+  // [] in a build without it.
+  void get_snippets(acdc::Call call);
 
   // Modes and cross-reference (llm_service_modes.cpp, §4.12), and the
   // viewer's navigation.

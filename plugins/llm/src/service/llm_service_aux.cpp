@@ -11,7 +11,6 @@
 
 #include <acdc/util/json_writer.hpp>
 
-#include <yaml-cpp/yaml.h>
 
 #include <optional>
 
@@ -222,43 +221,18 @@ std::string LLMService::context_breakdown() {
   return std::string(buf.GetString(), buf.GetSize());
 }
 
-acdc::RawJson LLMService::get_snippets() {
-  bool reviewing;
-  {
-    std::lock_guard lock(mu_);
-    reviewing = review_.has_value();
-  }
-  std::optional<std::filesystem::path> file = state_dir_ / "snippets.yaml";
-  if (!std::filesystem::is_regular_file(*file)) {
-    std::lock_guard lock(mu_);
-    file = PromptStore(config_["host"]).find("snippets.yaml");
-  }
-  if (!file) return acdc::RawJson{"[]"};
-  YAML::Node root;
-  try {
-    root = YAML::LoadFile(file->string());
-  } catch (const YAML::Exception& e) {
-    throw acdc::Error(ACDC_E_FAILED_PRECONDITION, file->string() + " does not parse (" + e.what() + "): fix or delete it");
-  }
-  rapidjson::StringBuffer buf;
-  acdc::JsonWriter w(buf);
-  w.StartArray();
+void LLMService::get_snippets(acdc::Call call) {
   const char* mode;
   {
     std::lock_guard lock(mu_);
-    mode = mode_name(mode_);
+    // Each mode has its own list (§3.6); a review has the review list.
+    mode = review_ ? "review" : mode_name(mode_);
   }
-  // Each mode has its own list (§3.6); a file without one has no snippets for it.
-  for (const auto& s : root[reviewing ? "review" : mode]) {
-    w.StartObject();
-    for (const char* key : {"icon", "tooltip", "message"}) {
-      w.Key(key);
-      acdc::to_json(w, s[key] ? s[key].as<std::string>() : std::string());
-    }
-    w.EndObject();
-  }
-  w.EndArray();
-  return acdc::RawJson{std::string(buf.GetString(), buf.GetSize())};
+  host_.call("Settings.get_mode_snippets", acdc::json_array(std::string(mode)), [call](acdc::Result r) mutable {
+    if (r.ok()) return call.ok_raw(r.payload);
+    if (r.status == ACDC_E_NOT_FOUND) return call.ok_raw("[]");  // a build without the settings plugin
+    call.fail(r.status, "snippets unavailable: " + r.payload);
+  }, call.handle());
 }
 
 }  // namespace acdc::llm
