@@ -1,5 +1,5 @@
 // The model table: real context windows, the user's additions, a stated default.
-#include "service/model_limits.hpp"
+#include "context/model_limits.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -30,10 +30,10 @@
 #include "prompt/prompt_input.hpp"
 #include "prompt/prompt_store.hpp"
 #include "provider/provider.hpp"
-#include "service/chat_session.hpp"
-#include "service/model_limits.hpp"
-#include "service/repo_client.hpp"
-#include "service/symbol_map_client.hpp"
+#include "history/chat_session.hpp"
+#include "context/model_limits.hpp"
+#include "clients/repo_client.hpp"
+#include "clients/symbol_map_client.hpp"
 
 #include <acdc/sdk.hpp>
 
@@ -82,7 +82,7 @@ struct TurnRequest {
   std::string message;
   std::vector<std::string> images;
   std::vector<std::string> excluded_urls;  // URLs the user unticked for this turn
-  std::string reasoning_effort;            // "" for none (service/reasoning_choice.hpp)
+  std::string reasoning_effort;            // "" for none (chat/reasoning_choice.hpp)
 };
 
 class ChatTurn {

@@ -2,8 +2,8 @@
 
 #include "context/map_budget.hpp"
 #include "provider/provider_config.hpp"
-#include "service/model_limits.hpp"
-#include "service/reasoning_choice.hpp"
+#include "context/model_limits.hpp"
+#include "chat/reasoning_choice.hpp"
 #include "tokenizer/tokenizer.hpp"
 
 #include <filesystem>
@@ -48,14 +48,16 @@ LLMService::LLMService(acdc::Context& ctx)
       config_(copy_json(ctx.config)),
       repo_(ctx.host),
       symbols_(ctx.host),
-      urls_(ctx.host),
+      symbol_methods_(ctx.host),
       state_dir_(state_dir(config_)),
       store_(state_dir_ / "history.jsonl"),
       images_(state_dir_ / "images"),
       session_(store_, images_),
       count_tokens_(make_counter(ctx.host)),
       engine_(count_tokens_),
-      doc_engine_(count_tokens_) {}
+      doc_engine_(count_tokens_),
+      url_methods_(ctx.host, [this] { return configured_provider(); }, count_tokens_),
+      converse_(ctx.host, [this] { return configured_provider(); }, session_, count_tokens_) {}
 
 LLMService::~LLMService() {
   if (auto a = active()) a->cancel->store(true);
@@ -78,17 +80,7 @@ void LLMService::start() {
   } else {
     host_.progress("session_restore", "No earlier session: starting a new one", 100);
   }
-  host_.call("SymbolIndex.get_excluded_files", "[]", [this](acdc::Result r) {
-    std::vector<std::string> files;
-    if (!r.ok()) return;  // no symbol-index plugin: nothing is excluded
-    try {
-      acdc::from_json(r.json(), files);
-    } catch (const std::exception&) {
-      return;
-    }
-    std::lock_guard lock(mu_);
-    excluded_index_files_ = std::move(files);
-  });
+  symbol_methods_.start();
   if (auto review = ReviewState::load(state_dir_)) {
     host_.log(ACDC_LOG_INFO, "resuming the review of " + review->branch + " (" + state_dir_.string() + "/review.json)");
     std::lock_guard lock(mu_);
@@ -127,6 +119,17 @@ void LLMService::reload_history(std::string_view json) {
   } catch (const acdc::Error& e) {
     host_.log(ACDC_LOG_WARN, std::string("could not take over the history another generation wrote: ") + e.what());
   }
+}
+
+ProviderConfig LLMService::configured_provider() const {
+  std::lock_guard lock(mu_);
+  return ProviderConfig::from_json(config_["llm"]);
+}
+
+void LLMService::rebuild_cache(acdc::Call call) {
+  engine_.rebuild();
+  doc_engine_.rebuild();
+  symbol_methods_.rebuild(call);
 }
 
 std::optional<LLMService::ActiveStream> LLMService::active() const {
@@ -218,7 +221,7 @@ TurnDeps LLMService::turn_deps(Provider& provider, const ProviderConfig& pc, con
                   .cross_reference = cross_ref_,
                   .url_context = [this](const std::string& id, const std::string& message,
                                         const std::vector<std::string>& excluded) {
-                    return url_context(id, message, excluded);
+                    return url_methods_.for_turn(id, message, excluded);
                   }};
 }
 

@@ -14,16 +14,17 @@
 #pragma once
 
 #include "chat/chat_turn.hpp"
+#include "clients/repo_client.hpp"
+#include "clients/symbol_map_client.hpp"
 #include "context/compactor.hpp"
 #include "context/context_engine.hpp"
-#include "converse/converse_runner.hpp"
+#include "history/chat_session.hpp"
 #include "history/history_store.hpp"
 #include "history/image_store.hpp"
 #include "review/review_state.hpp"
-#include "service/chat_session.hpp"
-#include "service/repo_client.hpp"
-#include "service/symbol_map_client.hpp"
-#include "service/url_client.hpp"
+#include "service/converse_service.hpp"
+#include "service/symbol_service.hpp"
+#include "service/url_service.hpp"
 
 #include <acdc/sdk.hpp>
 #include <acdc/sdk/worker_thread.hpp>
@@ -74,26 +75,40 @@ class LLMService {
 
   void get_context_breakdown(acdc::Call call);
 
-  // The symbol map (llm_service_symbols.cpp): the reference's names,
-  // answered by the symbol-index plugin.
-  void get_file_map_block(acdc::Call call, std::string path);
-  void set_excluded_index_files(acdc::Call call, std::vector<std::string> files, std::optional<bool> invalidate_l0);
-  void get_excluded_index_files(acdc::Call call);
+  // The symbol map: the reference's names, answered by the symbol-index
+  // plugin (symbol_service.hpp).
+  void get_file_map_block(acdc::Call call, std::string path) { symbol_methods_.get_file_map_block(call, path); }
+  void set_excluded_index_files(acdc::Call call, std::vector<std::string> files,
+                                std::optional<bool> /*invalidate_l0: a no-op in the reference too*/) {
+    symbol_methods_.set_excluded_files(call, std::move(files));
+  }
+  void get_excluded_index_files(acdc::Call call) { symbol_methods_.get_excluded_files(call); }
+  // The tiers start afresh and are seeded again from the rebuilt index on the next turn.
   void rebuild_cache(acdc::Call call);
-  void lsp_get_hover(acdc::Call call, std::string path, int line, int col);
-  void lsp_get_definition(acdc::Call call, std::string path, int line, int col);
-  void lsp_get_references(acdc::Call call, std::string path, int line, int col);
-  void lsp_get_completions(acdc::Call call, std::string path, int line, int col, std::optional<std::string> prefix);
-  // URLs (llm_service_urls.cpp): the reference's names, answered by the
-  // url-fetch plugin; summaries by the smaller model.
-  void detect_urls(acdc::Call call, std::string text);
+  void lsp_get_hover(acdc::Call call, std::string path, int line, int col) { symbol_methods_.hover(call, path, line, col); }
+  void lsp_get_definition(acdc::Call call, std::string path, int line, int col) {
+    symbol_methods_.definition(call, path, line, col);
+  }
+  void lsp_get_references(acdc::Call call, std::string path, int line, int col) {
+    symbol_methods_.references(call, path, line, col);
+  }
+  void lsp_get_completions(acdc::Call call, std::string path, int line, int col, std::optional<std::string> prefix) {
+    symbol_methods_.completions(call, path, line, col, std::move(prefix));
+  }
+  // URLs: the reference's names, answered by the url-fetch plugin;
+  // summaries by the smaller model (url_service.hpp).
+  void detect_urls(acdc::Call call, std::string text) { url_methods_.detect(call, std::move(text)); }
   void fetch_url(acdc::Call call, std::string url, std::optional<bool> use_cache, std::optional<bool> summarize,
-                 std::optional<std::string> user_text);
-  void detect_and_fetch(acdc::Call call, std::string text, std::optional<bool> use_cache, std::optional<bool> summarize);
-  void get_url_content(acdc::Call call, std::string url);
-  void invalidate_url_cache(acdc::Call call, std::string url);
-  void remove_fetched_url(acdc::Call call, std::string url);
-  void clear_url_cache(acdc::Call call);
+                 std::optional<std::string> user_text) {
+    url_methods_.fetch(call, std::move(url), use_cache, summarize, std::move(user_text));
+  }
+  void detect_and_fetch(acdc::Call call, std::string text, std::optional<bool> use_cache, std::optional<bool> summarize) {
+    url_methods_.detect_and_fetch(call, std::move(text), use_cache, summarize);
+  }
+  void get_url_content(acdc::Call call, std::string url) { url_methods_.get_content(call, std::move(url)); }
+  void invalidate_url_cache(acdc::Call call, std::string url) { url_methods_.invalidate(call, std::move(url)); }
+  void remove_fetched_url(acdc::Call call, std::string url) { url_methods_.remove(call, std::move(url)); }
+  void clear_url_cache(acdc::Call call) { url_methods_.clear_cache(call); }
   // The chat mode's snippets, from the settings plugin (their one owner);
   // [] in a build without it.
   void get_snippets(acdc::Call call);
@@ -121,13 +136,12 @@ class LLMService {
   acdc::RawJson get_review_state();
   void get_review_file_diff(acdc::Call call, std::string path);
 
-  // The protocol adapters' completion (llm_service_converse.cpp,
-  // adapters/README.md): deltas as AcApp.converseChunk to the
-  // caller, the round's text and tool calls as the answer.
-  void converse(acdc::Call call, std::string request_id, acdc::Json request);
-  std::map<std::string, std::string> cancel_converse(std::string request_id);
-  // The tokens of each text as this plugin counts them for its budget.
-  std::vector<long> count_tokens(std::vector<std::string> texts);
+  // The protocol adapters' completion (converse_service.hpp).
+  void converse(acdc::Call call, std::string request_id, acdc::Json request) {
+    converse_.start(call, std::move(request_id), std::move(request));
+  }
+  std::map<std::string, std::string> cancel_converse(std::string request_id) { return converse_.cancel(request_id); }
+  std::vector<long> count_tokens(std::vector<std::string> texts) { return converse_.count_tokens(texts); }
 
  private:
   struct ActiveStream {
@@ -152,17 +166,8 @@ class LLMService {
   // After a successful turn, on the chat worker (so the next turn sees the
   // result): compacts the history when it passed the trigger (§4.11).
   void compact_if_needed(const std::string& request_id);
-  UrlSummarizer url_summarizer() const;
-  // §4.2 step 5, on the chat worker: the prompt's URL parts for this turn.
-  std::vector<std::string> url_context(const std::string& request_id, const std::string& message,
-                                       const std::vector<std::string>& excluded);
-  // breakdown.urls, url_details (and urls_unavailable) of the context
-  // breakdown; returns the URL tokens. On the aux worker: it waits.
-  long write_url_breakdown(acdc::JsonWriter& w) const;
-  // forward(), saying what is missing when the url-fetch plugin is not loaded.
-  void forward_url(acdc::Call call, std::string_view method, std::string args_json) const;
-  // Forwards a call to `method` of another plugin and passes its answer on.
-  void forward(acdc::Call call, std::string_view method, std::string args_json) const;
+  // llm.yaml as the host last sent it, read under mu_; throws when broken.
+  ProviderConfig configured_provider() const;
   // Sends AcApp.sessionChanged({session_id, messages}) to every client;
   // returns that object's JSON text.
   std::string broadcast_session() const;
@@ -195,10 +200,7 @@ class LLMService {
   std::atomic<bool> init_complete_{false};
   RepoClient repo_;
   SymbolMapClient symbols_;
-  UrlClient urls_;
-  // SymbolIndex's excluded files as last heard, for get_current_state
-  // (answered on an I/O thread, so it cannot ask).
-  std::vector<std::string> excluded_index_files_;  // guarded by mu_
+  SymbolService symbol_methods_;
   const std::filesystem::path state_dir_;  // <repo>/.acdc: history, images, snippets.yaml
   HistoryStore store_;
   ImageStore images_;
@@ -210,7 +212,8 @@ class LLMService {
   bool cross_ref_ = false;          // guarded by mu_; off again on every switch
   // Declared last: destroyed first, so queued work finishes while the
   // members it uses are still alive.
-  ConverseRunner converse_runner_;
+  UrlService url_methods_;
+  ConverseService converse_;
   acdc::WorkerThread aux_worker_{"llm"};
   acdc::WorkerThread chat_worker_{"llm"};
   // set_selected_files, then the start of each turn, in arrival order. Last:

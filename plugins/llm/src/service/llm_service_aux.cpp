@@ -7,7 +7,7 @@
 #include "prompt/prompt_assembler.hpp"
 #include "prompt/prompt_store.hpp"
 #include "provider/provider_config.hpp"
-#include "service/model_limits.hpp"
+#include "context/model_limits.hpp"
 
 #include <acdc/util/json_writer.hpp>
 
@@ -190,7 +190,7 @@ std::string LLMService::context_breakdown() {
       w.EndObject();
     }
   w.EndArray();
-  const long urls = write_url_breakdown(w);
+  const long urls = url_methods_.write_breakdown(w);
   util::write_member(w, "history", history);
   util::write_member(w, "history_messages", static_cast<long>(content.history.size()));
   w.EndObject();

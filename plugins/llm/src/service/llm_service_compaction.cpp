@@ -6,7 +6,7 @@
 #include "prompt/prompt_assembler.hpp"
 #include "prompt/prompt_store.hpp"
 #include "provider/provider_config.hpp"
-#include "service/model_limits.hpp"
+#include "context/model_limits.hpp"
 
 namespace acdc::llm {
 namespace {

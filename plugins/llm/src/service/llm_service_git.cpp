@@ -8,7 +8,7 @@
 #include "edit/edit_parser.hpp"
 #include "prompt/prompt_store.hpp"
 #include "provider/provider_config.hpp"
-#include "service/model_limits.hpp"
+#include "context/model_limits.hpp"
 
 namespace acdc::llm {
 namespace {

@@ -4,7 +4,7 @@
 
 #include "prompt/prompt_assembler.hpp"
 #include "provider/provider_config.hpp"
-#include "service/model_limits.hpp"
+#include "context/model_limits.hpp"
 
 #include <filesystem>
 
@@ -66,7 +66,7 @@ acdc::RawJson LLMService::get_current_state() {
   w.Key("excluded_index_files");
   {
     std::lock_guard lock(mu_);
-    acdc::to_json(w, excluded_index_files_);
+    acdc::to_json(w, symbol_methods_.excluded_files());
   }
   w.Key("streaming_active");
   w.Bool(stream.has_value());

@@ -6,6 +6,7 @@
 #include "service/llm_service.hpp"
 
 #include "edit/file_access.hpp"
+#include "service/forward.hpp"
 
 namespace acdc::llm {
 namespace {
@@ -46,7 +47,7 @@ void LLMService::check_review_ready(acdc::Call call) {
 
 void LLMService::get_commit_graph(acdc::Call call, std::optional<int> limit, std::optional<int> offset,
                                   std::optional<bool> include_remote) {
-  forward(call, "Repo.get_commit_graph", acdc::json_array(limit.value_or(100), offset.value_or(0), include_remote.value_or(false)));
+  forward(host_, call, "Repo.get_commit_graph", acdc::json_array(limit.value_or(100), offset.value_or(0), include_remote.value_or(false)));
 }
 
 acdc::RawJson LLMService::get_review_state() {

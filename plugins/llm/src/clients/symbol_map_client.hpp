@@ -1,4 +1,4 @@
-// service/symbol_map_client.hpp -- the symbol-index plugin's maps (the
+// clients/symbol_map_client.hpp -- the symbol-index plugin's maps (the
 // symbol map of code mode, the doc outlines of doc mode), as the chat turn
 // and the context breakdown use them, through the host by method name
 // (SymbolIndex.*; the llm plugin includes nothing of that plugin).
@@ -18,7 +18,7 @@
 #pragma once
 
 #include "context/context_engine.hpp"
-#include "service/chat_mode.hpp"
+#include "context/chat_mode.hpp"
 
 #include <acdc/sdk.hpp>
 

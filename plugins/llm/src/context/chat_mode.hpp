@@ -1,4 +1,4 @@
-// service/chat_mode.hpp -- code mode and doc mode (acdc-features.md §4.12):
+// context/chat_mode.hpp -- code mode and doc mode (acdc-features.md §4.12):
 // which index maps the repository for the model (the symbol map or the doc
 // outlines), which system prompt and snippets it gets, and which tracker
 // keeps its tiers.

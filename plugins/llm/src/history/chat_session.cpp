@@ -1,4 +1,4 @@
-#include "service/chat_session.hpp"
+#include "history/chat_session.hpp"
 
 #include <acdc/sdk/error.hpp>
 

@@ -1,4 +1,4 @@
-#include "service/repo_client.hpp"
+#include "clients/repo_client.hpp"
 
 #include "edit/line_ends.hpp"
 

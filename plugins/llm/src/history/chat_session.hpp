@@ -1,4 +1,4 @@
-// service/chat_session.hpp -- the conversation the next request continues:
+// history/chat_session.hpp -- the conversation the next request continues:
 // the current session id, its messages in memory, the selected files, all
 // persisted through the HistoryStore (acdc-features.md §4.1, §4.8).
 //

@@ -1,11 +1,5 @@
-// LLMService: the URL methods under the reference's names (acdc-features.md
-// §4.1 "URLs"), answered by the url-fetch plugin through the host; the
-// summaries are this plugin's, by the smaller model (§6 "Summarizer").
-// Without the url-fetch plugin each answers why, which the webapp shows on
-// the URL chips.
-#include "service/llm_service.hpp"
-
-#include "provider/provider_config.hpp"
+// service/url_service.cpp -- see url_service.hpp.
+#include "service/url_service.hpp"
 
 #include <acdc/sdk/call_and_wait.hpp>
 
@@ -23,11 +17,10 @@ constexpr int kSummaryTokens = 500;
 
 }  // namespace
 
-UrlSummarizer LLMService::url_summarizer() const {
+UrlSummarizer UrlService::summarizer() const {
   ProviderConfig pc;
   try {
-    std::lock_guard lock(mu_);
-    pc = ProviderConfig::from_json(config_["llm"]).for_aux();
+    pc = configured_().for_aux();
   } catch (const std::exception& e) {
     host_.log(ACDC_LOG_WARN, std::string("URL summaries are off: llm.yaml: ") + e.what());
     return {};
@@ -51,18 +44,18 @@ UrlSummarizer LLMService::url_summarizer() const {
   };
 }
 
-std::vector<std::string> LLMService::url_context(const std::string& request_id, const std::string& message,
-                                                 const std::vector<std::string>& excluded) {
-  return urls_.for_turn(request_id, message, excluded, url_summarizer());
+std::vector<std::string> UrlService::for_turn(const std::string& request_id, const std::string& message,
+                                              const std::vector<std::string>& excluded) {
+  return urls_.for_turn(request_id, message, excluded, summarizer());
 }
 
-long LLMService::write_url_breakdown(acdc::JsonWriter& w) const {
+long UrlService::write_breakdown(acdc::JsonWriter& w) const {
   std::string unavailable;
   long total = 0;
   w.Key("url_details");
   w.StartArray();
   for (const auto& [url, text] : urls_.current(unavailable)) {
-    const long tokens = static_cast<long>(count_tokens_(text));
+    const long tokens = static_cast<long>(count_(text));
     total += tokens;
     w.StartObject();
     w.Key("url");
@@ -81,7 +74,7 @@ long LLMService::write_url_breakdown(acdc::JsonWriter& w) const {
   return total;
 }
 
-void LLMService::forward_url(acdc::Call call, std::string_view method, std::string args_json) const {
+void UrlService::forward_url(acdc::Call call, std::string_view method, std::string args_json) const {
   host_.call(method, args_json, [call](acdc::Result r) mutable {
     if (r.ok()) return call.ok_raw(r.payload);
     if (r.payload.starts_with("Method not found")) return call.fail(ACDC_E_UNAVAILABLE, UrlClient::why_missing(r.payload));
@@ -89,15 +82,15 @@ void LLMService::forward_url(acdc::Call call, std::string_view method, std::stri
   }, call.handle());
 }
 
-void LLMService::detect_urls(acdc::Call call, std::string text) {
+void UrlService::detect(acdc::Call call, std::string text) {
   forward_url(call, "UrlFetch.detect", acdc::json_array(text));
 }
 
-void LLMService::fetch_url(acdc::Call call, std::string url, std::optional<bool> use_cache,
-                           std::optional<bool> summarize, std::optional<std::string> user_text) {
-  aux_worker_.post([this, call, url, use_cache, summarize, user_text]() mutable {
+void UrlService::fetch(acdc::Call call, std::string url, std::optional<bool> use_cache,
+                       std::optional<bool> summarize, std::optional<std::string> user_text) {
+  worker_.post([this, call, url, use_cache, summarize, user_text]() mutable {
     try {
-      UrlSummarizer s = summarize.value_or(true) ? url_summarizer() : UrlSummarizer{};
+      UrlSummarizer s = summarize.value_or(true) ? summarizer() : UrlSummarizer{};
       acdc::Json content = urls_.fetch(url, use_cache.value_or(true), &s, user_text.value_or(""));
       call.ok(static_cast<const acdc::JsonValue&>(content));
     } catch (const acdc::Error& e) {
@@ -109,13 +102,13 @@ void LLMService::fetch_url(acdc::Call call, std::string url, std::optional<bool>
   });
 }
 
-void LLMService::detect_and_fetch(acdc::Call call, std::string text, std::optional<bool> use_cache,
+void UrlService::detect_and_fetch(acdc::Call call, std::string text, std::optional<bool> use_cache,
                                   std::optional<bool> summarize) {
-  aux_worker_.post([this, call, text, use_cache, summarize]() mutable {
+  worker_.post([this, call, text, use_cache, summarize]() mutable {
     try {
       acdc::Result detected = acdc::call_and_wait(host_, "UrlFetch.detect", acdc::json_array(text));
       if (!detected.ok()) return call.fail(ACDC_E_UNAVAILABLE, UrlClient::why_missing(detected.payload));
-      UrlSummarizer s = summarize.value_or(true) ? url_summarizer() : UrlSummarizer{};
+      UrlSummarizer s = summarize.value_or(true) ? summarizer() : UrlSummarizer{};
       acdc::Json found = detected.json();
       if (!found.IsArray()) return call.fail(ACDC_E_INTERNAL, "UrlFetch.detect answered no list");
       std::string out = "[";
@@ -134,18 +127,18 @@ void LLMService::detect_and_fetch(acdc::Call call, std::string text, std::option
   });
 }
 
-void LLMService::get_url_content(acdc::Call call, std::string url) {
+void UrlService::get_content(acdc::Call call, std::string url) {
   forward_url(call, "UrlFetch.get", acdc::json_array(url));
 }
 
-void LLMService::invalidate_url_cache(acdc::Call call, std::string url) {
+void UrlService::invalidate(acdc::Call call, std::string url) {
   forward_url(call, "UrlFetch.invalidate", acdc::json_array(url));
 }
 
-void LLMService::remove_fetched_url(acdc::Call call, std::string url) {
+void UrlService::remove(acdc::Call call, std::string url) {
   forward_url(call, "UrlFetch.remove", acdc::json_array(url));
 }
 
-void LLMService::clear_url_cache(acdc::Call call) { forward_url(call, "UrlFetch.clear_cache", "[]"); }
+void UrlService::clear_cache(acdc::Call call) { forward_url(call, "UrlFetch.clear_cache", "[]"); }
 
 }  // namespace acdc::llm

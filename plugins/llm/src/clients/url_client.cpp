@@ -1,4 +1,4 @@
-#include "service/url_client.hpp"
+#include "clients/url_client.hpp"
 
 #include <acdc/sdk/call_and_wait.hpp>
 

@@ -1,8 +1,7 @@
-// LLMService.converse: a tool-calling completion on the configured provider
-// (or a caller's OpenAI-compatible endpoint) for the host's protocol
-// adapters, with none of the chat turn's pipeline: no file context, no edit
-// blocks, no compaction. Contract: adapters/README.md.
-#include "service/llm_service.hpp"
+// service/converse_service.cpp -- see converse_service.hpp. A tool-calling
+// completion on the configured provider (or a caller's OpenAI-compatible
+// endpoint). Contract: adapters/README.md.
+#include "service/converse_service.hpp"
 
 #include "converse/converse_request.hpp"
 #include "history/history_message.hpp"
@@ -23,18 +22,13 @@ std::string chunk_args(const std::string& request_id, const char* kind, std::str
 
 }  // namespace
 
-void LLMService::converse(acdc::Call call, std::string request_id, acdc::Json request) {
-  ProviderConfig pc;
-  ConverseRequest r;
-  {
-    std::lock_guard lock(mu_);
-    ProviderConfig configured = ProviderConfig::from_json(config_["llm"]);  // a broken llm.yaml is this call's error
-    r = parse_converse_request(request, configured.max_output_tokens);
-    pc = r.apply_to(std::move(configured));
-  }
+void ConverseService::start(acdc::Call call, std::string request_id, acdc::Json request) {
+  ProviderConfig configured = configured_();  // a broken llm.yaml is this call's error
+  ConverseRequest r = parse_converse_request(request, configured.max_output_tokens);
+  ProviderConfig pc = r.apply_to(std::move(configured));
   if (std::string missing = pc.missing_key(); !missing.empty()) throw acdc::Error(ACDC_E_FAILED_PRECONDITION, missing);
   const acdc_client client = call.client();
-  converse_runner_.start(request_id, [this, call, client, request_id, pc = std::move(pc),
+  runner_.start(request_id, [this, call, client, request_id, pc = std::move(pc),
                                       r = std::move(r)](const CancelFlag& cancel) mutable -> ConverseRunner::Reply {
     std::string session = r.history_session;
     if (r.record) {
@@ -64,16 +58,16 @@ void LLMService::converse(acdc::Call call, std::string request_id, acdc::Json re
   });
 }
 
-std::map<std::string, std::string> LLMService::cancel_converse(std::string request_id) {
-  if (!converse_runner_.cancel(request_id))
+std::map<std::string, std::string> ConverseService::cancel(const std::string& request_id) {
+  if (!runner_.cancel(request_id))
     throw acdc::invalid_params("no converse call with request id '" + request_id + "' is running");
   return {{"status", "cancelling"}};
 }
 
-std::vector<long> LLMService::count_tokens(std::vector<std::string> texts) {
+std::vector<long> ConverseService::count_tokens(const std::vector<std::string>& texts) const {
   std::vector<long> out;
   out.reserve(texts.size());
-  for (const auto& t : texts) out.push_back(static_cast<long>(count_tokens_(t)));
+  for (const auto& t : texts) out.push_back(static_cast<long>(count_(t)));
   return out;
 }
 

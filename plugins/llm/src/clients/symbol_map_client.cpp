@@ -1,4 +1,4 @@
-#include "service/symbol_map_client.hpp"
+#include "clients/symbol_map_client.hpp"
 
 #include <acdc/sdk/call_and_wait.hpp>
 

@@ -1,4 +1,4 @@
-#include "service/model_limits.hpp"
+#include "context/model_limits.hpp"
 
 #include <algorithm>
 #include <array>

@@ -1,5 +1,5 @@
-// service/reasoning_choice.cpp -- see reasoning_choice.hpp.
-#include "service/reasoning_choice.hpp"
+// chat/reasoning_choice.cpp -- see reasoning_choice.hpp.
+#include "chat/reasoning_choice.hpp"
 
 namespace acdc::llm {
 namespace {

@@ -1,4 +1,4 @@
-// service/model_limits.hpp -- per-model numbers (acdc-features.md §4.5):
+// context/model_limits.hpp -- per-model numbers (acdc-features.md §4.5):
 // the context window the budget checks and the Context tab measure against,
 // the output ceiling (max_tokens is always sent, clamped to it) and the
 // smallest block a provider caches. A bundled table, matched by substring

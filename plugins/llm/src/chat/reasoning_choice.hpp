@@ -1,4 +1,4 @@
-// service/reasoning_choice.hpp -- the reasoning a chat turn asks for, from
+// chat/reasoning_choice.hpp -- the reasoning a chat turn asks for, from
 // chat_streaming's `reasoning` and `effort` arguments as the reference's
 // webapp sends them (acdc-features.md §4.9): reasoning false turns it off
 // whatever the effort; true, or an object, turns it on at `effort` (or the

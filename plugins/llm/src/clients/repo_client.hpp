@@ -1,4 +1,4 @@
-// service/repo_client.hpp -- the repo plugin's methods as blocking calls,
+// clients/repo_client.hpp -- the repo plugin's methods as blocking calls,
 // for the chat worker thread (never an I/O thread). The llm plugin reaches
 // files only through these Repo.* calls via the host.
 //

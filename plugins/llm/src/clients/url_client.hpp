@@ -1,4 +1,4 @@
-// service/url_client.hpp -- the url-fetch plugin as the chat turn uses it,
+// clients/url_client.hpp -- the url-fetch plugin as the chat turn uses it,
 // through the host by method name (UrlFetch.*; the llm plugin includes
 // nothing of that plugin), with summaries by the smaller model
 // (acdc-features.md §4.2 step 5, §6 "Summarizer").
