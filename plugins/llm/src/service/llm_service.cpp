@@ -53,6 +53,7 @@ LLMService::LLMService(acdc::Context& ctx)
       store_(state_dir_ / "history.jsonl"),
       images_(state_dir_ / "images"),
       session_(store_, images_),
+      history_(store_, images_),
       count_tokens_(make_counter(ctx.host)),
       engine_(count_tokens_),
       doc_engine_(count_tokens_),

@@ -23,6 +23,7 @@
 #include "history/image_store.hpp"
 #include "review/review_state.hpp"
 #include "service/converse_service.hpp"
+#include "service/history_browser.hpp"
 #include "service/symbol_service.hpp"
 #include "service/url_service.hpp"
 
@@ -67,9 +68,11 @@ class LLMService {
 
   std::map<std::string, std::string> new_session();
   acdc::RawJson load_session_into_context(std::string session_id);
-  acdc::RawJson history_list_sessions(std::optional<int> limit);
-  acdc::RawJson history_get_session(std::string session_id);
-  acdc::RawJson history_search(std::string query, std::optional<std::string> role, std::optional<int> limit);
+  acdc::RawJson history_list_sessions(std::optional<int> limit) { return history_.list_sessions(limit); }
+  acdc::RawJson history_get_session(std::string session_id) { return history_.get_session(session_id); }
+  acdc::RawJson history_search(std::string query, std::optional<std::string> role, std::optional<int> limit) {
+    return history_.search(query, role, limit);
+  }
   acdc::RawJson get_history_status();
   acdc::RawJson get_session_totals();
 
@@ -205,6 +208,7 @@ class LLMService {
   HistoryStore store_;
   ImageStore images_;
   ChatSession session_;
+  HistoryBrowser history_;
   TokenCounter count_tokens_;
   ContextEngine engine_;      // the code mode's tiers
   ContextEngine doc_engine_;  // the doc mode's

@@ -28,6 +28,23 @@ std::string detector_request(const std::string& system, const std::string& user)
          "},{\"role\":\"user\",\"content\":" + acdc::to_json_text(user) + "}]";
 }
 
+// The "compacted" event, with the new messages the webapp shows.
+std::string compacted_event(const Compaction& c, std::size_t before, std::size_t after,
+                            const std::vector<ChatMessage>& messages) {
+  rapidjson::StringBuffer buf;
+  acdc::JsonWriter w(buf);
+  w.StartObject();
+  w.Key("stage"), w.String("compacted");
+  w.Key("case"), w.String(case_name(c.kind));
+  w.Key("reason"), acdc::to_json(w, c.answer.boundary_reason);
+  w.Key("tokens_before"), w.Uint64(before);
+  w.Key("tokens_after"), w.Uint64(after);
+  w.Key("removed"), w.Uint64(c.removed);
+  w.Key("messages"), write_messages(w, messages);
+  w.EndObject();
+  return std::string(buf.GetString(), buf.GetSize());
+}
+
 }  // namespace
 
 CompactionSettings LLMService::compaction_settings() const {
@@ -96,18 +113,7 @@ void LLMService::compact_if_needed(const std::string& request_id) {
       return send(event_json({{"stage", "compaction_error"},
                               {"error", "the session changed while it was being compacted; it is left as it is"}}));
     purge_history_all();
-    rapidjson::StringBuffer buf;
-    acdc::JsonWriter w(buf);
-    w.StartObject();
-    w.Key("stage"), w.String("compacted");
-    w.Key("case"), w.String(case_name(c.kind));
-    w.Key("reason"), acdc::to_json(w, c.answer.boundary_reason);
-    w.Key("tokens_before"), w.Uint64(before);
-    w.Key("tokens_after"), w.Uint64(after);
-    w.Key("removed"), w.Uint64(c.removed);
-    w.Key("messages"), write_messages(w, session_.messages());
-    w.EndObject();
-    send(std::string(buf.GetString(), buf.GetSize()));
+    send(compacted_event(c, before, after, session_.messages()));
     host_.log(ACDC_LOG_INFO, "history compacted (" + std::string(case_name(c.kind)) + "): " + std::to_string(before) +
                                  " -> " + std::to_string(after) + " tokens");
   } catch (const std::exception& e) {

@@ -6,6 +6,8 @@
 #include "provider/provider_config.hpp"
 #include "context/model_limits.hpp"
 
+#include <acdc/util/json_writer.hpp>
+
 #include <filesystem>
 
 namespace acdc::llm {
@@ -64,22 +66,16 @@ acdc::RawJson LLMService::get_current_state() {
   w.Key("selected_files");
   acdc::to_json(w, session_.selected());
   w.Key("excluded_index_files");
-  {
-    std::lock_guard lock(mu_);
-    acdc::to_json(w, symbol_methods_.excluded_files());
-  }
+  acdc::to_json(w, symbol_methods_.excluded_files());
   w.Key("streaming_active");
   w.Bool(stream.has_value());
   w.Key("active_streams");
   w.StartArray();
   if (stream) {
     w.StartObject();
-    w.Key("request_id");
-    acdc::to_json(w, stream->request_id);
-    w.Key("agent_id");
-    w.Null();
-    w.Key("accumulated_content");
-    acdc::to_json(w, stream->turn ? stream->turn->partial_text() : std::string());
+    util::write_member(w, "request_id", stream->request_id);
+    w.Key("agent_id"), w.Null();
+    util::write_member(w, "accumulated_content", stream->turn ? stream->turn->partial_text() : std::string());
     w.EndObject();
   }
   w.EndArray();
@@ -154,51 +150,6 @@ acdc::RawJson LLMService::load_session_into_context(std::string session_id) {
     purge_history_all();
   }
   return acdc::RawJson{broadcast_session()};
-}
-
-acdc::RawJson LLMService::history_list_sessions(std::optional<int> limit) {
-  rapidjson::StringBuffer buf;
-  acdc::JsonWriter w(buf);
-  w.StartArray();
-  std::optional<size_t> cap;
-  if (limit && *limit > 0) cap = static_cast<size_t>(*limit);
-  for (const auto& s : store_.list_sessions(cap)) {
-    w.StartObject();
-    for (auto [k, v] : {std::pair{"session_id", &s.session_id}, {"timestamp", &s.timestamp},
-                        {"preview", &s.preview}, {"first_role", &s.first_role}}) {
-      w.Key(k);
-      acdc::to_json(w, *v);
-    }
-    w.Key("message_count");
-    w.Uint64(s.message_count);
-    w.EndObject();
-  }
-  w.EndArray();
-  return finish(buf);
-}
-
-acdc::RawJson LLMService::history_get_session(std::string session_id) {
-  std::string out = "[";
-  for (const auto& r : store_.session(session_id))
-    out += (out.size() > 1 ? "," : "") + r.to_json(images_.load_all(r.image_refs));
-  return acdc::RawJson{out + "]"};
-}
-
-acdc::RawJson LLMService::history_search(std::string query, std::optional<std::string> role, std::optional<int> limit) {
-  rapidjson::StringBuffer buf;
-  acdc::JsonWriter w(buf);
-  w.StartArray();
-  for (const auto& h : store_.search(query, role.value_or(""), static_cast<size_t>(limit.value_or(50)))) {
-    w.StartObject();
-    for (auto [k, v] : {std::pair{"session_id", &h.session_id}, {"message_id", &h.message_id}, {"role", &h.role},
-                        {"content_preview", &h.content_preview}, {"timestamp", &h.timestamp}}) {
-      w.Key(k);
-      acdc::to_json(w, *v);
-    }
-    w.EndObject();
-  }
-  w.EndArray();
-  return finish(buf);
 }
 
 size_t LLMService::history_tokens() const { return session_.history_tokens(PromptAssembler(count_tokens_)); }

@@ -33,6 +33,30 @@ void answer_on(acdc::WorkerThread& worker, acdc::Call call, Work work) {
   });
 }
 
+// The first commit reviewed when none is given: the oldest commit of the
+// branch past its merge-base with the branch checked out now (main,
+// master), and that merge-base as its parent.
+struct ReviewBase {
+  std::string commit;
+  std::optional<std::string> parent;
+};
+
+ReviewBase review_base(RepoClient& repo, const std::string& branch) {
+  const std::string current = string_member(repo.call("Repo.get_current_branch", "[]"), "branch");
+  std::string other = current != branch ? current : "";
+  const acdc::Json mb = other.empty() ? repo.call("Repo.get_merge_base", acdc::json_array(branch))
+                                      : repo.call("Repo.get_merge_base", acdc::json_array(branch, other));
+  const acdc::Json log = repo.call("Repo.get_commit_log", acdc::json_array(string_member(mb, "sha"), branch, 10000));
+  if (!log.IsArray() || log.Empty())
+    throw acdc::Error(ACDC_E_FAILED_PRECONDITION, "Branch '" + branch + "' has no commits past its merge-base with " +
+                                                      (other.empty() ? std::string("main") : other) +
+                                                      ": pick a base commit in the graph");
+  const auto& oldest = log[log.Size() - 1];
+  auto sha = oldest.FindMember("sha");
+  if (sha == oldest.MemberEnd() || !sha->value.IsString()) throw acdc::Error(ACDC_E_INTERNAL, "Repo.get_commit_log answered no sha");
+  return {sha->value.GetString(), string_member(mb, "sha")};
+}
+
 }  // namespace
 
 void LLMService::check_review_ready(acdc::Call call) {
@@ -63,28 +87,10 @@ void LLMService::start_review(acdc::Call call, std::string branch, std::optional
       throw acdc::Error(ACDC_E_FAILED_PRECONDITION, "Cannot start a review while a response streams or a commit runs: wait for it");
   }
   answer_on(aux_worker_, call, [this, branch, base_commit] {
-    // The first commit reviewed: given, or the oldest commit of the branch
-    // past its merge-base with the branch checked out now (main, master).
-    std::string base = base_commit.value_or("");
-    std::optional<std::string> parent;
-    if (base.empty()) {
-      const std::string current = string_member(repo_.call("Repo.get_current_branch", "[]"), "branch");
-      std::string other = current != branch ? current : "";
-      const acdc::Json mb = other.empty() ? repo_.call("Repo.get_merge_base", acdc::json_array(branch))
-                                          : repo_.call("Repo.get_merge_base", acdc::json_array(branch, other));
-      const acdc::Json log = repo_.call("Repo.get_commit_log", acdc::json_array(string_member(mb, "sha"), branch, 10000));
-      if (!log.IsArray() || log.Empty())
-        throw acdc::Error(ACDC_E_FAILED_PRECONDITION, "Branch '" + branch + "' has no commits past its merge-base with " +
-                                                          (other.empty() ? std::string("main") : other) +
-                                                          ": pick a base commit in the graph");
-      const auto& oldest = log[log.Size() - 1];
-      auto sha = oldest.FindMember("sha");
-      if (sha == oldest.MemberEnd() || !sha->value.IsString()) throw acdc::Error(ACDC_E_INTERNAL, "Repo.get_commit_log answered no sha");
-      base = sha->value.GetString();
-      parent = string_member(mb, "sha");
-    }
-    const acdc::Json entry = repo_.call("Repo.checkout_review_parent", parent ? acdc::json_array(branch, base, *parent)
-                                                                              : acdc::json_array(branch, base));
+    const ReviewBase base = base_commit ? ReviewBase{*base_commit, std::nullopt} : review_base(repo_, branch);
+    const acdc::Json entry = repo_.call("Repo.checkout_review_parent",
+                                        base.parent ? acdc::json_array(branch, base.commit, *base.parent)
+                                                    : acdc::json_array(branch, base.commit));
     ReviewState s{.branch = branch,
                   .branch_tip = string_member(entry, "branch_tip"),
                   .base_commit = string_member(entry, "base_commit"),
