@@ -5,6 +5,7 @@
 //   import { startFakeProvider } from '../fake_provider/fake_provider.mjs';
 //   const fake = await startFakeProvider();
 //   await fake.queue([{ text: 'Done.', chunk_chars: 4 }]);
+//   await fake.queue([{ status: 200, body: '{"data":[]}' }]);   // e.g. for GET /models, /credits
 //   ... point llm.yaml base_url at fake.baseUrl ...
 //   const sent = await fake.requests();
 //   await fake.waitForRequests(2);     // e.g. the second one hangs

@@ -26,6 +26,21 @@ test('startFakeProvider serves a queued step and logs the request', async () => 
   }
 });
 
+test('GET /models and /credits are answered from the queue; other GETs are not provider endpoints', async () => {
+  const fake = await startFakeProvider();
+  try {
+    await fake.queue([{ status: 200, body: '{"data":[{"id":"m"}]}' }, { status: 402, body: '{"error":"no credits"}' }]);
+    const models = await fetch(`${fake.baseUrl}/models`);
+    assert.deepEqual([models.status, await models.json()], [200, { data: [{ id: 'm' }] }]);
+    const credits = await fetch(`${fake.baseUrl}/credits`);
+    assert.deepEqual([credits.status, await credits.text()], [402, '{"error":"no credits"}']);
+    assert.equal((await fetch(`${fake.baseUrl}/chat/completions`)).status, 404);
+    assert.deepEqual((await fake.requests()).map((r) => [r.method, r.path]), [['GET', '/v1/models'], ['GET', '/v1/credits']]);
+  } finally {
+    await fake.stop();
+  }
+});
+
 test('a fixture is replayed byte for byte', async () => {
   const { readFileSync } = await import('node:fs');
   const fake = await startFakeProvider();

@@ -25,6 +25,13 @@ bool is_provider_path(std::string_view path) {
   return false;
 }
 
+// The GETs an OpenRouter-like provider answers beside its completions (BB-7's
+// get_models and get_balance): played from the queue like a completion, so a
+// test scripts them with a {status, body} step.
+bool is_provider_get_path(std::string_view path) {
+  return path.ends_with("/models") || path.ends_with("/credits");
+}
+
 void reply_json(tcp::socket& socket, int status, const std::string& body) {
   std::string response = "HTTP/1.1 " + std::to_string(status) + " OK\r\n"
                          "Content-Type: application/json\r\nContent-Length: " +
@@ -103,7 +110,9 @@ bool FakeServer::answer_control(tcp::socket& socket, const Request& request) {
 
 void FakeServer::answer_provider(tcp::socket& socket, const Request& request) {
   std::string_view target(request.target().data(), request.target().size());
-  if (request.method() != http::verb::post || !is_provider_path(target)) {
+  const bool post = request.method() == http::verb::post && is_provider_path(target);
+  const bool get = request.method() == http::verb::get && is_provider_get_path(target);
+  if (!post && !get) {
     reply_json(socket, 404, R"({"error":{"message":"fake provider: no such endpoint","type":"not_found_error"}})");
     return;
   }

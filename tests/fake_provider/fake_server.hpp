@@ -1,5 +1,6 @@
 // fake_provider/fake_server.hpp -- the fake LLM provider's HTTP server on
-// 127.0.0.1: provider endpoints answered from a queue of scripted steps,
+// 127.0.0.1: provider endpoints (POST completions, GET /models and /credits)
+// answered from a queue of scripted steps,
 // control endpoints (/_fake/queue, /_fake/requests, /_fake/reset) to script
 // it and to see what the client sent. One thread per connection, so a
 // hanging step never blocks the control endpoints.
