@@ -19,6 +19,8 @@ namespace net = boost::asio;
 
 namespace {
 
+constexpr std::chrono::seconds kTimeout{30};  // §7.1: /credits and /models use 30 s
+
 struct Url {
   bool tls = false;
   std::string host, port, target;
@@ -39,16 +41,29 @@ Url parse_url(const std::string& url) {
   return u;
 }
 
+// Runs one asynchronous step to its end on `io`. Beast's stream timeouts
+// bound asynchronous operations only ("Timeouts are not available when
+// performing synchronous operations", basic_stream.hpp): with synchronous
+// reads, a provider that accepts and never answers held get_models forever.
+template <class Start>
+void run_step(net::io_context& io, Start start) {
+  beast::error_code ec;
+  start([&ec](beast::error_code e, auto&&...) { ec = e; });
+  io.restart();
+  io.run();
+  if (ec) throw beast::system_error(ec);
+}
+
 template <class Stream>
-HttpReply exchange(Stream& stream, const Url& u, const std::string& api_key) {
+HttpReply exchange(net::io_context& io, Stream& stream, const Url& u, const std::string& api_key) {
   http::request<http::empty_body> req{http::verb::get, u.target, 11};
   req.set(http::field::host, u.host);
   req.set(http::field::authorization, "Bearer " + api_key);
   req.set(http::field::accept, "application/json");
-  http::write(stream, req);
+  run_step(io, [&](auto handler) { http::async_write(stream, req, handler); });
   beast::flat_buffer buffer;
   http::response<http::string_body> res;
-  http::read(stream, buffer, res);
+  run_step(io, [&](auto handler) { http::async_read(stream, buffer, res, handler); });
   return {static_cast<int>(res.result_int()), res.body()};
 }
 
@@ -62,9 +77,9 @@ HttpReply provider_get(const std::string& url, const std::string& api_key) {
     auto endpoints = resolver.resolve(u.host, u.port);
     if (!u.tls) {
       beast::tcp_stream stream(io);
-      stream.expires_after(std::chrono::seconds(30));
-      stream.connect(endpoints);
-      return exchange(stream, u, api_key);
+      stream.expires_after(kTimeout);  // the whole exchange: connect, write, read
+      run_step(io, [&](auto handler) { stream.async_connect(endpoints, handler); });
+      return exchange(io, stream, u, api_key);
     }
     net::ssl::context ctx(net::ssl::context::tls_client);
     ctx.set_default_verify_paths();
@@ -72,10 +87,10 @@ HttpReply provider_get(const std::string& url, const std::string& api_key) {
     beast::ssl_stream<beast::tcp_stream> stream(io, ctx);
     SSL_set_tlsext_host_name(stream.native_handle(), u.host.c_str());
     stream.set_verify_callback(net::ssl::host_name_verification(u.host));
-    beast::get_lowest_layer(stream).expires_after(std::chrono::seconds(30));
-    beast::get_lowest_layer(stream).connect(endpoints);
-    stream.handshake(net::ssl::stream_base::client);
-    return exchange(stream, u, api_key);
+    beast::get_lowest_layer(stream).expires_after(kTimeout);
+    run_step(io, [&](auto handler) { beast::get_lowest_layer(stream).async_connect(endpoints, handler); });
+    run_step(io, [&](auto handler) { stream.async_handshake(net::ssl::stream_base::client, handler); });
+    return exchange(io, stream, u, api_key);
   } catch (const boost::system::system_error& e) {
     throw Error(ACDC_E_UNAVAILABLE, "request to " + u.host + " failed: " + e.code().message());
   }

@@ -29,6 +29,24 @@ bool lists(const rapidjson::Value& m, const char* param) {
   return false;
 }
 
+// The prices are strings on the wire, as OpenRouter sends them and the
+// reference passes them on ("0.000003"; "" when missing): the client reads
+// them with tonumber() and hides a row whose price is "". Only the discount
+// is a number.
+void write_pricing(Writer& w, const rapidjson::Value& p) {
+  w.StartObject();
+  for (const char* key : {"prompt", "completion", "input_cache_read", "input_cache_write", "internal_reasoning"}) {
+    w.Key(key);
+    auto it = p.FindMember(key);
+    std::string price;
+    if (it != p.MemberEnd() && it->value.IsString()) price = it->value.GetString();
+    else if (it != p.MemberEnd() && it->value.IsNumber()) price = rpc::to_text(it->value);
+    w.String(price.c_str(), static_cast<rapidjson::SizeType>(price.size()));
+  }
+  w.Key("discount"); w.Double(number_of(p, "discount"));
+  w.EndObject();
+}
+
 void write_model(Writer& w, const rapidjson::Value& m) {
   w.StartObject();
   for (const char* key : {"id", "name", "description"}) {
@@ -48,13 +66,9 @@ void write_model(Writer& w, const rapidjson::Value& m) {
   w.Key("supports_reasoning"); w.Bool(lists(m, "reasoning"));
   w.Key("supports_tools"); w.Bool(lists(m, "tools"));
   w.Key("pricing");
-  w.StartObject();
+  const rapidjson::Value none(rapidjson::kObjectType);
   auto p = m.FindMember("pricing");
-  for (const char* key : {"prompt", "completion", "input_cache_read", "input_cache_write", "internal_reasoning", "discount"}) {
-    w.Key(key);
-    w.Double(p != m.MemberEnd() && p->value.IsObject() ? number_of(p->value, key) : 0);
-  }
-  w.EndObject();
+  write_pricing(w, p != m.MemberEnd() && p->value.IsObject() ? p->value : none);
   w.EndObject();
 }
 

@@ -67,13 +67,13 @@ export class Bb7 {
   }
 
   // Resolves with the first line (from index `from`) that `pred` accepts.
-  waitFor(pred, from = 0, what = 'a line') {
+  waitFor(pred, from = 0, what = 'a line', timeout = TIMEOUT_MS) {
     return new Promise((resolve, reject) => {
       const check = () => {
         for (let i = from; i < this.lines.length; i++) if (pred(this.lines[i])) { done(); resolve(this.lines[i]); return true; }
         return false;
       };
-      const timer = setTimeout(() => { done(); reject(new Error(`no ${what} within ${TIMEOUT_MS} ms; stdout:\n${this.raw.join('\n')}\nstderr:\n${this.stderr}`)); }, TIMEOUT_MS);
+      const timer = setTimeout(() => { done(); reject(new Error(`no ${what} within ${timeout} ms; stdout:\n${this.raw.join('\n')}\nstderr:\n${this.stderr}`)); }, timeout);
       const waiter = () => check();
       const done = () => { clearTimeout(timer); this.waiters = this.waiters.filter((w) => w !== waiter); };
       if (!check()) this.waiters.push(waiter);
@@ -89,10 +89,11 @@ export class Bb7 {
     return req.request_id;
   }
 
-  request(obj) {
+  // `timeout`: for a reply that is expected to take long (a provider that never answers).
+  request(obj, { timeout } = {}) {
     const from = this.lines.length;
     const id = this.send(obj);
-    return this.waitFor((l) => l.request_id === String(id), from, `reply to ${JSON.stringify(obj).slice(0, 80)}`);
+    return this.waitFor((l) => l.request_id === String(id), from, `reply to ${JSON.stringify(obj).slice(0, 80)}`, timeout);
   }
 
   async ok(obj) {
