@@ -4,10 +4,13 @@
 
 #include <acdc/host/json.hpp>
 #include <acdc/host/log.hpp>
+#include <acdc/host/reply.hpp>
 #include <acdc/util/random.hpp>
 
 namespace acdc::interactive {
 namespace {
+
+Status invalid(std::string message) { return Status(ACDC_E_INVALID_PARAMS, std::move(message)); }
 
 const rapidjson::Value* member(const rapidjson::Value& object, const char* key) {
   auto m = object.FindMember(key);
@@ -54,10 +57,11 @@ void Connection::on_message(char* text, size_t size) {
   static const rapidjson::Value kEmpty(rapidjson::kObjectType);
   Answer answer;
   if (e.params && !e.params->IsObject())
-    answer = {kInvalidParams, "params must be an object of named parameters"};
+    answer = {invalid("params must be an object of named parameters")};
   else
     answer = dispatch(e.method, e.params ? *e.params : kEmpty);
-  send(answer.code ? error_reply(e.id, answer.code, answer.text) : result_reply(e.id, answer.text));
+  send(answer.status.ok() ? result_reply(e.id, answer.result)
+                          : error_reply(e.id, rpc::to_jsonrpc_code(answer.status.code()), answer.status.message()));
   if (answer.then) answer.then();
 }
 
@@ -83,10 +87,10 @@ Connection::Answer Connection::dispatch(std::string_view method, const rapidjson
   if (method == "stopSession") return stop_session(params);
   if (method == "echo") {
     const rapidjson::Value* message = member(params, "message");
-    return {0, rpc::to_text(message ? *message : params)};
+    return {{}, rpc::to_text(message ? *message : params)};
   }
-  return {kMethodNotFound, "no method '" + std::string(method) +
-                               "': the methods are startSession, sendUserMessage, provideToolResult, stopSession"};
+  return {Status(rpc::kStatusMethodNotFound, "no method '" + std::string(method) +
+                                                  "': the methods are startSession, sendUserMessage, provideToolResult, stopSession")};
 }
 
 std::shared_ptr<Session> Connection::find(const rapidjson::Value& params, const char* key) const {
@@ -97,22 +101,22 @@ std::shared_ptr<Session> Connection::find(const rapidjson::Value& params, const 
 }
 
 Connection::Answer Connection::start_session(const rapidjson::Value& params) {
-  if (!string_param(params, "userId")) return {kInvalidParams, "userId must be a string"};
+  if (!string_param(params, "userId")) return {invalid("userId must be a string")};
   SessionSettings settings;
   if (const rapidjson::Value* sp = member(params, "sessionParams"); sp && !sp->IsNull()) {
-    if (!sp->IsObject()) return {kInvalidParams, "sessionParams must be an object"};
+    if (!sp->IsObject()) return {invalid("sessionParams must be an object")};
     if (!optional_string(*sp, "model", settings.model) || !optional_string(*sp, "context", settings.context) ||
         !optional_string(*sp, "language", settings.language))
-      return {kInvalidParams, "sessionParams.model, .context and .language must be strings or null"};
+      return {invalid("sessionParams.model, .context and .language must be strings or null")};
     if (const rapidjson::Value* tools = member(*sp, "tools"); tools && !tools->IsNull()) {
       bool ok = tools->IsArray();
       if (ok)
         for (const auto& t : tools->GetArray()) ok = ok && t.IsObject();
-      if (!ok) return {kInvalidParams, "sessionParams.tools must be an array of OpenAI function schemas"};
+      if (!ok) return {invalid("sessionParams.tools must be an array of OpenAI function schemas")};
       if (!tools->Empty()) settings.tools_json = rpc::to_text(*tools);
     }
   }
-  if (auto why = ports_->engine->unavailable()) return {kInternalError, *why};
+  if (auto why = ports_->engine->unavailable()) return {Status(ACDC_E_INTERNAL, *why)};
   std::string id = random_uuid();
   auto session = std::make_shared<Session>(id, std::move(settings), ports_);
   sessions_.emplace(id, session);
@@ -120,35 +124,35 @@ Connection::Answer Connection::start_session(const rapidjson::Value& params) {
   rpc::append_quoted(result, id);
   result += R"(,"status":1})";
   // A-13: the result first, then the notification.
-  return {0, std::move(result), [this, id] { send(status_notification(id, kSessionActive, "Session started")); }};
+  return {{}, std::move(result), [this, id] { send(status_notification(id, kSessionActive, "Session started")); }};
 }
 
 Connection::Answer Connection::send_user_message(const rapidjson::Value& params) {
-  if (!string_param(params, "sessionId")) return {kInvalidParams, "sessionId must be a string"};
+  if (!string_param(params, "sessionId")) return {invalid("sessionId must be a string")};
   auto session = find(params, "sessionId");
   const rapidjson::Value* message = string_param(params, "message");
   if (!message) {
     // §10 item 4: the session hears of it too (the reference's test needs it).
     if (session) session->report_error("message must be a string");
-    return {kInvalidParams, "message must be a string"};
+    return {invalid("message must be a string")};
   }
-  if (!session) return {kInvalidParams, "no session with this sessionId on this connection: call startSession"};
+  if (!session) return {invalid("no session with this sessionId on this connection: call startSession")};
   std::string result = R"({"messageId":)";
   rpc::append_quoted(result, random_uuid());
   result += R"(,"status":0})";
-  return {0, std::move(result), [session, text = text_of(*message)]() mutable { session->enqueue(std::move(text)); }};
+  return {{}, std::move(result), [session, text = text_of(*message)]() mutable { session->enqueue(std::move(text)); }};
 }
 
 Connection::Answer Connection::provide_tool_result(const rapidjson::Value& params) {
   const rapidjson::Value* call_id = string_param(params, "toolCallId");
   const rapidjson::Value* result = string_param(params, "result");
   if (!string_param(params, "sessionId") || !call_id || !result)
-    return {kInvalidParams, "sessionId, toolCallId and result must be strings"};
+    return {invalid("sessionId, toolCallId and result must be strings")};
   auto session = find(params, "sessionId");
-  if (!session) return {kInvalidParams, "no session with this sessionId on this connection"};
+  if (!session) return {invalid("no session with this sessionId on this connection")};
   if (!session->provide_tool_result(text_of(*call_id), text_of(*result)))
-    return {kInvalidParams, "no tool call with this toolCallId waits for a result in this session"};
-  return {0, R"({"status":0})"};
+    return {invalid("no tool call with this toolCallId waits for a result in this session")};
+  return {{}, R"({"status":0})"};
 }
 
 Connection::Answer Connection::stop_session(const rapidjson::Value& params) {
@@ -157,7 +161,7 @@ Connection::Answer Connection::stop_session(const rapidjson::Value& params) {
     sessions_.erase(session->id());
     session->stop();
   }
-  return {0, R"({"status":2})"};
+  return {{}, R"({"status":2})"};
 }
 
 net::WsEndpointFactory endpoint_factory(TimeoutsSource timeouts, EngineFactory make_engine) {

@@ -24,6 +24,7 @@
 
 #include <acdc/host/host_config.hpp>
 #include <acdc/host/ws_endpoint.hpp>
+#include <acdc/util/status.hpp>
 #include <rapidjson/document.h>
 
 #include <functional>
@@ -43,11 +44,12 @@ class Connection : public net::WsEndpoint, public std::enable_shared_from_this<C
   void on_closed() override;
 
  private:
-  // A method's answer: a result's JSON, or an error code with its detail;
-  // `then` runs once the reply is sent (a turn to start, a notification).
+  // A method's answer: a result's JSON, or why not (the one place a Status
+  // becomes a JSON-RPC error is on_message); `then` runs once the reply is
+  // sent (a turn to start, a notification).
   struct Answer {
-    int code = 0;
-    std::string text;
+    Status status;
+    std::string result = {};
     std::function<void()> then = {};
   };
 

@@ -23,7 +23,6 @@
 namespace acdc::interactive {
 
 // The JSON-RPC 2.0 codes, defined once for the host.
-using rpc::kInternalError;
 using rpc::kInvalidParams;
 using rpc::kInvalidRequest;
 using rpc::kMethodNotFound;

@@ -1,9 +1,9 @@
 #include "config/config_files.hpp"
 
 #include "config/yaml_json.hpp"
-#include "util/status.hpp"
 
 #include <acdc/host/log.hpp>
+#include <acdc/util/status.hpp>
 #include <yaml-cpp/yaml.h>
 
 #include <map>

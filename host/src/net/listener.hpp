@@ -13,8 +13,8 @@
 #pragma once
 
 #include "net/http_session.hpp"
-#include "util/status.hpp"
 
+#include <acdc/util/status.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 

@@ -11,10 +11,10 @@
 
 #include "plugins/in_flight.hpp"
 #include "plugins/loader.hpp"
-#include "util/status.hpp"
 #include "util/string_hash.hpp"
 
 #include <acdc/plugin_api.h>
+#include <acdc/util/status.hpp>
 
 #include <cstdint>
 #include <memory>

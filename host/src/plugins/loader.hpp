@@ -11,7 +11,7 @@
 // in the middle of a call. Only the entry symbol is ever looked up.
 #pragma once
 
-#include "util/status.hpp"
+#include <acdc/util/status.hpp>
 
 #include <acdc/plugin_api.h>
 

@@ -2,11 +2,11 @@
 
 #include "rpc/hub.hpp"
 #include "util/reused_buffer.hpp"
-#include "util/status.hpp"
 
 #include <acdc/host/errors.hpp>
 #include <acdc/host/json.hpp>
 #include <acdc/util/random.hpp>
+#include <acdc/util/status.hpp>
 #include <boost/asio/post.hpp>
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>

@@ -33,14 +33,14 @@ RawJson RepoService::checkout_review_parent(std::string branch, std::string base
   return RawJson{review_.checkout_parent(branch, base_commit, parent_commit)};
 }
 
-Status RepoService::setup_review_soft_reset(std::string branch_tip, std::string parent_commit) {
+Outcome RepoService::setup_review_soft_reset(std::string branch_tip, std::string parent_commit) {
   review_.soft_reset(branch_tip, parent_commit);
-  return Status{{"status", "ok"}};
+  return Outcome{{"status", "ok"}};
 }
 
-Status RepoService::exit_review_mode(std::string branch_tip, std::string original_branch) {
+Outcome RepoService::exit_review_mode(std::string branch_tip, std::string original_branch) {
   review_.exit(branch_tip, original_branch);
-  return Status{{"status", "ok"}};
+  return Outcome{{"status", "ok"}};
 }
 
 RawJson RepoService::get_review_changed_files() { return RawJson{review_.changed_files()}; }

@@ -15,7 +15,7 @@ namespace acdc::repo {
 
 namespace {
 
-const Status kOk{{"status", "ok"}};
+const Outcome kOk{{"status", "ok"}};
 
 }  // namespace
 
@@ -96,17 +96,17 @@ std::string RepoService::get_file_content(std::string path, std::optional<std::s
   return to_valid_utf8(data);
 }
 
-Status RepoService::write_file(std::string path, std::string content) {
+Outcome RepoService::write_file(std::string path, std::string content) {
   notify_modified({files_.write(path, content)});
   return kOk;
 }
 
-Status RepoService::create_file(std::string path, std::optional<std::string> content) {
+Outcome RepoService::create_file(std::string path, std::optional<std::string> content) {
   notify_modified({files_.create(path, content.value_or(""))});
   return kOk;
 }
 
-Status RepoService::delete_file(std::string path) {
+Outcome RepoService::delete_file(std::string path) {
   notify_modified({files_.remove(path)});
   return kOk;
 }
@@ -164,29 +164,29 @@ RawJson RepoService::search_files(std::string query, std::optional<bool> whole_w
   return RawJson{repo::search_files(repo_.root(), files, q, limits)};
 }
 
-Status RepoService::stage_files(std::vector<std::string> paths) {
+Outcome RepoService::stage_files(std::vector<std::string> paths) {
   index_.stage(normalize_all(paths));
   return kOk;
 }
 
-Status RepoService::unstage_files(std::vector<std::string> paths) {
+Outcome RepoService::unstage_files(std::vector<std::string> paths) {
   index_.unstage(normalize_all(paths));
   return kOk;
 }
 
-Status RepoService::discard_changes(std::vector<std::string> paths) {
+Outcome RepoService::discard_changes(std::vector<std::string> paths) {
   auto rel = normalize_all(paths);
   auto held = locks_.acquire(rel);
   notify_modified(index_.discard(rel));
   return kOk;
 }
 
-Status RepoService::stage_all() {
+Outcome RepoService::stage_all() {
   index_.stage_all();
   return kOk;
 }
 
-Status RepoService::rename(const std::string& from, const std::string& to) {
+Outcome RepoService::rename(const std::string& from, const std::string& to) {
   auto rel = normalize_all({from, to});
   auto held = locks_.acquire(rel);
   index_.rename(rel[0], rel[1]);
@@ -194,9 +194,9 @@ Status RepoService::rename(const std::string& from, const std::string& to) {
   return kOk;
 }
 
-Status RepoService::rename_file(std::string from, std::string to) { return rename(from, to); }
+Outcome RepoService::rename_file(std::string from, std::string to) { return rename(from, to); }
 
-Status RepoService::rename_directory(std::string from, std::string to) { return rename(from, to); }
+Outcome RepoService::rename_directory(std::string from, std::string to) { return rename(from, to); }
 
 std::string RepoService::get_staged_diff() { return index_.staged_diff(); }
 
@@ -207,7 +207,7 @@ RawJson RepoService::commit(std::string message) {
   return RawJson{"{\"sha\":" + to_json_text(c.sha) + ",\"message\":" + to_json_text(to_valid_utf8(c.message)) + "}"};
 }
 
-Status RepoService::reset_hard() {
+Outcome RepoService::reset_hard() {
   RepoStatus before;
   {
     auto lock = repo_.lock();

@@ -32,7 +32,9 @@
 
 namespace acdc::repo {
 
-using Status = std::map<std::string, std::string>;
+// What a write answers the browser: {"status": "ok", "path": ...} and the like.
+// (acdc::Status is the error vocabulary; this is a result.)
+using Outcome = std::map<std::string, std::string>;
 
 class RepoService {
  public:
@@ -40,9 +42,9 @@ class RepoService {
 
   // Files (repo_service.cpp)
   std::string get_file_content(std::string path, std::optional<std::string> version);
-  Status write_file(std::string path, std::string content);
-  Status create_file(std::string path, std::optional<std::string> content);
-  Status delete_file(std::string path);
+  Outcome write_file(std::string path, std::string content);
+  Outcome create_file(std::string path, std::optional<std::string> content);
+  Outcome delete_file(std::string path);
   bool file_exists(std::string path);
   bool is_binary_file(std::string path);
   std::map<std::string, std::string> get_file_base64(std::string path);
@@ -52,16 +54,16 @@ class RepoService {
                        std::optional<bool> ignore_case, std::optional<int> context_lines);
 
   // Index and working tree (repo_service.cpp)
-  Status stage_files(std::vector<std::string> paths);
-  Status unstage_files(std::vector<std::string> paths);
-  Status discard_changes(std::vector<std::string> paths);
-  Status stage_all();
-  Status rename_file(std::string from, std::string to);
-  Status rename_directory(std::string from, std::string to);
+  Outcome stage_files(std::vector<std::string> paths);
+  Outcome unstage_files(std::vector<std::string> paths);
+  Outcome discard_changes(std::vector<std::string> paths);
+  Outcome stage_all();
+  Outcome rename_file(std::string from, std::string to);
+  Outcome rename_directory(std::string from, std::string to);
   std::string get_staged_diff();
   std::string get_unstaged_diff();
   RawJson commit(std::string message);
-  Status reset_hard();
+  Outcome reset_hard();
   bool is_clean();
 
   // Refs, history and review (repo_history_methods.cpp)
@@ -74,8 +76,8 @@ class RepoService {
   RawJson get_commit_parent(std::string commit);
   RawJson get_merge_base(std::string ref1, std::optional<std::string> ref2);
   RawJson checkout_review_parent(std::string branch, std::string base_commit, std::optional<std::string> parent_commit);
-  Status setup_review_soft_reset(std::string branch_tip, std::string parent_commit);
-  Status exit_review_mode(std::string branch_tip, std::string original_branch);
+  Outcome setup_review_soft_reset(std::string branch_tip, std::string parent_commit);
+  Outcome exit_review_mode(std::string branch_tip, std::string original_branch);
   RawJson get_review_changed_files();
   RawJson get_review_file_diff(std::string path);
 
@@ -84,7 +86,7 @@ class RepoService {
   // The tracked + untracked, not ignored, files that exist on disk.
   std::vector<std::string> existing_files();
   void notify_modified(const std::vector<std::string>& paths);
-  Status rename(const std::string& from, const std::string& to);
+  Outcome rename(const std::string& from, const std::string& to);
 
   Host& host_;
   GitRepo repo_;

@@ -1,10 +1,12 @@
-// util/status.hpp -- the host's one error value: an acdc_status and a message.
+// acdc/util/status.hpp -- the one error value of C++ code paths, in the host,
+// the adapters and the plugins alike: an acdc_status and a message.
 //
-// The host speaks the ABI's vocabulary (plugin_api.h) inside as well: a
-// function that can fail returns a Status, whose message says what went wrong
-// and what to do, and the edge maps the status to a JSON-RPC code once
-// (rpc/errors.hpp). acdc::Error (sdk/error.hpp) is the same pair as an
-// exception, for code that throws; Status converts from it.
+// The ABI's vocabulary (plugin_api.h) is spoken inside as well: a function
+// that can fail returns a Status, whose message says what went wrong and
+// what to do, and each edge maps the status to its protocol's error once
+// (acdc/host/errors.hpp for jrpc-oo; each adapter in one place for its own).
+// acdc::Error (sdk/error.hpp) is the same pair as an exception, for code
+// that throws; Status converts from it.
 //
 //   Status s = manager.swap("echo");
 //   if (!s.ok()) origin->finish(s.code(), s.message());   // -32004 for NOT_FOUND, ...
