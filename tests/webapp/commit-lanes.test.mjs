@@ -30,10 +30,10 @@ test('pages laid out one after the other match one pass over everything', () => 
   assert.deepEqual(paged, whole);
 });
 
-test('10,000 linear commits stay in one lane and are laid out quickly', () => {
+// How fast: bench/webapp/algorithms.mjs.
+test('10,000 linear commits stay in one lane', () => {
   const many = Array.from({ length: 10000 }, (_, i) => ({ sha: `c${i}`, parents: i < 9999 ? [`c${i + 1}`] : [] }));
-  const t0 = performance.now();
   const rows = assignLanes(laneState(), many);
-  assert.ok(performance.now() - t0 < 200);
+  assert.equal(rows.length, 10000);
   assert.ok(rows.every((r) => r.lane === 0 && r.after.length <= 1));
 });
