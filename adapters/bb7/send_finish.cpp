@@ -107,6 +107,7 @@ class Finisher {
   void finish(EngineResult r);
 
  private:
+  void finish_retry(EngineResult r);
   Chat load() { return run_->active->store.load(run_->active->id); }
   void save(const Chat& chat) { run_->active->store.save(chat); }
   void terminal(const std::string& line) {
@@ -114,8 +115,7 @@ class Finisher {
     s_.emit(line);
   }
   void fail(const std::string& message, const EngineResult* partial);
-  void diff_error(const ToolCalls& tools, const EngineResult& r, const EngineUsage& usage,
-                  const std::string& prefix);
+  void diff_error(const ToolCalls& tools, const EngineResult& r, const EngineUsage& usage);
   void success(const ToolCalls& tools, const EngineResult& r, const EngineUsage& usage);
   bool retry(ToolCalls& tools, const EngineResult& r);
 
@@ -139,8 +139,7 @@ void Finisher::fail(const std::string& message, const EngineResult* partial) {
   terminal(error_line(message, run_->request_id));
 }
 
-void Finisher::diff_error(const ToolCalls& tools, const EngineResult& r, const EngineUsage& usage,
-                          const std::string& prefix) {
+void Finisher::diff_error(const ToolCalls& tools, const EngineResult& r, const EngineUsage& usage) {
   {
     std::lock_guard lock(s_.mu_);
     Chat chat = load();
@@ -151,7 +150,7 @@ void Finisher::diff_error(const ToolCalls& tools, const EngineResult& r, const E
   Reply reply("diff_error", run_->request_id);
   auto& w = reply.raw("errors");
   w.StartArray();
-  for (const auto& e : tools.diff_errors) w.String((prefix + e).c_str());
+  for (const auto& e : tools.diff_errors) w.String(e.c_str(), static_cast<rapidjson::SizeType>(e.size()));
   w.EndArray();
   const std::string calls = tools.calls_json();
   reply.raw("tool_calls").RawValue(calls.c_str(), calls.size(), rapidjson::kArrayType);
@@ -189,21 +188,7 @@ void Finisher::success(const ToolCalls& tools, const EngineResult& r, const Engi
 }
 
 void Finisher::finish(EngineResult r) {
-  if (run_->round == 1) {
-    // The repair retry's own result (§7.7) on top of round one's writes.
-    EngineResult first = std::move(run_->first);
-    auto tools = std::make_unique<ToolCalls>(*run_->first_tools);
-    tools->reset_for_retry();
-    const EngineUsage usage = sum(first.usage, r.usage);
-    if (!r.error && !r.cancelled && !run_->cancel_requested)
-      for (const auto& call : r.tool_calls) tools->apply(call.name, call.arguments);
-    if (r.error || r.cancelled || run_->cancel_requested || tools->terminal || !tools->diff_errors.empty()) {
-      if (r.error) tools->diff_errors.push_back(*r.error);
-      if (tools->diff_errors.empty()) tools->diff_errors = run_->first_tools->diff_errors;
-      return diff_error(*tools, first, usage, "retry attempt: ");
-    }
-    return success(*tools, first, usage);
-  }
+  if (run_->round == 1) return finish_retry(std::move(r));
   if (r.cancelled || run_->cancel_requested) return fail(kAborted, &r);
   if (r.error) return fail(*r.error, nullptr);
   auto tools = std::make_unique<ToolCalls>(*run_->chat, *run_->files, s_.root_, run_->config.diff_mode);
@@ -216,7 +201,27 @@ void Finisher::finish(EngineResult r) {
     if (retry(*run_->first_tools, r)) return;
     tools = std::move(run_->first_tools);
   }
-  diff_error(*tools, r, r.usage, "");
+  diff_error(*tools, r, r.usage);
+}
+
+// The repair retry's own result (§7.7), applied on top of round one's
+// writes. As in the reference: a cancel, a transport error or a terminal
+// tool error ends the send as it would in round one; diff errors again give
+// round one's errors, then the retry's prefixed, with both rounds' calls.
+void Finisher::finish_retry(EngineResult r) {
+  const EngineResult first = std::move(run_->first);
+  if (r.cancelled || run_->cancel_requested) return fail(kAborted, &first);
+  if (r.error) return fail(*r.error, nullptr);
+  ToolCalls tools(*run_->first_tools);
+  tools.reset_for_retry();
+  for (const auto& call : r.tool_calls) tools.apply(call.name, call.arguments);
+  if (tools.terminal) return fail(*tools.terminal, nullptr);
+  const EngineUsage usage = sum(first.usage, r.usage);
+  if (tools.diff_errors.empty()) return success(tools, first, usage);
+  std::vector<std::string> errors = run_->first_tools->diff_errors;
+  for (const auto& e : tools.diff_errors) errors.push_back("retry attempt: " + e);
+  tools.diff_errors = std::move(errors);
+  diff_error(tools, first, usage);
 }
 
 // Starts the hidden repair round; false when it cannot start.

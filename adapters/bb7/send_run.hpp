@@ -30,7 +30,9 @@ struct SendRun {
   std::string first_user_text;
 
   // The repair retry (§7.7): the first round's outcome, kept for round two.
-  int round = 0;
+  std::atomic<int> round{0};
+  // The engine's id of the round in flight: a cancel must reach the retry too.
+  std::string round_id() const { return engine_id + (round ? "-retry" : ""); }
   EngineResult first;
   std::unique_ptr<Chat> chat;          // as it was sent (ToolCalls reads it)
   std::unique_ptr<ChatFiles> files;

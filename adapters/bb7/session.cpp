@@ -117,7 +117,7 @@ void Session::close() {
     std::lock_guard lock(stream_mu_);
     run = stream_;
   }
-  if (run && env_.engine) env_.engine->cancel(run->engine_id);
+  if (run && env_.engine) env_.engine->cancel(run->round_id());
   std::lock_guard lock(mu_);
   if (active_) active_->store.unlock(active_->id);
 }

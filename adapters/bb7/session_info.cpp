@@ -104,7 +104,7 @@ std::string Session::cancel(const Request& req) {
   if (!run || (!target.empty() && target != run->request_id.value_or("")))
     throw Error(ACDC_E_NOT_FOUND, "No active request to cancel");
   run->cancel_requested = true;
-  if (env_.engine) env_.engine->cancel(run->engine_id);
+  if (env_.engine) env_.engine->cancel(run->round_id());
   return ok_line(req.request_id);
 }
 

@@ -184,16 +184,18 @@ void Session::start_round(const std::shared_ptr<SendRun>& run, const std::string
   const bool global_chat = run->active && run->active->global;
   const std::string request = converse_request(*run, body, run->round == 0, global_chat);
   env_.engine->converse(
-      run->engine_id + (run->round ? "-retry" : ""), request,
+      run->round_id(), request,
       [this, run, forward](const EngineDelta& d) {
         // A cancel that reached the plugin before its stream had started is
         // repeated once the stream shows it is running.
-        if (run->cancel_requested && !run->cancel_repeated.exchange(true)) env_.engine->cancel(run->engine_id);
+        if (run->cancel_requested && !run->cancel_repeated.exchange(true)) env_.engine->cancel(run->round_id());
         if (!forward) return;  // the repair retry streams nothing (§7.7)
         if (!d.thinking.empty()) emit(Reply("thinking", run->request_id).field("content", d.thinking).line());
         if (!d.text.empty()) emit(Reply("chunk", run->request_id).field("content", d.text).line());
       },
       [this, run](EngineResult result) { finish_send(*this, run, std::move(result)); });
+  // A cancel that came between round one's end and this start.
+  if (run->round && run->cancel_requested) env_.engine->cancel(run->round_id());
 }
 
 void Session::release_stream(const std::shared_ptr<SendRun>& run) {

@@ -116,7 +116,6 @@ void ToolCalls::reset_for_retry() {
   terminal.reset();
   written_.clear();
   anchored_.clear();
-  records_.clear();
 }
 
 void ToolCalls::apply(const std::string& name, const std::string& arguments) {

@@ -38,7 +38,9 @@ class ToolCalls {
   std::map<std::string, PendingWrite> writes;
   std::vector<std::string> order;           // paths, first write first
   std::string calls_json() const;           // [{tool, args|args_raw, path?}]
-  // The repair retry (§7.7) starts from these writes with a clean record.
+  // The repair retry (§7.7) starts from these writes with no errors; the
+  // calls of round one stay in calls_json(), before the retry's (§7.7: a
+  // failed retry reports the calls of both rounds, as the reference does).
   void reset_for_retry();
 
  private:
