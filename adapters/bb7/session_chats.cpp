@@ -1,8 +1,9 @@
 // bb7/session_chats.cpp -- chat actions (bb7.md §3.2), except fork/edit.
 #include "bb7/session.hpp"
 
-#include "bb7/files.hpp"
+#include "bb7/chat_scope.hpp"
 #include "bb7/chat_text.hpp"
+#include "bb7/files.hpp"
 
 #include <acdc/sdk/error.hpp>
 #include <acdc/util/random.hpp>
@@ -194,24 +195,31 @@ std::string Session::chat_move(const Request& req) {
     throw Error(ACDC_E_INVALID_PARAMS, "Missing or invalid field: to (must be 'global' or 'project')");
   require_init();
   if (global_only_ && to == "project") throw Error(ACDC_E_FAILED_PRECONDITION, "no project root set");
-  ChatStore from = store_for(to == "project"), dest = store_for(to == "global");
+  const bool global = to == "global";
+  ChatStore from = store_for(!global), dest = store_for(global);
   if (!from.exists(id)) {
     if (dest.exists(id)) return ok_line(req.request_id);  // already there
     throw Error(ACDC_E_NOT_FOUND, "Chat not found");
   }
+  if (from.locked_by_other(id)) throw Error(ACDC_E_FAILED_PRECONDITION, "chat is locked by another process");
+  if (dest.exists(id)) throw Error(ACDC_E_FAILED_PRECONDITION, "chat ID already exists in " + to + " scope");
   std::error_code ec;
-  if (to == "global" && !fs::is_empty(from.chat_dir(id) / "output", ec) && !ec)
-    throw Error(ACDC_E_FAILED_PRECONDITION, "cannot move chat with pending output files to global; apply or reject them first");
-  Chat chat = from.load(id);
-  fs::create_directories(dest.dir(), ec);
-  fs::rename(from.chat_dir(id), dest.chat_dir(id), ec);
-  if (ec) throw Error(ACDC_E_INTERNAL, "cannot move chat: " + ec.message());
+  if (global && !fs::is_empty(from.chat_dir(id) / "output", ec) && !ec)
+    throw Error(ACDC_E_FAILED_PRECONDITION,
+                "chat has pending file modifications — apply or reject changes before moving");
+  move_chat_dir(from.chat_dir(id), dest.chat_dir(id));
+  Chat chat = dest.load(id);
+  if (global) {
+    fs::remove_all(dest.chat_dir(id) / "output", ec);  // a global chat has none (§5)
+    rescope_to_global(chat, dest.chat_dir(id), root_);
+  } else {
+    fs::create_directories(dest.chat_dir(id) / "output", ec);
+    rescope_to_project(chat, dest.chat_dir(id), root_);
+  }
+  chat.created = util::utc_now();  // first in its new list, as in the reference
   dest.save(chat);
   from.remove_from_index(id);
-  if (active_ && active_->id == id) {
-    active_ = Active{dest, id, to == "global"};
-    persist_active();
-  }
+  select(dest, id, global);  // the reference makes the moved chat the active one
   return ok_line(req.request_id);
 }
 
