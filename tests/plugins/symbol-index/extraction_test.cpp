@@ -153,6 +153,20 @@ TEST_CASE("typescript's hard cases: generics, overloads, abstract and static mem
         "  v Slow");
 }
 
+TEST_CASE("tsx's hard cases: a generic arrow component, function and class components, JSX in bodies", "[extract]") {
+  CHECK(index_tree(fixture("hard/tsx"))->block("hard.tsx", false) ==
+        "hard.tsx:\n"
+        "i react\n"
+        "v Props\n"                          // a generic type alias
+        "f List({…}) ←1\n"                   // `<T,>(...) =>`; its render(i) calls a prop, not Panel.render
+        "f Counter({…}) ←1\n"                // rendered by Panel as <Counter />
+        "c Panel(React.Component)\n"
+        "  v state\n"
+        "  m toggle()\n"                     // an arrow function held in a field
+        "  m render() →Counter\n"            // <section>, <h2> are the page's elements, not symbols
+        "f helper(label)->JSX.Element →List");
+}
+
 TEST_CASE("c++'s hard cases: templates, overloads, operators, defaulted members, enum class, out-of-line template members", "[extract]") {
   CHECK(index_tree(fixture("hard/cpp"))->block("hard.cpp", false) ==
         "hard.cpp:\n"

@@ -9,7 +9,9 @@
 #include "extract/walk.hpp"
 #include "lang/syntax.hpp"
 
+#include <algorithm>
 #include <array>
+#include <cctype>
 
 namespace acdc::symbols {
 namespace {
@@ -23,7 +25,7 @@ enum class K : std::uint8_t {
   rest_pattern, required_parameter, optional_parameter, interface_declaration, enum_declaration,
   type_alias_declaration, module, ambient_declaration, statement_block, expression_statement, string,
   if_statement, for_statement, for_in_statement, while_statement, do_statement, try_statement,
-  switch_statement, ternary_expression, error
+  switch_statement, ternary_expression, jsx_element, error
 };
 
 struct Grammar {
@@ -62,6 +64,7 @@ struct Grammar {
                  {"for_in_statement", K::for_in_statement}, {"while_statement", K::while_statement},
                  {"do_statement", K::do_statement}, {"try_statement", K::try_statement},
                  {"switch_statement", K::switch_statement}, {"ternary_expression", K::ternary_expression},
+                 {"jsx_opening_element", K::jsx_element}, {"jsx_self_closing_element", K::jsx_element},
                  {"ERROR", K::error}}),
         name(field_id(l, "name")), body(field_id(l, "body")), parameters(field_id(l, "parameters")),
         return_type(field_id(l, "return_type")), value(field_id(l, "value")),
@@ -110,6 +113,9 @@ struct BodyRules {
   const Grammar& g;
   std::string_view src;
   std::vector<CallSite>& calls;
+  // The function's parameter names: `render(item)` with `render` a
+  // parameter calls what the caller passed, not a symbol of that name.
+  const std::vector<std::string_view>* locals = nullptr;
 
   bool is_conditional(TSNode n) const {
     switch (g.kind(n)) {
@@ -125,11 +131,22 @@ struct BodyRules {
     if (k == K::member_expression) return text(field(target, g.property), src);
     return {};
   }
+  // <Counter /> renders the component Counter: a call of it. <div> is an
+  // element of the page (lower case), not a symbol.
+  std::string_view component(TSNode target) const {
+    std::string_view name = callee(target);
+    return !name.empty() && std::isupper(static_cast<unsigned char>(name.front())) ? name : std::string_view();
+  }
   void visit(TSNode n, bool conditional) {
     K k = g.kind(n);
     std::string_view name;
-    if (k == K::call_expression) name = callee(field(n, g.function));
-    else if (k == K::new_expression) name = callee(field(n, g.constructor));
+    TSNode target{};
+    if (k == K::call_expression) name = callee(target = field(n, g.function));
+    else if (k == K::new_expression) name = callee(target = field(n, g.constructor));
+    else if (k == K::jsx_element) name = component(target = field(n, g.name));
+    if (!name.empty() && locals && g.kind(target) == K::identifier &&
+        std::find(locals->begin(), locals->end(), name) != locals->end())
+      return;
     if (!name.empty() && name != "require")
       calls.push_back({std::string(name), ts_node_start_point(n).row, conditional});
   }
@@ -257,9 +274,19 @@ class ScriptExtractor {
       while (!t.empty() && (t.front() == ':' || t.front() == ' ')) t.remove_prefix(1);
       s.return_type = collapse_whitespace(t);
     }
-    BodyRules rules{g_, src_, s.call_sites};
+    std::vector<std::string_view> bound;
+    bound_names(ts_node_is_null(params) ? ts_node_child_by_field_name(fn, "parameter", 9) : params, bound);
+    BodyRules rules{g_, src_, s.call_sites, &bound};
     walk(field(fn, g_.body), rules);
     return s;
+  }
+
+  // Every name a parameter list binds, destructured ones included.
+  void bound_names(TSNode n, std::vector<std::string_view>& out) const {
+    if (ts_node_is_null(n)) return;
+    const std::string_view type = ts_node_type(n);
+    if (type == "identifier" || type == "shorthand_property_identifier_pattern") out.push_back(text(n, src_));
+    for (TSNode child : NamedChildren(n)) bound_names(child, out);
   }
 
   void parameters(TSNode list, std::vector<Parameter>& out) {
