@@ -150,11 +150,10 @@ test('callback reaches every connected client and returns the {remote: result} m
 test('a server-to-client call fails at once when that client disconnects', async () => {
   const caller = await connect(host);
   const hanger = await connect(host, { Client: new ClientMethods() });
-  const started = Date.now();
   const pending = caller.server['Echo.callback']('Client.hang');
   setTimeout(() => hanger.close(), 100);
+  // "disconnected", not the timeout's "did not answer in time": no clock needed.
   await assert.rejects(pending, (e) => /disconnected/.test(e.message));
-  assert.ok(Date.now() - started < 700, 'failed before the call timeout');
   caller.close();
 });
 

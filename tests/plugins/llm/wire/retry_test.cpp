@@ -132,6 +132,8 @@ TEST_CASE("a cancel during the retry wait ends the call at once") {
       cancel);
   if (canceller.joinable()) canceller.join();
   CHECK(r.cancelled);
-  CHECK(std::chrono::duration<double>(Clock::now() - start).count() < 2);
+  // Not a speed bound: anything under the 12 s wait proves the wait was cut
+  // short, however loaded the machine.
+  CHECK(std::chrono::duration<double>(Clock::now() - start).count() < 10);
   CHECK(request_count(fake) == 1);
 }
