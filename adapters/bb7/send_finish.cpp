@@ -108,8 +108,25 @@ class Finisher {
 
  private:
   void finish_retry(EngineResult r);
-  Chat load() { return run_->active->store.load(run_->active->id); }
-  void save(const Chat& chat) { run_->active->store.save(chat); }
+  Chat load() { return store().load(run_->active->id); }
+  void save(const Chat& chat) { store().save(chat); }
+  // Where the chat is now: chat_move is allowed during a stream (§3.9), and
+  // the answer goes where the chat went, not into the store it left.
+  ChatStore& store() {
+    Session::Active& a = *run_->active;
+    if (!a.store.exists(a.id))
+      for (bool global : {false, true}) {
+        try {
+          if (ChatStore moved = s_.store_for(global); moved.exists(a.id)) {
+            a.store = moved, a.global = global;
+            break;
+          }
+        } catch (const std::exception&) {
+          // global-only: there is no project store to look in
+        }
+      }
+    return a.store;
+  }
   void terminal(const std::string& line) {
     s_.release_stream(run_);  // before the line: a client may send again at once (§15 Q7)
     s_.emit(line);
@@ -178,7 +195,7 @@ void Finisher::success(const ToolCalls& tools, const EngineResult& r, const Engi
     save(chat);
     append_usage_csv(s_, *run_, usage);
     if (run_->first_user_message && !run_->config.title_model.empty())
-      start_title(s_, run_->active->store, run_->active->id, run_->first_user_text, run_->config);
+      start_title(s_, store(), run_->active->id, run_->first_user_text, run_->config);
   }
   Reply reply("done", run_->request_id);
   reply.strings("output_files", written);

@@ -115,6 +115,27 @@ test('back to project: external entries inside the project are project files aga
   }
 });
 
+test('a chat moved while its answer streams gets the answer where it went', async () => {
+  const env = makeEnv({ baseUrl: fake.baseUrl });
+  const { bb7, id } = await projectChat(env);
+  try {
+    const slow = Array.from({ length: 30 }, (_, i) => sse.text(`w${i} `));
+    await fake.queue([{ events: [...slow, sse.finish()], delay_ms: 50 }]);
+    const from = bb7.lines.length;
+    const sendId = bb7.send({ action: 'send', content: 'a long answer please' });
+    await bb7.waitFor((l) => l.request_id === sendId && l.type === 'chunk', from);
+    await bb7.ok({ action: 'chat_move', id, to: 'global' });
+    const terminal = await bb7.waitFor((l) => l.request_id === sendId && ['done', 'error', 'diff_error'].includes(l.type), from);
+    assert.equal(terminal.type, 'done', JSON.stringify(terminal));
+    const moved = chatJson(join(env.home, '.bb7', 'chats'), id);
+    assert.equal(moved.messages.at(-1).role, 'assistant');
+    assert.match(moved.messages.at(-1).parts[0].content, /^w0 w1 .* w29 $/);
+    assert.equal(existsSync(join(env.project, '.bb7', 'chats', id)), false, 'nothing written back where the chat was');
+  } finally {
+    await bb7.close();
+  }
+});
+
 test('to global is refused with pending output or while another process holds the chat; nothing moves', async () => {
   const env = makeEnv({ baseUrl: fake.baseUrl });
   const bb7 = await Bb7.start(env);
