@@ -55,10 +55,10 @@ LLMService::LLMService(acdc::Context& ctx)
       session_(store_, images_),
       history_(store_, images_),
       count_tokens_(make_counter(ctx.host)),
-      engine_(count_tokens_),
-      doc_engine_(count_tokens_),
+      modes_(count_tokens_),
       url_methods_(ctx.host, [this] { return configured_provider(); }, count_tokens_),
-      converse_(ctx.host, [this] { return configured_provider(); }, session_, count_tokens_) {}
+      converse_(ctx.host, [this] { return configured_provider(); }, session_, count_tokens_),
+      git_(ctx.host, repo_, session_, count_tokens_, [this] { return commit_message_settings(); }, git_gate()) {}
 
 LLMService::~LLMService() {
   if (auto a = active()) a->cancel->store(true);
@@ -127,9 +127,47 @@ ProviderConfig LLMService::configured_provider() const {
   return ProviderConfig::from_json(config_["llm"]);
 }
 
+// A turn's edits would land half in the commit; the review's staged changes
+// are not the user's.
+std::string LLMService::git_idle_locked(const char* what) const {
+  const std::string doing = what;
+  if (committing_)
+    throw acdc::Error(ACDC_E_FAILED_PRECONDITION, doing == "reset"
+                                                      ? "A commit is in progress: wait for its result before resetting"
+                                                      : "A commit is already in progress: wait for its result");
+  if (active_)
+    throw acdc::Error(ACDC_E_FAILED_PRECONDITION, "Cannot " + doing + " while a response is streaming (request " +
+                                                      active_->request_id + "): wait for it or stop it first");
+  if (review_) throw acdc::Error(ACDC_E_FAILED_PRECONDITION, "Cannot " + doing + " in review mode: end the review first");
+  return session_.session_id();
+}
+
+GitEvents::Gate LLMService::git_gate() {
+  return {.check_idle = [this](const char* what) {
+            std::lock_guard lock(mu_);
+            return git_idle_locked(what);
+          },
+          .begin_commit = [this] {
+            std::lock_guard lock(mu_);
+            std::string session_id = git_idle_locked("commit");
+            committing_ = true;
+            return session_id;
+          },
+          .end_commit = [this] {
+            std::lock_guard lock(mu_);
+            committing_ = false;
+          }};
+}
+
+GitEvents::MessageSettings LLMService::commit_message_settings() const {
+  std::lock_guard lock(mu_);
+  ProviderConfig pc = ProviderConfig::from_json(config_["llm"]).for_aux();
+  ModelLimits limits = model_limits(pc.model, user_models(config_["llm"]));
+  return {std::move(pc), PromptStore(config_["host"]), std::move(limits)};
+}
+
 void LLMService::rebuild_cache(acdc::Call call) {
-  engine_.rebuild();
-  doc_engine_.rebuild();
+  modes_.rebuild();
   symbol_methods_.rebuild(call);
 }
 
@@ -201,7 +239,8 @@ TurnDeps LLMService::turn_deps(Provider& provider, const ProviderConfig& pc, con
   std::lock_guard lock(mu_);
   ModelLimits limits = model_limits(pc.model, user_models(config_["llm"]));
   if (!limits.known) host_.log(ACDC_LOG_WARN, limits.note);
-  ContextEngine& engine = engine_locked();
+  const ChatModes::Now now = modes_.now();
+  ContextEngine& engine = modes_.engine(now.mode);
   engine.set_cache_target(limits.min_cacheable_tokens);
   return TurnDeps{.host = host_,
                   .repo = repo_,
@@ -218,8 +257,8 @@ TurnDeps LLMService::turn_deps(Provider& provider, const ProviderConfig& pc, con
                   .map_budget_tokens = map_budget_locked(limits),
                   .count_tokens = count_tokens_,
                   .cancel = cancel,
-                  .mode = mode_,
-                  .cross_reference = cross_ref_,
+                  .mode = now.mode,
+                  .cross_reference = now.cross_ref,
                   .url_context = [this](const std::string& id, const std::string& message,
                                         const std::vector<std::string>& excluded) {
                     return url_methods_.for_turn(id, message, excluded);

@@ -22,7 +22,9 @@
 #include "history/history_store.hpp"
 #include "history/image_store.hpp"
 #include "review/review_state.hpp"
+#include "service/chat_modes.hpp"
 #include "service/converse_service.hpp"
+#include "service/git_events.hpp"
 #include "service/history_browser.hpp"
 #include "service/symbol_service.hpp"
 #include "service/url_service.hpp"
@@ -123,13 +125,17 @@ class LLMService {
   acdc::RawJson set_cross_reference(bool enabled);
   std::map<std::string, std::string> navigate_file(std::string path);
 
-  // Commit and reset with a system event the model sees (llm_service_git.cpp).
+  // Commit and reset with a system event the model sees (git_events.hpp).
   // generate_commit_message(true) stages everything first, as commit_all
   // does, so the webapp can show the message for editing; commit_all(message)
   // commits with the user's message instead of writing one.
-  void generate_commit_message(acdc::Call call, std::optional<bool> stage_all);
-  std::map<std::string, std::string> commit_all(std::optional<std::string> message);
-  void reset_to_head(acdc::Call call);
+  void generate_commit_message(acdc::Call call, std::optional<bool> stage_all) {
+    git_.generate_commit_message(call, stage_all);
+  }
+  std::map<std::string, std::string> commit_all(std::optional<std::string> message) {
+    return git_.commit_all(std::move(message));
+  }
+  void reset_to_head(acdc::Call call) { git_.reset_to_head(call); }
 
   // Review mode (llm_service_review.cpp).
   void check_review_ready(acdc::Call call);
@@ -176,26 +182,19 @@ class LLMService {
   std::string broadcast_session() const;
   // AcApp.modeChanged({mode, cross_ref_enabled}) to every client.
   void broadcast_mode() const;
-  // The current mode's tiers; each mode keeps its own (§4.12). Under mu_.
-  ContextEngine& engine_locked();
-  // What a session change or compaction does to both modes' tiers.
-  void purge_history_all();
-  // Under mu_: refuses a commit or reset while a turn streams or a review runs.
-  void require_idle_git(const char* what) const;
-  // On the aux worker: the commit flow; returns commitResult's argument.
-  std::string run_commit(const std::string& session_id, const std::string& message);
-  // On the aux worker: the smaller model's message for a staged diff, or why there is none.
-  struct CommitMessage {
-    std::string message;
-    std::string error;       // set when there is no message; nothing may be committed
-    std::string error_type;  // the retry-prompt vocabulary (error_type_name)
-  };
-  CommitMessage write_commit_message(const std::string& diff);
+  // Under mu_: refuses a commit or reset while a commit, a turn or a review
+  // runs; else the session id the event belongs to.
+  std::string git_idle_locked(const char* what) const;
+  GitEvents::Gate git_gate();
+  GitEvents::MessageSettings commit_message_settings() const;
   // On the chat worker: this turn's "Code Review Context" text.
   std::string review_context(const ReviewState& s);
 
   acdc::Host& host_;
-  mutable std::mutex mu_;                 // config_, active_; taken before session_'s own lock
+  // What decides whether a turn, a commit, a review or a switch may start,
+  // checked and set together: config_, active_, committing_, review_. Taken
+  // before the locks of session_ and modes_, never after.
+  mutable std::mutex mu_;
   acdc::Json config_;
   std::optional<ActiveStream> active_;
   bool committing_ = false;            // a commit_all is running
@@ -210,14 +209,12 @@ class LLMService {
   ChatSession session_;
   HistoryBrowser history_;
   TokenCounter count_tokens_;
-  ContextEngine engine_;      // the code mode's tiers
-  ContextEngine doc_engine_;  // the doc mode's
-  ChatMode mode_ = ChatMode::code;  // guarded by mu_
-  bool cross_ref_ = false;          // guarded by mu_; off again on every switch
+  ChatModes modes_;  // code or doc, cross-reference, each mode's tiers (§4.12)
   // Declared last: destroyed first, so queued work finishes while the
   // members it uses are still alive.
   UrlService url_methods_;
   ConverseService converse_;
+  GitEvents git_;
   acdc::WorkerThread aux_worker_{"llm"};
   acdc::WorkerThread chat_worker_{"llm"};
   // set_selected_files, then the start of each turn, in arrival order. Last:

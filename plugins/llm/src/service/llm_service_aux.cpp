@@ -31,15 +31,13 @@ void LLMService::get_context_breakdown(acdc::Call call) {
 std::string LLMService::context_breakdown() {
   std::string model;
   PromptStore prompts;
-  ChatMode mode;
-  bool cross_ref;
-  ContextEngine* engine;
   {
     std::lock_guard lock(mu_);
     model = ProviderConfig::from_json(config_["llm"]).model;  // a broken llm.yaml is this answer's error
     prompts = PromptStore(config_["host"]);
-    mode = mode_, cross_ref = cross_ref_, engine = &engine_locked();
   }
+  const auto [mode, cross_ref] = modes_.now();
+  ContextEngine* engine = &modes_.engine(mode);
   const ModelLimits limits = model_limits_now();
   TurnContent content{.system_prompt = mode == ChatMode::doc ? prompts.doc_system_prompt() : prompts.system_prompt(),
                       .history = session_.prompt_history()};
@@ -83,7 +81,7 @@ void LLMService::get_snippets(acdc::Call call) {
   {
     std::lock_guard lock(mu_);
     // Each mode has its own list (§3.6); a review has the review list.
-    mode = review_ ? "review" : mode_name(mode_);
+    mode = review_ ? "review" : mode_name(modes_.now().mode);
   }
   host_.call("Settings.get_mode_snippets", acdc::json_array(std::string(mode)), [call](acdc::Result r) mutable {
     if (r.ok()) return call.ok_raw(r.payload);

@@ -112,7 +112,7 @@ void LLMService::compact_if_needed(const std::string& request_id) {
     if (!session_.replace_history(session_id, count, c.messages, event))
       return send(event_json({{"stage", "compaction_error"},
                               {"error", "the session changed while it was being compacted; it is left as it is"}}));
-    purge_history_all();
+    modes_.purge_history();
     send(compacted_event(c, before, after, session_.messages()));
     host_.log(ACDC_LOG_INFO, "history compacted (" + std::string(case_name(c.kind)) + "): " + std::to_string(before) +
                                  " -> " + std::to_string(after) + " tokens");

@@ -6,30 +6,13 @@
 
 namespace acdc::llm {
 
-ContextEngine& LLMService::engine_locked() { return mode_ == ChatMode::doc ? doc_engine_ : engine_; }
-
-void LLMService::purge_history_all() {
-  engine_.purge_history();
-  doc_engine_.purge_history();
-}
-
-void LLMService::broadcast_mode() const {
-  std::string json;
-  {
-    std::lock_guard lock(mu_);
-    json = std::string(R"([{"mode":")") + mode_name(mode_) + R"(","cross_ref_enabled":)" + (cross_ref_ ? "true" : "false") + "}]";
-  }
-  host_.notify(ACDC_CLIENT_ALL, "AcApp.modeChanged", json);
-}
+void LLMService::broadcast_mode() const { host_.notify(ACDC_CLIENT_ALL, "AcApp.modeChanged", modes_.changed_args()); }
 
 // Both indexes come from the symbol-index plugin and are ready together.
 void LLMService::get_mode(acdc::Call call) {
-  std::string mode;
-  bool cross_ref;
-  {
-    std::lock_guard lock(mu_);
-    mode = mode_name(mode_), cross_ref = cross_ref_;
-  }
+  const ChatModes::Now now = modes_.now();
+  const std::string mode = mode_name(now.mode);
+  const bool cross_ref = now.cross_ref;
   host_.call("SymbolIndex.get_status", "[]", [call, mode, cross_ref](acdc::Result r) mutable {
     std::string state = "unavailable";
     if (r.ok()) {
@@ -61,10 +44,8 @@ std::map<std::string, std::string> LLMService::switch_mode(std::string mode) {
     std::lock_guard lock(mu_);
     // The turn placed its content with the mode it started in.
     if (active_) throw acdc::Error(ACDC_E_FAILED_PRECONDITION, "a response is streaming: wait for it or stop it before switching modes");
-    const bool changed = mode_ != *next;
-    mode_ = *next;
-    cross_ref_ = false;
-    if (changed) session_.add("user", std::string("Switched to ") + mode_name(mode_) + " mode.", {.system_event = true});
+    if (modes_.switch_to(*next))
+      session_.add("user", std::string("Switched to ") + mode_name(*next) + " mode.", {.system_event = true});
   }
   broadcast_session();
   broadcast_mode();
@@ -72,10 +53,7 @@ std::map<std::string, std::string> LLMService::switch_mode(std::string mode) {
 }
 
 acdc::RawJson LLMService::set_cross_reference(bool enabled) {
-  {
-    std::lock_guard lock(mu_);
-    cross_ref_ = enabled;
-  }
+  modes_.set_cross_reference(enabled);
   broadcast_mode();
   return acdc::RawJson{std::string(R"({"status":"ok","cross_ref_enabled":)") + (enabled ? "true" : "false") + "}"};
 }

@@ -85,13 +85,11 @@ acdc::RawJson LLMService::get_current_state() {
   acdc::to_json(w, std::filesystem::path(repo_root).filename().string());
   w.Key("init_complete");
   w.Bool(init_complete_);
-  {
-    std::lock_guard lock(mu_);
-    w.Key("mode");
-    w.String(mode_name(mode_));
-    w.Key("cross_ref_enabled");
-    w.Bool(cross_ref_);
-  }
+  const ChatModes::Now modes = modes_.now();
+  w.Key("mode");
+  w.String(mode_name(modes.mode));
+  w.Key("cross_ref_enabled");
+  w.Bool(modes.cross_ref);
   w.Key("enrichment_status");
   w.String("unavailable");
   w.Key("review_state");
@@ -135,7 +133,7 @@ std::map<std::string, std::string> LLMService::new_session() {
     std::lock_guard lock(mu_);
     if (active_) throw acdc::Error(ACDC_E_FAILED_PRECONDITION, "a response is streaming: wait for it or stop it before starting a new session");
     id = session_.new_session();
-    purge_history_all();
+    modes_.purge_history();
   }
   host_.call("UrlFetch.new_session", "[]", [](acdc::Result) {});  // §4.1: a new session forgets its URLs
   broadcast_session();
@@ -147,7 +145,7 @@ acdc::RawJson LLMService::load_session_into_context(std::string session_id) {
     std::lock_guard lock(mu_);
     if (active_) throw acdc::Error(ACDC_E_FAILED_PRECONDITION, "a response is streaming: wait for it or stop it before loading a session");
     session_.load(session_id);
-    purge_history_all();
+    modes_.purge_history();
   }
   return acdc::RawJson{broadcast_session()};
 }

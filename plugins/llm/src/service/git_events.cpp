@@ -1,14 +1,11 @@
-// LLMService: commit_all, generate_commit_message and reset_to_head
-// (acdc-features.md §4.10). A commit and a reset leave a system event in the
-// conversation that the model sees too, so it knows its earlier edits were
-// committed or thrown away.
-#include "service/llm_service.hpp"
+// service/git_events.cpp -- see git_events.hpp.
+#include "service/git_events.hpp"
 
 #include "chat/terminal_hud.hpp"
+#include "chat/turn_outcome.hpp"
 #include "edit/edit_parser.hpp"
-#include "prompt/prompt_store.hpp"
-#include "provider/provider_config.hpp"
-#include "context/model_limits.hpp"
+#include "edit/file_access.hpp"
+#include "provider/provider.hpp"
 
 namespace acdc::llm {
 namespace {
@@ -43,57 +40,28 @@ std::string too_large(const std::string& model, long tokens, long window) {
 
 }  // namespace
 
-// Refuses while a turn streams (its edits would land half in the commit)
-// and in review mode (the review's staged changes are not the user's).
-void LLMService::require_idle_git(const char* what) const {
-  if (active_)
-    throw acdc::Error(ACDC_E_FAILED_PRECONDITION, std::string("Cannot ") + what + " while a response is streaming (request " +
-                                                      active_->request_id + "): wait for it or stop it first");
-  if (review_)
-    throw acdc::Error(ACDC_E_FAILED_PRECONDITION,
-                      std::string("Cannot ") + what + " in review mode: end the review first");
-}
-
-std::map<std::string, std::string> LLMService::commit_all(std::optional<std::string> message) {
-  std::string session_id;
-  {
-    std::lock_guard lock(mu_);
-    if (committing_) throw acdc::Error(ACDC_E_FAILED_PRECONDITION, "A commit is already in progress: wait for its result");
-    require_idle_git("commit");
-    committing_ = true;
-    // Captured now: the event belongs to the conversation the user committed from.
-    session_id = session_.session_id();
-  }
-  aux_worker_.post([this, session_id, message = std::string(trim(message.value_or("")))] {
+std::map<std::string, std::string> GitEvents::commit_all(std::optional<std::string> message) {
+  // Captured now: the event belongs to the conversation the user committed from.
+  const std::string session_id = gate_.begin_commit();
+  worker_.post([this, session_id, message = std::string(trim(message.value_or("")))] {
     std::string result;
     try {
       result = run_commit(session_id, message);
     } catch (const std::exception& e) {
       result = error_result(std::string("Commit failed: ") + e.what());
     }
-    {
-      std::lock_guard lock(mu_);
-      committing_ = false;
-    }
+    gate_.end_commit();
     host_.notify(ACDC_CLIENT_ALL, "AcApp.commitResult", "[" + result + "]");
     host_.notify(ACDC_CLIENT_ALL, "AcApp.filesModified", "[[]]");
   });
   return {{"status", "started"}};
 }
 
-LLMService::CommitMessage LLMService::write_commit_message(const std::string& diff) {
-  ProviderConfig pc;
-  PromptStore prompts;
-  ModelLimits limits;
-  {
-    std::lock_guard lock(mu_);
-    pc = ProviderConfig::from_json(config_["llm"]).for_aux();
-    prompts = PromptStore(config_["host"]);
-    limits = model_limits(pc.model, user_models(config_["llm"]));
-  }
+GitEvents::CommitMessage GitEvents::write_commit_message(const std::string& diff) {
+  const auto [pc, prompts, limits] = settings_();
   const std::string system = prompts.commit_prompt();
   const int max_tokens = output_ceiling(pc.model);
-  const long tokens = static_cast<long>(count_tokens_(system) + count_tokens_(diff));
+  const long tokens = static_cast<long>(count_(system) + count_(diff));
   if (limits.known && tokens + max_tokens > limits.context_window)
     return {{}, too_large(pc.model, tokens, limits.context_window), "context_window_exceeded"};
   CancelFlag never(false);
@@ -111,7 +79,7 @@ LLMService::CommitMessage LLMService::write_commit_message(const std::string& di
 }
 
 // `message`: the user's, or empty for the smaller model's.
-std::string LLMService::run_commit(const std::string& session_id, const std::string& given) {
+std::string GitEvents::run_commit(const std::string& session_id, const std::string& given) {
   repo_.call("Repo.stage_all", "[]");
   acdc::Json diff = repo_.call("Repo.get_staged_diff", "[]");
   const std::string text = diff.IsString() ? diff.GetString() : "";
@@ -140,15 +108,10 @@ std::string LLMService::run_commit(const std::string& session_id, const std::str
   return std::string(buf.GetString(), buf.GetSize());
 }
 
-void LLMService::generate_commit_message(acdc::Call call, std::optional<bool> stage_all) {
+void GitEvents::generate_commit_message(acdc::Call call, std::optional<bool> stage_all) {
   const bool stage = stage_all.value_or(false);
-  if (stage) {
-    // Staging is half a commit: the same guards.
-    std::lock_guard lock(mu_);
-    if (committing_) throw acdc::Error(ACDC_E_FAILED_PRECONDITION, "A commit is already in progress: wait for its result");
-    require_idle_git("commit");
-  }
-  aux_worker_.post([this, call, stage]() mutable {
+  if (stage) gate_.check_idle("commit");  // staging is half a commit: the same guards
+  worker_.post([this, call, stage]() mutable {
     try {
       if (stage) repo_.call("Repo.stage_all", "[]");
       acdc::Json diff = repo_.call("Repo.get_staged_diff", "[]");
@@ -167,15 +130,9 @@ void LLMService::generate_commit_message(acdc::Call call, std::optional<bool> st
   });
 }
 
-void LLMService::reset_to_head(acdc::Call call) {
-  std::string session_id;
-  {
-    std::lock_guard lock(mu_);
-    if (committing_) throw acdc::Error(ACDC_E_FAILED_PRECONDITION, "A commit is in progress: wait for its result before resetting");
-    require_idle_git("reset");
-    session_id = session_.session_id();
-  }
-  aux_worker_.post([this, call, session_id]() mutable {
+void GitEvents::reset_to_head(acdc::Call call) {
+  const std::string session_id = gate_.check_idle("reset");
+  worker_.post([this, call, session_id]() mutable {
     try {
       // Repo.reset_hard sends filesModified with the files it touched.
       repo_.call("Repo.reset_hard", "[]");
