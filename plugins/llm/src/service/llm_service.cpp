@@ -11,19 +11,6 @@
 namespace acdc::llm {
 namespace {
 
-std::string host_string(const acdc::Json& config, const char* key) {
-  auto host = config.FindMember("host");
-  if (host == config.MemberEnd() || !host->value.IsObject()) return {};
-  auto it = host->value.FindMember(key);
-  return it != host->value.MemberEnd() && it->value.IsString() ? it->value.GetString() : std::string();
-}
-
-std::filesystem::path state_dir(const acdc::Json& config) {
-  std::string state = host_string(config, "state_dir");
-  if (state.empty()) state = (std::filesystem::path(host_string(config, "repo_root")) / ".acdc").string();
-  return state;
-}
-
 // cl100k_base when its rank file is installed, else the §4.5 fallback len/4.
 TokenCounter make_counter(acdc::Host& host) {
   try {
@@ -35,29 +22,23 @@ TokenCounter make_counter(acdc::Host& host) {
   }
 }
 
-acdc::Json copy_json(const acdc::JsonValue& v) {
-  acdc::Json doc;
-  doc.CopyFrom(v, doc.GetAllocator());
-  return doc;
-}
-
 }  // namespace
 
 LLMService::LLMService(acdc::Context& ctx)
     : host_(ctx.host),
-      config_(copy_json(ctx.config)),
+      config_(ctx.config),
       repo_(ctx.host),
       symbols_(ctx.host),
       symbol_methods_(ctx.host),
-      state_dir_(state_dir(config_)),
+      state_dir_(config_.state_dir()),
       store_(state_dir_ / "history.jsonl"),
       images_(state_dir_ / "images"),
       session_(store_, images_),
       history_(store_, images_),
       count_tokens_(make_counter(ctx.host)),
       modes_(count_tokens_),
-      url_methods_(ctx.host, [this] { return configured_provider(); }, count_tokens_),
-      converse_(ctx.host, [this] { return configured_provider(); }, session_, count_tokens_),
+      url_methods_(ctx.host, [this] { return config_.provider(); }, count_tokens_),
+      converse_(ctx.host, [this] { return config_.provider(); }, session_, count_tokens_),
       git_(ctx.host, repo_, session_, count_tokens_, [this] { return commit_message_settings(); }, git_gate()) {}
 
 LLMService::~LLMService() {
@@ -99,9 +80,7 @@ void LLMService::on_event(std::string_view topic, std::string_view json) {
     return;
   }
   if (topic != "host.config.changed") return;
-  acdc::Json next = acdc::parse_json(json);
-  std::lock_guard lock(mu_);
-  config_ = std::move(next);
+  config_.replace(acdc::parse_json(json));
 }
 
 // Another generation of this plugin (the one a hot swap replaced, finishing
@@ -122,10 +101,6 @@ void LLMService::reload_history(std::string_view json) {
   }
 }
 
-ProviderConfig LLMService::configured_provider() const {
-  std::lock_guard lock(mu_);
-  return ProviderConfig::from_json(config_["llm"]);
-}
 
 // A turn's edits would land half in the commit; the review's staged changes
 // are not the user's.
@@ -160,10 +135,9 @@ GitEvents::Gate LLMService::git_gate() {
 }
 
 GitEvents::MessageSettings LLMService::commit_message_settings() const {
-  std::lock_guard lock(mu_);
-  ProviderConfig pc = ProviderConfig::from_json(config_["llm"]).for_aux();
-  ModelLimits limits = model_limits(pc.model, user_models(config_["llm"]));
-  return {std::move(pc), PromptStore(config_["host"]), std::move(limits)};
+  ProviderConfig pc = config_.provider().for_aux();
+  ModelLimits limits = config_.limits(pc.model);
+  return {std::move(pc), config_.prompts(), std::move(limits)};
 }
 
 void LLMService::rebuild_cache(acdc::Call call) {
@@ -189,7 +163,7 @@ void LLMService::chat_streaming(acdc::Call call, std::string request_id, std::st
     // that does not parse is reported by the turn itself, as before.
     std::string missing;
     try {
-      missing = ProviderConfig::from_json(config_["llm"]).missing_key();
+      missing = config_.provider().missing_key();
     } catch (const acdc::Error&) {
     }
     if (!missing.empty()) throw acdc::Error(ACDC_E_FAILED_PRECONDITION, missing);
@@ -227,17 +201,10 @@ std::map<std::string, std::string> LLMService::cancel_streaming(std::string requ
   return {{"status", "cancelling"}};
 }
 
-long LLMService::map_budget_locked(const ModelLimits& limits) const {
-  auto app = config_.FindMember("app");
-  return map_budget_tokens(app == config_.MemberEnd() ? MapBudgetSettings{} : map_budget_settings(app->value),
-                           limits.context_window);
-}
-
 // `pc` is the configuration `provider` was made from: parsed once, so a
 // reload in between can neither mix two configurations nor throw here.
 TurnDeps LLMService::turn_deps(Provider& provider, const ProviderConfig& pc, const CancelFlag& cancel) {
-  std::lock_guard lock(mu_);
-  ModelLimits limits = model_limits(pc.model, user_models(config_["llm"]));
+  ModelLimits limits = config_.limits(pc.model);
   if (!limits.known) host_.log(ACDC_LOG_WARN, limits.note);
   const ChatModes::Now now = modes_.now();
   ContextEngine& engine = modes_.engine(now.mode);
@@ -247,14 +214,14 @@ TurnDeps LLMService::turn_deps(Provider& provider, const ProviderConfig& pc, con
                   .symbols = symbols_,
                   .session = session_,
                   .engine = engine,
-                  .repo_root = host_string(config_, "repo_root"),
-                  .prompts = PromptStore(config_["host"]),
+                  .repo_root = config_.repo_root(),
+                  .prompts = config_.prompts(),
                   .provider = provider,
                   .provider_name = kind_name(pc.kind),
                   .model = pc.model,
                   .max_tokens = std::min(pc.max_output_tokens, limits.output_ceiling),
                   .limits = limits,
-                  .map_budget_tokens = map_budget_locked(limits),
+                  .map_budget_tokens = config_.map_budget(limits),
                   .count_tokens = count_tokens_,
                   .cancel = cancel,
                   .mode = now.mode,
@@ -273,8 +240,7 @@ void LLMService::run_turn(TurnRequest request, std::shared_ptr<CancelFlag> cance
   std::unique_ptr<Provider> provider;
   ProviderConfig pc;
   try {
-    std::lock_guard lock(mu_);
-    pc = ProviderConfig::from_json(config_["llm"]);
+    pc = config_.provider();
     provider = make_provider(pc);
   } catch (const std::exception& e) {
     TurnOutcome failed;

@@ -26,6 +26,7 @@
 #include "service/converse_service.hpp"
 #include "service/git_events.hpp"
 #include "service/history_browser.hpp"
+#include "service/plugin_config.hpp"
 #include "service/symbol_service.hpp"
 #include "service/url_service.hpp"
 
@@ -165,18 +166,11 @@ class LLMService {
   // Published after a turn; see reload_history().
   static constexpr std::string_view kHistoryChanged = "llm.history.changed";
   void reload_history(std::string_view json);
-  std::string snapshot_config_llm() const;
   size_t history_tokens() const;
   std::string context_breakdown();
-  CompactionSettings compaction_settings() const;
-  // The symbol map's token budget for `limits`' model (app.yaml symbol_map:); mu_ held.
-  long map_budget_locked(const ModelLimits& limits) const;
-  ModelLimits model_limits_now() const;
   // After a successful turn, on the chat worker (so the next turn sees the
   // result): compacts the history when it passed the trigger (§4.11).
   void compact_if_needed(const std::string& request_id);
-  // llm.yaml as the host last sent it, read under mu_; throws when broken.
-  ProviderConfig configured_provider() const;
   // Sends AcApp.sessionChanged({session_id, messages}) to every client;
   // returns that object's JSON text.
   std::string broadcast_session() const;
@@ -191,11 +185,11 @@ class LLMService {
   std::string review_context(const ReviewState& s);
 
   acdc::Host& host_;
+  PluginConfig config_;
   // What decides whether a turn, a commit, a review or a switch may start,
-  // checked and set together: config_, active_, committing_, review_. Taken
-  // before the locks of session_ and modes_, never after.
+  // checked and set together: active_, committing_, review_. Taken before
+  // the locks of session_, modes_ and config_, never after.
   mutable std::mutex mu_;
-  acdc::Json config_;
   std::optional<ActiveStream> active_;
   bool committing_ = false;            // a commit_all is running
   std::optional<ReviewState> review_;  // set while reviewing; also in <state dir>/review.json

@@ -31,14 +31,11 @@ void LLMService::get_context_breakdown(acdc::Call call) {
 std::string LLMService::context_breakdown() {
   std::string model;
   PromptStore prompts;
-  {
-    std::lock_guard lock(mu_);
-    model = ProviderConfig::from_json(config_["llm"]).model;  // a broken llm.yaml is this answer's error
-    prompts = PromptStore(config_["host"]);
-  }
+  model = config_.provider().model;  // a broken llm.yaml is this answer's error
+  prompts = config_.prompts();
   const auto [mode, cross_ref] = modes_.now();
   ContextEngine* engine = &modes_.engine(mode);
-  const ModelLimits limits = model_limits_now();
+  const ModelLimits limits = config_.limits_now();
   TurnContent content{.system_prompt = mode == ChatMode::doc ? prompts.doc_system_prompt() : prompts.system_prompt(),
                       .history = session_.prompt_history()};
   for (const auto& path : session_.selected()) {
@@ -49,10 +46,7 @@ std::string LLMService::context_breakdown() {
     }
   }
   MapFocus focus{.history = recent_history_text(content.history)};
-  {
-    std::lock_guard lock(mu_);
-    focus.budget_tokens = map_budget_locked(limits);
-  }
+  focus.budget_tokens = config_.map_budget(limits);
   SymbolMap map = symbols_.current(session_.selected(), mode, &focus);
   std::optional<SymbolMap> other;
   if (cross_ref) other = symbols_.current(session_.selected(), other_mode(mode), &focus);

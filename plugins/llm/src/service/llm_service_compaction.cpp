@@ -47,28 +47,8 @@ std::string compacted_event(const Compaction& c, std::size_t before, std::size_t
 
 }  // namespace
 
-CompactionSettings LLMService::compaction_settings() const {
-  CompactionSettings s;
-  std::lock_guard lock(mu_);
-  auto app = config_.FindMember("app");
-  if (app == config_.MemberEnd() || !app->value.IsObject()) return s;
-  auto hc = app->value.FindMember("history_compaction");
-  if (hc == app->value.MemberEnd() || !hc->value.IsObject()) return s;
-  const auto& o = hc->value;
-  auto size = [&o](const char* key, std::size_t& out) {
-    auto it = o.FindMember(key);
-    if (it != o.MemberEnd() && it->value.IsNumber() && it->value.GetDouble() >= 0)
-      out = static_cast<std::size_t>(it->value.GetDouble());
-  };
-  if (auto e = o.FindMember("enabled"); e != o.MemberEnd() && e->value.IsBool()) s.enabled = e->value.GetBool();
-  size("compaction_trigger_tokens", s.trigger_tokens);
-  size("verbatim_window_tokens", s.verbatim_window_tokens);
-  size("min_verbatim_exchanges", s.min_verbatim_exchanges);
-  return s;
-}
-
 void LLMService::compact_if_needed(const std::string& request_id) {
-  const CompactionSettings settings = compaction_settings();
+  const CompactionSettings settings = config_.compaction();
   const std::size_t before = history_tokens();
   if (!settings.enabled || before < settings.trigger_tokens) return;
   // Everything is in the verbatim tail: there is nothing to compact.
@@ -83,13 +63,8 @@ void LLMService::compact_if_needed(const std::string& request_id) {
     const std::string session_id = session_.session_id();
     const std::size_t count = session_.message_count();
     const std::vector<ChatMessage> history = session_.prompt_history();
-    ProviderConfig pc;
-    PromptStore prompts;
-    {
-      std::lock_guard lock(mu_);
-      pc = ProviderConfig::from_json(config_["llm"]).for_aux();
-      prompts = PromptStore(config_["host"]);
-    }
+    const ProviderConfig pc = config_.provider().for_aux();
+    const PromptStore prompts = config_.prompts();
     // A failed detection is not a failed compaction: it summarizes with the
     // fallback text (§4.11 "Any failure gives (null, "", 0.0, "")").
     DetectorAnswer answer;

@@ -53,11 +53,7 @@ acdc::RawJson finish(const rapidjson::StringBuffer& buf) { return acdc::RawJson{
 
 acdc::RawJson LLMService::get_current_state() {
   auto stream = active();
-  std::string repo_root;
-  {
-    std::lock_guard lock(mu_);
-    repo_root = config_["host"].IsObject() && config_["host"].HasMember("repo_root") ? config_["host"]["repo_root"].GetString() : "";
-  }
+  const std::string repo_root = config_.repo_root();
   rapidjson::StringBuffer buf;
   acdc::JsonWriter w(buf);
   w.StartObject();
@@ -152,22 +148,11 @@ acdc::RawJson LLMService::load_session_into_context(std::string session_id) {
 
 size_t LLMService::history_tokens() const { return session_.history_tokens(PromptAssembler(count_tokens_)); }
 
-ModelLimits LLMService::model_limits_now() const {
-  std::lock_guard lock(mu_);
-  std::string model;
-  try {
-    model = ProviderConfig::from_json(config_["llm"]).model;
-  } catch (const acdc::Error&) {
-    // llm.yaml does not parse: the turn says so; the figures use the default window.
-  }
-  return model_limits(model, user_models(config_["llm"]));
-}
-
 acdc::RawJson LLMService::get_history_status() {
   const long tokens = static_cast<long>(history_tokens());
   // §4.4: the history may take a sixteenth of the model's window.
-  const long max_history = model_limits_now().context_window / 16;
-  const CompactionSettings cs = compaction_settings();
+  const long max_history = config_.limits_now().context_window / 16;
+  const CompactionSettings cs = config_.compaction();
   const long trigger = static_cast<long>(cs.trigger_tokens);
   rapidjson::StringBuffer buf;
   acdc::JsonWriter w(buf);

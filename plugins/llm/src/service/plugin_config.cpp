@@ -1,0 +1,85 @@
+// service/plugin_config.cpp -- see plugin_config.hpp.
+#include "service/plugin_config.hpp"
+
+#include "context/map_budget.hpp"
+
+namespace acdc::llm {
+
+PluginConfig::PluginConfig(const acdc::JsonValue& initial) { config_.CopyFrom(initial, config_.GetAllocator()); }
+
+void PluginConfig::replace(acdc::Json next) {
+  std::lock_guard lock(mu_);
+  config_ = std::move(next);
+}
+
+ProviderConfig PluginConfig::provider() const {
+  std::lock_guard lock(mu_);
+  return ProviderConfig::from_json(config_["llm"]);
+}
+
+PromptStore PluginConfig::prompts() const {
+  std::lock_guard lock(mu_);
+  return PromptStore(config_["host"]);
+}
+
+ModelLimits PluginConfig::limits(const std::string& model) const {
+  std::lock_guard lock(mu_);
+  return model_limits(model, user_models(config_["llm"]));
+}
+
+ModelLimits PluginConfig::limits_now() const {
+  std::string model;
+  try {
+    model = provider().model;
+  } catch (const acdc::Error&) {
+  }
+  return limits(model);
+}
+
+long PluginConfig::map_budget(const ModelLimits& limits) const {
+  std::lock_guard lock(mu_);
+  auto app = config_.FindMember("app");
+  return map_budget_tokens(app == config_.MemberEnd() ? MapBudgetSettings{} : map_budget_settings(app->value),
+                           limits.context_window);
+}
+
+CompactionSettings PluginConfig::compaction() const {
+  CompactionSettings s;
+  std::lock_guard lock(mu_);
+  auto app = config_.FindMember("app");
+  if (app == config_.MemberEnd() || !app->value.IsObject()) return s;
+  auto hc = app->value.FindMember("history_compaction");
+  if (hc == app->value.MemberEnd() || !hc->value.IsObject()) return s;
+  const auto& o = hc->value;
+  auto size = [&o](const char* key, std::size_t& out) {
+    auto it = o.FindMember(key);
+    if (it != o.MemberEnd() && it->value.IsNumber() && it->value.GetDouble() >= 0)
+      out = static_cast<std::size_t>(it->value.GetDouble());
+  };
+  if (auto e = o.FindMember("enabled"); e != o.MemberEnd() && e->value.IsBool()) s.enabled = e->value.GetBool();
+  size("compaction_trigger_tokens", s.trigger_tokens);
+  size("verbatim_window_tokens", s.verbatim_window_tokens);
+  size("min_verbatim_exchanges", s.min_verbatim_exchanges);
+  return s;
+}
+
+std::string PluginConfig::repo_root() const {
+  std::lock_guard lock(mu_);
+  return host_string("repo_root");
+}
+
+std::filesystem::path PluginConfig::state_dir() const {
+  std::lock_guard lock(mu_);
+  std::string state = host_string("state_dir");
+  if (state.empty()) state = (std::filesystem::path(host_string("repo_root")) / ".acdc").string();
+  return state;
+}
+
+std::string PluginConfig::host_string(const char* key) const {
+  auto host = config_.FindMember("host");
+  if (host == config_.MemberEnd() || !host->value.IsObject()) return {};
+  auto it = host->value.FindMember(key);
+  return it != host->value.MemberEnd() && it->value.IsString() ? it->value.GetString() : std::string();
+}
+
+}  // namespace acdc::llm

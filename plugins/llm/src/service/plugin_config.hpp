@@ -1,0 +1,49 @@
+// service/plugin_config.hpp -- the llm plugin's configuration as the host
+// last sent it (llm.yaml, app.yaml, the host's paths and prompts), under a
+// lock of its own. Each part is read when it is needed, so a reload
+// (host.config.changed) applies from the next use on.
+//
+//   PluginConfig config(ctx.config);
+//   ProviderConfig pc = config.provider();            // throws naming what is wrong in llm.yaml
+//   long budget = config.map_budget(config.limits(pc.model));
+#pragma once
+
+#include "context/compactor.hpp"
+#include "context/model_limits.hpp"
+#include "prompt/prompt_store.hpp"
+#include "provider/provider_config.hpp"
+
+#include <acdc/sdk/json.hpp>
+
+#include <filesystem>
+#include <mutex>
+#include <string>
+
+namespace acdc::llm {
+
+class PluginConfig {
+ public:
+  explicit PluginConfig(const acdc::JsonValue& initial);
+
+  void replace(acdc::Json next);
+
+  ProviderConfig provider() const;  // llm.yaml; throws acdc::Error when it is broken
+  PromptStore prompts() const;
+  // The bundled table with llm.yaml's models: over it.
+  ModelLimits limits(const std::string& model) const;
+  // The configured model's; the default window when llm.yaml does not parse
+  // (the turn says so; the figures go on).
+  ModelLimits limits_now() const;
+  long map_budget(const ModelLimits& limits) const;  // app.yaml symbol_map:
+  CompactionSettings compaction() const;             // app.yaml history_compaction:
+  std::string repo_root() const;
+  std::filesystem::path state_dir() const;  // <repo>/.acdc unless the host names another
+
+ private:
+  std::string host_string(const char* key) const;  // mu_ held
+
+  mutable std::mutex mu_;
+  acdc::Json config_;
+};
+
+}  // namespace acdc::llm
