@@ -68,7 +68,9 @@ test('the viewer shows what the model reads, and an unticked link stays out of t
   await chip(`${base}/guide`).locator('[data-open]').click();
   const viewer = page.locator('[data-url-viewer]');
   await viewer.waitFor({ timeout: 5000 });
-  assert.equal(await viewer.locator('[data-url-title]').innerText(), 'Widget guide');
+  // The viewer opens at once and its content follows: read it once it is in
+  // (the title shows the URL until then), however slow the machine.
+  await viewer.locator('[data-url-title]', { hasText: 'Widget guide' }).waitFor({ timeout: 5000 });
   assert.match(await viewer.locator('[data-url-text]').innerText(), /# Widgets\s+Call widget\(\) twice\./);
   assert.doesNotMatch(await viewer.locator('[data-url-text]').innerText(), /menu/);
   await viewer.locator('[data-url-tab="summary"]').click();

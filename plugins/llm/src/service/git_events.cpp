@@ -41,8 +41,9 @@ std::string too_large(const std::string& model, long tokens, long window) {
 }  // namespace
 
 std::map<std::string, std::string> GitEvents::commit_all(std::optional<std::string> message) {
+  work_.begin_commit();
   // Captured now: the event belongs to the conversation the user committed from.
-  const std::string session_id = gate_.begin_commit();
+  const std::string session_id = session_.session_id();
   worker_.post([this, session_id, message = std::string(trim(message.value_or("")))] {
     std::string result;
     try {
@@ -50,7 +51,7 @@ std::map<std::string, std::string> GitEvents::commit_all(std::optional<std::stri
     } catch (const std::exception& e) {
       result = error_result(std::string("Commit failed: ") + e.what());
     }
-    gate_.end_commit();
+    work_.end_commit();
     host_.notify(ACDC_CLIENT_ALL, "AcApp.commitResult", "[" + result + "]");
     host_.notify(ACDC_CLIENT_ALL, "AcApp.filesModified", "[[]]");
   });
@@ -110,7 +111,7 @@ std::string GitEvents::run_commit(const std::string& session_id, const std::stri
 
 void GitEvents::generate_commit_message(acdc::Call call, std::optional<bool> stage_all) {
   const bool stage = stage_all.value_or(false);
-  if (stage) gate_.check_idle("commit");  // staging is half a commit: the same guards
+  if (stage) work_.check_git("commit");  // staging is half a commit: the same guards
   worker_.post([this, call, stage]() mutable {
     try {
       if (stage) repo_.call("Repo.stage_all", "[]");
@@ -131,7 +132,8 @@ void GitEvents::generate_commit_message(acdc::Call call, std::optional<bool> sta
 }
 
 void GitEvents::reset_to_head(acdc::Call call) {
-  const std::string session_id = gate_.check_idle("reset");
+  work_.check_git("reset");
+  const std::string session_id = session_.session_id();
   worker_.post([this, call, session_id]() mutable {
     try {
       // Repo.reset_hard sends filesModified with the files it touched.

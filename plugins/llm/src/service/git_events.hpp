@@ -3,13 +3,13 @@
 // system event in the conversation that the model sees too, so it knows its
 // earlier edits were committed or thrown away.
 //
-//   GitEvents git(host, repo, session, count, settings, gate);
+//   GitEvents git(host, repo, session, count, settings, work);
 //   git.commit_all("");               // {"status":"started"}; AcApp.commitResult later
 //   git.reset_to_head(call);
 //
-// Whether a commit or a reset may start depends on the turn and the review,
-// which the facade owns under its lock: it answers through the Gate. The
-// work runs on this class's own worker.
+// Whether a commit or a reset may start depends on the turn and the review:
+// WorkState answers and marks a commit as running. The work runs on this
+// class's own worker.
 #pragma once
 
 #include "clients/repo_client.hpp"
@@ -18,6 +18,7 @@
 #include "history/chat_session.hpp"
 #include "prompt/prompt_store.hpp"
 #include "provider/provider_config.hpp"
+#include "service/work_state.hpp"
 
 #include <acdc/sdk.hpp>
 #include <acdc/sdk/worker_thread.hpp>
@@ -38,19 +39,9 @@ class GitEvents {
     PromptStore prompts;
     ModelLimits limits;
   };
-  struct Gate {
-    // Refuses (throws acdc::Error saying why) while a turn streams, a
-    // review runs or a commit is under way; else returns the session id
-    // the event belongs to. begin_commit also marks a commit as running.
-    std::function<std::string(const char* what)> check_idle;
-    std::function<std::string()> begin_commit;
-    std::function<void()> end_commit;
-  };
-
   GitEvents(acdc::Host& host, RepoClient& repo, ChatSession& session, const TokenCounter& count,
-            std::function<MessageSettings()> settings, Gate gate)
-      : host_(host), repo_(repo), session_(session), count_(count), settings_(std::move(settings)),
-        gate_(std::move(gate)) {}
+            std::function<MessageSettings()> settings, WorkState& work)
+      : host_(host), repo_(repo), session_(session), count_(count), settings_(std::move(settings)), work_(work) {}
 
   std::map<std::string, std::string> commit_all(std::optional<std::string> message);
   void generate_commit_message(acdc::Call call, std::optional<bool> stage_all);
@@ -71,7 +62,7 @@ class GitEvents {
   ChatSession& session_;
   const TokenCounter& count_;
   std::function<MessageSettings()> settings_;
-  Gate gate_;
+  WorkState& work_;
   acdc::WorkerThread worker_{"llm"};  // last: queued commits end first
 };
 

@@ -1,12 +1,9 @@
+// service/llm_service.cpp -- the facade's life: the concerns built and
+// wired, start-up, events from the host; chat_streaming's arguments.
 #include "service/llm_service.hpp"
 
-#include "context/map_budget.hpp"
-#include "provider/provider_config.hpp"
-#include "context/model_limits.hpp"
 #include "chat/reasoning_choice.hpp"
 #include "tokenizer/tokenizer.hpp"
-
-#include <filesystem>
 
 namespace acdc::llm {
 namespace {
@@ -39,11 +36,20 @@ LLMService::LLMService(acdc::Context& ctx)
       modes_(count_tokens_),
       url_methods_(ctx.host, [this] { return config_.provider(); }, count_tokens_),
       converse_(ctx.host, [this] { return config_.provider(); }, session_, count_tokens_),
-      git_(ctx.host, repo_, session_, count_tokens_, [this] { return commit_message_settings(); }, git_gate()) {}
+      git_(ctx.host, repo_, session_, count_tokens_, [this] { return commit_message_settings(); }, work_),
+      review_(ctx.host, repo_, symbols_, session_, work_, state_dir_),
+      turns_({.host = ctx.host,
+              .config = config_,
+              .work = work_,
+              .repo = repo_,
+              .symbols = symbols_,
+              .session = session_,
+              .modes = modes_,
+              .count = count_tokens_,
+              .urls = url_methods_,
+              .review = review_}) {}
 
-LLMService::~LLMService() {
-  if (auto a = active()) a->cancel->store(true);
-}
+LLMService::~LLMService() { work_.cancel_any(); }
 
 void LLMService::start() {
   host_.progress("session_restore", "Restoring the last session...", 30);
@@ -63,20 +69,16 @@ void LLMService::start() {
     host_.progress("session_restore", "No earlier session: starting a new one", 100);
   }
   symbol_methods_.start();
-  if (auto review = ReviewState::load(state_dir_)) {
-    host_.log(ACDC_LOG_INFO, "resuming the review of " + review->branch + " (" + state_dir_.string() + "/review.json)");
-    std::lock_guard lock(mu_);
-    review_ = std::move(review);
-  }
-  init_complete_ = true;
+  review_.resume();
+  turns_.set_ready();
 }
 
 void LLMService::on_event(std::string_view topic, std::string_view json) {
-  if (topic == kHistoryChanged) return reload_history(json);
+  if (topic == ChatTurns::kHistoryChanged) return reload_history(json);
   // A running turn holds this generation and with it the host's shutdown:
   // end it the way a user's cancel does, keeping the partial answer.
   if (topic == "host.shutdown") {
-    if (auto a = active()) a->cancel->store(true);
+    work_.cancel_any();
     return;
   }
   if (topic != "host.config.changed") return;
@@ -102,36 +104,12 @@ void LLMService::reload_history(std::string_view json) {
 }
 
 
-// A turn's edits would land half in the commit; the review's staged changes
-// are not the user's.
-std::string LLMService::git_idle_locked(const char* what) const {
-  const std::string doing = what;
-  if (committing_)
-    throw acdc::Error(ACDC_E_FAILED_PRECONDITION, doing == "reset"
-                                                      ? "A commit is in progress: wait for its result before resetting"
-                                                      : "A commit is already in progress: wait for its result");
-  if (active_)
-    throw acdc::Error(ACDC_E_FAILED_PRECONDITION, "Cannot " + doing + " while a response is streaming (request " +
-                                                      active_->request_id + "): wait for it or stop it first");
-  if (review_) throw acdc::Error(ACDC_E_FAILED_PRECONDITION, "Cannot " + doing + " in review mode: end the review first");
-  return session_.session_id();
-}
-
-GitEvents::Gate LLMService::git_gate() {
-  return {.check_idle = [this](const char* what) {
-            std::lock_guard lock(mu_);
-            return git_idle_locked(what);
-          },
-          .begin_commit = [this] {
-            std::lock_guard lock(mu_);
-            std::string session_id = git_idle_locked("commit");
-            committing_ = true;
-            return session_id;
-          },
-          .end_commit = [this] {
-            std::lock_guard lock(mu_);
-            committing_ = false;
-          }};
+void LLMService::chat_streaming(acdc::Call call, std::string request_id, std::string message,
+                                std::optional<acdc::Json>, std::optional<std::vector<std::string>> images,
+                                std::optional<std::vector<std::string>> excluded_urls, std::optional<std::string>,
+                                std::optional<acdc::Json> reasoning, std::optional<std::string> effort) {
+  turns_.start(call, std::move(request_id), std::move(message), images.value_or(std::vector<std::string>{}),
+               excluded_urls.value_or(std::vector<std::string>{}), reasoning_effort_of(reasoning, effort));
 }
 
 GitEvents::MessageSettings LLMService::commit_message_settings() const {
@@ -144,152 +122,4 @@ void LLMService::rebuild_cache(acdc::Call call) {
   modes_.rebuild();
   symbol_methods_.rebuild(call);
 }
-
-std::optional<LLMService::ActiveStream> LLMService::active() const {
-  std::lock_guard lock(mu_);
-  return active_;
-}
-
-void LLMService::chat_streaming(acdc::Call call, std::string request_id, std::string message,
-                                std::optional<acdc::Json>, std::optional<std::vector<std::string>> images,
-                                std::optional<std::vector<std::string>> excluded_urls, std::optional<std::string>,
-                                std::optional<acdc::Json> reasoning, std::optional<std::string> effort) {
-  // `files` is ignored: the selection set through set_selected_files rules (§4.1).
-  if (!init_complete_) throw acdc::Error(ACDC_E_UNAVAILABLE, "Server is still initializing — please wait a moment");
-  auto cancel = std::make_shared<CancelFlag>(false);
-  {
-    std::lock_guard lock(mu_);
-    // Said before anything is sent, not after a round of retries. A config
-    // that does not parse is reported by the turn itself, as before.
-    std::string missing;
-    try {
-      missing = config_.provider().missing_key();
-    } catch (const acdc::Error&) {
-    }
-    if (!missing.empty()) throw acdc::Error(ACDC_E_FAILED_PRECONDITION, missing);
-    if (active_)
-      throw acdc::Error(ACDC_E_FAILED_PRECONDITION, "Another stream is active (request " + active_->request_id +
-                                                        "): wait for it or cancel it first");
-    // The commit stages everything: this turn's edits would land half in it.
-    if (committing_)
-      throw acdc::Error(ACDC_E_FAILED_PRECONDITION, "A commit is in progress: send again when its result is in");
-    active_ = ActiveStream{request_id, cancel, nullptr};
-  }
-  TurnRequest request{request_id, std::move(message), images.value_or(std::vector<std::string>{}),
-                      excluded_urls.value_or(std::vector<std::string>{})};
-  request.reasoning_effort = reasoning_effort_of(reasoning, effort);
-  // The turn outlives this call: a hot swap meanwhile must not unload the
-  // code that streams it (the hold goes when the chat task is destroyed).
-  auto keep = std::make_shared<acdc::KeepLoaded>(host_);
-  call.ok(std::map<std::string, std::string>{{"status", "started"}});
-  // Through the selection worker first: a file checked just before Send is
-  // in the turn's context, because its set_selected_files was queued there
-  // before this call arrived.
-  selection_worker_.post([this, request = std::move(request), cancel, keep]() mutable {
-    chat_worker_.post([this, request = std::move(request), cancel, keep]() mutable {
-      run_turn(std::move(request), cancel);
-    });
-  });
-}
-
-std::map<std::string, std::string> LLMService::cancel_streaming(std::string request_id) {
-  std::lock_guard lock(mu_);
-  if (!active_ || active_->request_id != request_id)
-    throw acdc::invalid_params("no active stream has request id '" + request_id + "'" +
-                               (active_ ? " (the active one is '" + active_->request_id + "')" : " (nothing is streaming)"));
-  active_->cancel->store(true);
-  return {{"status", "cancelling"}};
-}
-
-// `pc` is the configuration `provider` was made from: parsed once, so a
-// reload in between can neither mix two configurations nor throw here.
-TurnDeps LLMService::turn_deps(Provider& provider, const ProviderConfig& pc, const CancelFlag& cancel) {
-  ModelLimits limits = config_.limits(pc.model);
-  if (!limits.known) host_.log(ACDC_LOG_WARN, limits.note);
-  const ChatModes::Now now = modes_.now();
-  ContextEngine& engine = modes_.engine(now.mode);
-  engine.set_cache_target(limits.min_cacheable_tokens);
-  return TurnDeps{.host = host_,
-                  .repo = repo_,
-                  .symbols = symbols_,
-                  .session = session_,
-                  .engine = engine,
-                  .repo_root = config_.repo_root(),
-                  .prompts = config_.prompts(),
-                  .provider = provider,
-                  .provider_name = kind_name(pc.kind),
-                  .model = pc.model,
-                  .max_tokens = std::min(pc.max_output_tokens, limits.output_ceiling),
-                  .limits = limits,
-                  .map_budget_tokens = config_.map_budget(limits),
-                  .count_tokens = count_tokens_,
-                  .cancel = cancel,
-                  .mode = now.mode,
-                  .cross_reference = now.cross_ref,
-                  .url_context = [this](const std::string& id, const std::string& message,
-                                        const std::vector<std::string>& excluded) {
-                    return url_methods_.for_turn(id, message, excluded);
-                  }};
-}
-
-void LLMService::run_turn(TurnRequest request, std::shared_ptr<CancelFlag> cancel) {
-  auto clear = [this] {
-    std::lock_guard lock(mu_);
-    active_.reset();
-  };
-  std::unique_ptr<Provider> provider;
-  ProviderConfig pc;
-  try {
-    pc = config_.provider();
-    provider = make_provider(pc);
-  } catch (const std::exception& e) {
-    TurnOutcome failed;
-    failed.user_message = request.message;
-    failed.error = ProviderError{ErrorKind::bad_request, std::string("llm.yaml: ") + e.what()};
-    host_.notify(ACDC_CLIENT_ALL, "AcApp.streamComplete",
-                 "[" + acdc::to_json_text(request.request_id) + "," + failed.to_json() + "]");
-    clear();
-    host_.notify(ACDC_CLIENT_ALL, "AcApp.postResponseComplete", acdc::json_array(request.request_id));
-    return;
-  }
-  const std::string request_id = request.request_id;
-  TurnDeps deps = turn_deps(*provider, pc, *cancel);
-  std::optional<ReviewState> review;
-  {
-    std::lock_guard lock(mu_);
-    review = review_;
-  }
-  if (review) deps.review_context = review_context(*review);
-  auto turn = std::make_shared<ChatTurn>(std::move(deps), std::move(request));
-  {
-    std::lock_guard lock(mu_);
-    if (active_) active_->turn = turn;
-  }
-  turn->run(clear);
-  const TurnOutcome& out = turn->outcome();
-  if (!out.error && !out.cancelled) compact_if_needed(request_id);
-  // A generation that replaced this one during the turn learns of what the
-  // turn wrote (other plugins ignore the topic).
-  host_.publish(kHistoryChanged, "{\"session_id\":" + acdc::to_json_text(session_.session_id()) + "}");
-  host_.notify(ACDC_CLIENT_ALL, "AcApp.postResponseComplete", acdc::json_array(request_id));
-}
-
-std::vector<std::string> LLMService::get_selected_files() { return session_.selected(); }
-
-void LLMService::set_selected_files(acdc::Call call, std::vector<std::string> files) {
-  selection_worker_.post([this, call, files = std::move(files)]() mutable {
-    std::vector<std::string> kept;
-    for (const auto& f : files) {
-      try {
-        if (std::find(kept.begin(), kept.end(), f) == kept.end() && repo_.exists(f)) kept.push_back(f);
-      } catch (const FileAccessError&) {
-        // A path the repo refuses (outside the root, in .git/) is dropped like a missing one.
-      }
-    }
-    session_.set_selected(kept);
-    host_.notify(ACDC_CLIENT_ALL, "AcApp.filesChanged", acdc::json_array(kept));
-    call.ok(kept);
-  });
-}
-
 }  // namespace acdc::llm

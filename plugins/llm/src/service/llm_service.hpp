@@ -1,52 +1,51 @@
 // service/llm_service.hpp -- the LLMService class the browser calls
-// (acdc-features.md §4.1): the streaming chat turn, the file selection,
-// sessions and history, context inspection, snippets, commit messages.
+// (acdc-features.md §4.1), a facade: each method is one concern's, and the
+// concerns are classes with their own state and lock beside this file:
 //
-//   LLMService.set_selected_files(["src/a.py"])        -> ["src/a.py"]
+//   chat turns and the selection   ChatTurns       (chat_turns.hpp)
+//   what may start while what runs WorkState       (work_state.hpp)
+//   sessions and history           ChatSession, HistoryBrowser, and here
+//   the context breakdown          context_breakdown.hpp, gathered here
+//   modes, review                  ChatModes, ReviewService
+//   URLs, the symbol map           UrlService, SymbolService
+//   git events                     GitEvents
+//   the adapters' completion       ConverseService
+//   configuration                  PluginConfig
+//
 //   LLMService.chat_streaming(id, "fix it", [], ["data:image/png;base64,..."]) -> {"status":"started"}
 //     ... AcApp.streamChunk(id, text) ... AcApp.streamComplete(id, result)
-//   LLMService.cancel_streaming(id)                    -> {"status":"cancelling"}
 //
 // Threads: RPC methods run on the host's threads and only take short locks;
-// everything that waits on Repo.* or the provider runs on the plugin's own
-// worker threads (chat_worker_, aux_worker_, selection_worker_). One stream
-// at a time; a turn starts after every selection change sent before it.
+// everything that waits on Repo.* or the provider runs on a concern's own
+// worker thread.
 #pragma once
 
-#include "chat/chat_turn.hpp"
 #include "clients/repo_client.hpp"
 #include "clients/symbol_map_client.hpp"
-#include "context/compactor.hpp"
-#include "context/context_engine.hpp"
 #include "history/chat_session.hpp"
 #include "history/history_store.hpp"
 #include "history/image_store.hpp"
-#include "review/review_state.hpp"
 #include "service/chat_modes.hpp"
+#include "service/chat_turns.hpp"
 #include "service/converse_service.hpp"
 #include "service/git_events.hpp"
 #include "service/history_browser.hpp"
 #include "service/plugin_config.hpp"
+#include "service/review_service.hpp"
 #include "service/symbol_service.hpp"
 #include "service/url_service.hpp"
+#include "service/work_state.hpp"
 
 #include <acdc/sdk.hpp>
 #include <acdc/sdk/worker_thread.hpp>
 
-#include <atomic>
 #include <filesystem>
-#include <memory>
-#include <mutex>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace acdc::llm {
-
-// A conversation as the browser gets it (get_current_state, sessionChanged,
-// compactionEvent): role, content, images, and the marks system_event,
-// cut_off with its error.
-void write_messages(acdc::JsonWriter& w, const std::vector<ChatMessage>& messages);
 
 class LLMService {
  public:
@@ -59,15 +58,18 @@ class LLMService {
   // The reference webapp's whole argument list: excluded_urls leaves fetched
   // URLs out of this turn, agent_tag is accepted and not used, reasoning
   // (bool or {effort}) and effort choose the turn's reasoning (reasoning_effort_of).
+  // `files` is ignored: the selection set through set_selected_files rules (§4.1).
   void chat_streaming(acdc::Call call, std::string request_id, std::string message,
                       std::optional<acdc::Json> files, std::optional<std::vector<std::string>> images,
                       std::optional<std::vector<std::string>> excluded_urls, std::optional<std::string> agent_tag,
                       std::optional<acdc::Json> reasoning, std::optional<std::string> effort);
-  std::map<std::string, std::string> cancel_streaming(std::string request_id);
+  std::map<std::string, std::string> cancel_streaming(std::string request_id) { return turns_.cancel(request_id); }
 
   acdc::RawJson get_current_state();
-  void set_selected_files(acdc::Call call, std::vector<std::string> files);
-  std::vector<std::string> get_selected_files();
+  void set_selected_files(acdc::Call call, std::vector<std::string> files) {
+    turns_.set_selected_files(call, std::move(files));
+  }
+  std::vector<std::string> get_selected_files() { return session_.selected(); }
 
   std::map<std::string, std::string> new_session();
   acdc::RawJson load_session_into_context(std::string session_id);
@@ -138,13 +140,18 @@ class LLMService {
   }
   void reset_to_head(acdc::Call call) { git_.reset_to_head(call); }
 
-  // Review mode (llm_service_review.cpp).
-  void check_review_ready(acdc::Call call);
-  void get_commit_graph(acdc::Call call, std::optional<int> limit, std::optional<int> offset, std::optional<bool> include_remote);
-  void start_review(acdc::Call call, std::string branch, std::optional<std::string> base_commit);
-  void end_review(acdc::Call call);
-  acdc::RawJson get_review_state();
-  void get_review_file_diff(acdc::Call call, std::string path);
+  // Review mode (review_service.hpp).
+  void check_review_ready(acdc::Call call) { review_.check_ready(call); }
+  void get_commit_graph(acdc::Call call, std::optional<int> limit, std::optional<int> offset,
+                        std::optional<bool> include_remote) {
+    review_.commit_graph(call, limit, offset, include_remote);
+  }
+  void start_review(acdc::Call call, std::string branch, std::optional<std::string> base_commit) {
+    review_.start(call, std::move(branch), std::move(base_commit));
+  }
+  void end_review(acdc::Call call) { review_.end(call); }
+  acdc::RawJson get_review_state() { return review_.state(); }
+  void get_review_file_diff(acdc::Call call, std::string path) { review_.file_diff(call, std::move(path)); }
 
   // The protocol adapters' completion (converse_service.hpp).
   void converse(acdc::Call call, std::string request_id, acdc::Json request) {
@@ -154,46 +161,18 @@ class LLMService {
   std::vector<long> count_tokens(std::vector<std::string> texts) { return converse_.count_tokens(texts); }
 
  private:
-  struct ActiveStream {
-    std::string request_id;
-    std::shared_ptr<CancelFlag> cancel;
-    std::shared_ptr<ChatTurn> turn;
-  };
-
-  TurnDeps turn_deps(Provider& provider, const ProviderConfig& pc, const CancelFlag& cancel);
-  void run_turn(TurnRequest request, std::shared_ptr<CancelFlag> cancel);
-  std::optional<ActiveStream> active() const;
-  // Published after a turn; see reload_history().
-  static constexpr std::string_view kHistoryChanged = "llm.history.changed";
   void reload_history(std::string_view json);
-  size_t history_tokens() const;
   std::string context_breakdown();
-  // After a successful turn, on the chat worker (so the next turn sees the
-  // result): compacts the history when it passed the trigger (§4.11).
-  void compact_if_needed(const std::string& request_id);
   // Sends AcApp.sessionChanged({session_id, messages}) to every client;
   // returns that object's JSON text.
   std::string broadcast_session() const;
   // AcApp.modeChanged({mode, cross_ref_enabled}) to every client.
   void broadcast_mode() const;
-  // Under mu_: refuses a commit or reset while a commit, a turn or a review
-  // runs; else the session id the event belongs to.
-  std::string git_idle_locked(const char* what) const;
-  GitEvents::Gate git_gate();
   GitEvents::MessageSettings commit_message_settings() const;
-  // On the chat worker: this turn's "Code Review Context" text.
-  std::string review_context(const ReviewState& s);
 
   acdc::Host& host_;
   PluginConfig config_;
-  // What decides whether a turn, a commit, a review or a switch may start,
-  // checked and set together: active_, committing_, review_. Taken before
-  // the locks of session_, modes_ and config_, never after.
-  mutable std::mutex mu_;
-  std::optional<ActiveStream> active_;
-  bool committing_ = false;            // a commit_all is running
-  std::optional<ReviewState> review_;  // set while reviewing; also in <state dir>/review.json
-  std::atomic<bool> init_complete_{false};
+  WorkState work_;
   RepoClient repo_;
   SymbolMapClient symbols_;
   SymbolService symbol_methods_;
@@ -209,11 +188,9 @@ class LLMService {
   UrlService url_methods_;
   ConverseService converse_;
   GitEvents git_;
-  acdc::WorkerThread aux_worker_{"llm"};
-  acdc::WorkerThread chat_worker_{"llm"};
-  // set_selected_files, then the start of each turn, in arrival order. Last:
-  // its queued turn starts still reach a live chat_worker_.
-  acdc::WorkerThread selection_worker_{"llm"};
+  ReviewService review_;
+  ChatTurns turns_;                       // uses the review and the URLs: after them
+  acdc::WorkerThread aux_worker_{"llm"};  // the context breakdown, which waits on Repo.*
 };
 
 }  // namespace acdc::llm

@@ -40,13 +40,11 @@ void LLMService::get_mode(acdc::Call call) {
 std::map<std::string, std::string> LLMService::switch_mode(std::string mode) {
   std::optional<ChatMode> next = parse_mode(mode);
   if (!next) throw acdc::invalid_params("unknown mode '" + mode + "': the modes are code and doc");
-  {
-    std::lock_guard lock(mu_);
-    // The turn placed its content with the mode it started in.
-    if (active_) throw acdc::Error(ACDC_E_FAILED_PRECONDITION, "a response is streaming: wait for it or stop it before switching modes");
+  // The turn placed its content with the mode it started in.
+  work_.unless_streaming("switching modes", [&] {
     if (modes_.switch_to(*next))
       session_.add("user", std::string("Switched to ") + mode_name(*next) + " mode.", {.system_event = true});
-  }
+  });
   broadcast_session();
   broadcast_mode();
   return {{"mode", mode_name(*next)}};

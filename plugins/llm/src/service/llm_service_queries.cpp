@@ -1,6 +1,8 @@
-// LLMService: the read side (state, sessions, history, context breakdown)
-// and the sessions' broadcasts. The chat turn lives in llm_service.cpp.
+// LLMService: the state the browser reads on connecting, sessions (new,
+// load back) and their broadcasts, the history's figures.
 #include "service/llm_service.hpp"
+
+#include "service/messages_json.hpp"
 
 #include "prompt/prompt_assembler.hpp"
 #include "provider/provider_config.hpp"
@@ -12,39 +14,6 @@
 
 namespace acdc::llm {
 
-// The webapp shows each message's images from `images` (chat-panel.js onSession)
-// and an answer's thinking from `reasoning`, collapsed.
-void write_messages(acdc::JsonWriter& w, const std::vector<ChatMessage>& messages) {
-  w.StartArray();
-  for (const auto& m : messages) {
-    w.StartObject();
-    w.Key("role");
-    acdc::to_json(w, m.role);
-    w.Key("content");
-    acdc::to_json(w, m.content);
-    if (!m.images.empty()) {
-      w.Key("images");
-      acdc::to_json(w, m.images);
-    }
-    if (m.system_event) {
-      w.Key("system_event");
-      w.Bool(true);
-    }
-    if (m.cut_off) {
-      w.Key("cut_off");
-      w.Bool(true);
-      w.Key("error");
-      acdc::to_json(w, m.error);
-    }
-    if (!m.reasoning.empty()) {
-      w.Key("reasoning");
-      acdc::to_json(w, m.reasoning);
-    }
-    w.EndObject();
-  }
-  w.EndArray();
-}
-
 namespace {
 
 acdc::RawJson finish(const rapidjson::StringBuffer& buf) { return acdc::RawJson{std::string(buf.GetString(), buf.GetSize())}; }
@@ -52,7 +21,7 @@ acdc::RawJson finish(const rapidjson::StringBuffer& buf) { return acdc::RawJson{
 }  // namespace
 
 acdc::RawJson LLMService::get_current_state() {
-  auto stream = active();
+  const std::optional<WorkState::Stream> stream = work_.stream();
   const std::string repo_root = config_.repo_root();
   rapidjson::StringBuffer buf;
   acdc::JsonWriter w(buf);
@@ -80,7 +49,7 @@ acdc::RawJson LLMService::get_current_state() {
   w.Key("repo_name");
   acdc::to_json(w, std::filesystem::path(repo_root).filename().string());
   w.Key("init_complete");
-  w.Bool(init_complete_);
+  w.Bool(turns_.ready());
   const ChatModes::Now modes = modes_.now();
   w.Key("mode");
   w.String(mode_name(modes.mode));
@@ -89,14 +58,11 @@ acdc::RawJson LLMService::get_current_state() {
   w.Key("enrichment_status");
   w.String("unavailable");
   w.Key("review_state");
-  {
-    std::lock_guard lock(mu_);
-    if (review_) {
-      const std::string review = review_->to_json();
-      w.RawValue(review.c_str(), review.size(), rapidjson::kObjectType);
-    } else {
-      w.Null();
-    }
+  if (const std::optional<ReviewState> review = work_.review()) {
+    const std::string json = review->to_json();
+    w.RawValue(json.c_str(), json.size(), rapidjson::kObjectType);
+  } else {
+    w.Null();
   }
   // The reference's clients read this key; no plugin converts documents
   // (acdc-features.md's DocConvert is not part of AC-DC++), so it is false.
@@ -121,35 +87,29 @@ std::string LLMService::broadcast_session() const {
 }
 
 // A streaming turn writes its answer to the session current when it ends:
-// switching under it would file the answer in another one. The check and the
-// switch happen under mu_, as chat_streaming's start does.
+// switching under it would file the answer in another one. WorkState lets
+// no turn start while the switch happens.
 std::map<std::string, std::string> LLMService::new_session() {
   std::string id;
-  {
-    std::lock_guard lock(mu_);
-    if (active_) throw acdc::Error(ACDC_E_FAILED_PRECONDITION, "a response is streaming: wait for it or stop it before starting a new session");
+  work_.unless_streaming("starting a new session", [&] {
     id = session_.new_session();
     modes_.purge_history();
-  }
+  });
   host_.call("UrlFetch.new_session", "[]", [](acdc::Result) {});  // §4.1: a new session forgets its URLs
   broadcast_session();
   return {{"session_id", id}};
 }
 
 acdc::RawJson LLMService::load_session_into_context(std::string session_id) {
-  {
-    std::lock_guard lock(mu_);
-    if (active_) throw acdc::Error(ACDC_E_FAILED_PRECONDITION, "a response is streaming: wait for it or stop it before loading a session");
+  work_.unless_streaming("loading a session", [&] {
     session_.load(session_id);
     modes_.purge_history();
-  }
+  });
   return acdc::RawJson{broadcast_session()};
 }
 
-size_t LLMService::history_tokens() const { return session_.history_tokens(PromptAssembler(count_tokens_)); }
-
 acdc::RawJson LLMService::get_history_status() {
-  const long tokens = static_cast<long>(history_tokens());
+  const long tokens = static_cast<long>(session_.history_tokens(PromptAssembler(count_tokens_)));
   // §4.4: the history may take a sixteenth of the model's window.
   const long max_history = config_.limits_now().context_window / 16;
   const CompactionSettings cs = config_.compaction();

@@ -1,12 +1,11 @@
-// LLMService: history compaction after a turn (acdc-features.md §4.11),
-// the I/O around context/compactor.hpp: the detector call on the smaller
-// model, the history record, the tracker purge, the compactionEvent stages.
-#include "service/llm_service.hpp"
+// service/chat_compaction.cpp -- ChatTurns: history compaction after a
+// turn (acdc-features.md §4.11), the I/O around context/compactor.hpp: the
+// detector call on the smaller model, the history record, the tracker
+// purge, the compactionEvent stages.
+#include "service/chat_turns.hpp"
 
 #include "prompt/prompt_assembler.hpp"
-#include "prompt/prompt_store.hpp"
-#include "provider/provider_config.hpp"
-#include "context/model_limits.hpp"
+#include "service/messages_json.hpp"
 
 namespace acdc::llm {
 namespace {
@@ -47,24 +46,24 @@ std::string compacted_event(const Compaction& c, std::size_t before, std::size_t
 
 }  // namespace
 
-void LLMService::compact_if_needed(const std::string& request_id) {
-  const CompactionSettings settings = config_.compaction();
-  const std::size_t before = history_tokens();
+void ChatTurns::compact_if_needed(const std::string& request_id) {
+  const CompactionSettings settings = p_.config.compaction();
+  const std::size_t before = p_.session.history_tokens(PromptAssembler(p_.count));
   if (!settings.enabled || before < settings.trigger_tokens) return;
   // Everything is in the verbatim tail: there is nothing to compact.
-  if (verbatim_start(session_.prompt_history(), count_tokens_, settings) == 0) return;
+  if (verbatim_start(p_.session.prompt_history(), p_.count, settings) == 0) return;
   auto send = [&](const std::string& event) {
-    host_.notify(ACDC_CLIENT_ALL, "AcApp.compactionEvent", "[" + acdc::to_json_text(request_id) + "," + event + "]");
+    p_.host.notify(ACDC_CLIENT_ALL, "AcApp.compactionEvent", "[" + acdc::to_json_text(request_id) + "," + event + "]");
   };
   send(event_json({{"stage", "compacting"}}));
   // Every "compacting" ends in "compacted" or "compaction_error"; on an
   // error the history stays exactly as it was.
   try {
-    const std::string session_id = session_.session_id();
-    const std::size_t count = session_.message_count();
-    const std::vector<ChatMessage> history = session_.prompt_history();
-    const ProviderConfig pc = config_.provider().for_aux();
-    const PromptStore prompts = config_.prompts();
+    const std::string session_id = p_.session.session_id();
+    const std::size_t count = p_.session.message_count();
+    const std::vector<ChatMessage> history = p_.session.prompt_history();
+    const ProviderConfig pc = p_.config.provider().for_aux();
+    const PromptStore prompts = p_.config.prompts();
     // A failed detection is not a failed compaction: it summarizes with the
     // fallback text (§4.11 "Any failure gives (null, "", 0.0, "")").
     DetectorAnswer answer;
@@ -72,10 +71,10 @@ void LLMService::compact_if_needed(const std::string& request_id) {
     ChatRequest ask{pc.model, detector_request(prompts.compaction_prompt(), detector_prompt(history)),
                     std::min(pc.max_output_tokens, output_ceiling(pc.model))};
     ChatResult r = make_provider(pc)->complete(ask, never);
-    if (r.error) host_.log(ACDC_LOG_WARN, "compaction: the boundary detector failed (" + r.error->message + "); summarizing without it");
+    if (r.error) p_.host.log(ACDC_LOG_WARN, "compaction: the boundary detector failed (" + r.error->message + "); summarizing without it");
     else answer = parse_detector(r.text);
-    Compaction c = compact(history, answer, verbatim_start(history, count_tokens_, settings), settings);
-    const PromptAssembler assembler(count_tokens_);
+    Compaction c = compact(history, answer, verbatim_start(history, p_.count, settings), settings);
+    const PromptAssembler assembler(p_.count);
     const std::size_t after = assembler.history_tokens(c.messages);
     if (after >= before)
       return send(event_json({{"stage", "compaction_error"},
@@ -84,15 +83,15 @@ void LLMService::compact_if_needed(const std::string& request_id) {
                                             " tokens); it is left as it is. A larger compaction_trigger_tokens or a "
                                             "smaller verbatim_window_tokens in app.yaml gives it room"}}));
     const std::string event = system_event_text(c, before, after);
-    if (!session_.replace_history(session_id, count, c.messages, event))
+    if (!p_.session.replace_history(session_id, count, c.messages, event))
       return send(event_json({{"stage", "compaction_error"},
                               {"error", "the session changed while it was being compacted; it is left as it is"}}));
-    modes_.purge_history();
-    send(compacted_event(c, before, after, session_.messages()));
-    host_.log(ACDC_LOG_INFO, "history compacted (" + std::string(case_name(c.kind)) + "): " + std::to_string(before) +
+    p_.modes.purge_history();
+    send(compacted_event(c, before, after, p_.session.messages()));
+    p_.host.log(ACDC_LOG_INFO, "history compacted (" + std::string(case_name(c.kind)) + "): " + std::to_string(before) +
                                  " -> " + std::to_string(after) + " tokens");
   } catch (const std::exception& e) {
-    host_.log(ACDC_LOG_WARN, std::string("compaction failed, the history is unchanged: ") + e.what());
+    p_.host.log(ACDC_LOG_WARN, std::string("compaction failed, the history is unchanged: ") + e.what());
     send(event_json({{"stage", "compaction_error"}, {"error", e.what()}}));
   }
 }

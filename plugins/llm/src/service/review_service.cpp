@@ -1,9 +1,5 @@
-// LLMService: review mode (acdc-features.md §4.13). The git work is the
-// repo plugin's (checkout_review_parent, setup_review_soft_reset,
-// exit_review_mode); this side picks the base, keeps the state in
-// <state dir>/review.json, builds the per-turn review context, and tells
-// every client (reviewStarted / reviewEnded).
-#include "service/llm_service.hpp"
+// service/review_service.cpp -- see review_service.hpp.
+#include "service/review_service.hpp"
 
 #include "edit/file_access.hpp"
 #include "service/forward.hpp"
@@ -17,7 +13,7 @@ std::string string_member(const acdc::Json& doc, const char* key) {
   return it != doc.MemberEnd() && it->value.IsString() ? it->value.GetString() : std::string();
 }
 
-// Runs `work` on the aux worker and answers `call` with what it returns.
+// Runs `work` on `worker` and answers `call` with what it returns.
 template <typename Work>
 void answer_on(acdc::WorkerThread& worker, acdc::Call call, Work work) {
   worker.post([call, work = std::move(work)]() mutable {
@@ -59,8 +55,15 @@ ReviewBase review_base(RepoClient& repo, const std::string& branch) {
 
 }  // namespace
 
-void LLMService::check_review_ready(acdc::Call call) {
-  answer_on(aux_worker_, call, [this] {
+void ReviewService::resume() {
+  if (auto review = ReviewState::load(state_dir_)) {
+    host_.log(ACDC_LOG_INFO, "resuming the review of " + review->branch + " (" + state_dir_.string() + "/review.json)");
+    work_.set_review(std::move(review));
+  }
+}
+
+void ReviewService::check_ready(acdc::Call call) {
+  answer_on(worker_, call, [this] {
     const bool clean = repo_.call("Repo.is_clean", "[]").IsTrue();
     return std::string("{\"clean\":") + (clean ? "true" : "false") + ",\"message\":" +
            acdc::to_json_text(clean ? std::string("Ready to review")
@@ -69,24 +72,19 @@ void LLMService::check_review_ready(acdc::Call call) {
   });
 }
 
-void LLMService::get_commit_graph(acdc::Call call, std::optional<int> limit, std::optional<int> offset,
-                                  std::optional<bool> include_remote) {
+void ReviewService::commit_graph(acdc::Call call, std::optional<int> limit, std::optional<int> offset,
+                                 std::optional<bool> include_remote) {
   forward(host_, call, "Repo.get_commit_graph", acdc::json_array(limit.value_or(100), offset.value_or(0), include_remote.value_or(false)));
 }
 
-acdc::RawJson LLMService::get_review_state() {
-  std::lock_guard lock(mu_);
-  return acdc::RawJson{review_ ? review_->to_json() : std::string("{\"active\":false}")};
+acdc::RawJson ReviewService::state() const {
+  const std::optional<ReviewState> review = work_.review();
+  return acdc::RawJson{review ? review->to_json() : std::string("{\"active\":false}")};
 }
 
-void LLMService::start_review(acdc::Call call, std::string branch, std::optional<std::string> base_commit) {
-  {
-    std::lock_guard lock(mu_);
-    if (review_) throw acdc::Error(ACDC_E_FAILED_PRECONDITION, "Already reviewing " + review_->branch + ": end that review first");
-    if (active_ || committing_)
-      throw acdc::Error(ACDC_E_FAILED_PRECONDITION, "Cannot start a review while a response streams or a commit runs: wait for it");
-  }
-  answer_on(aux_worker_, call, [this, branch, base_commit] {
+void ReviewService::start(acdc::Call call, std::string branch, std::optional<std::string> base_commit) {
+  work_.check_review_start();
+  answer_on(worker_, call, [this, branch, base_commit] {
     const ReviewBase base = base_commit ? ReviewBase{*base_commit, std::nullopt} : review_base(repo_, branch);
     const acdc::Json entry = repo_.call("Repo.checkout_review_parent",
                                         base.parent ? acdc::json_array(branch, base.commit, *base.parent)
@@ -116,10 +114,7 @@ void LLMService::start_review(acdc::Call call, std::string branch, std::optional
       throw;
     }
     const std::string state = s.to_json();
-    {
-      std::lock_guard lock(mu_);
-      review_ = std::move(s);
-    }
+    work_.set_review(std::move(s));
     session_.set_selected({});
     host_.notify(ACDC_CLIENT_ALL, "AcApp.filesChanged", "[[]]");
     host_.notify(ACDC_CLIENT_ALL, "AcApp.reviewStarted", "[" + state + "]");
@@ -128,21 +123,12 @@ void LLMService::start_review(acdc::Call call, std::string branch, std::optional
   });
 }
 
-void LLMService::end_review(acdc::Call call) {
-  ReviewState s;
-  {
-    std::lock_guard lock(mu_);
-    if (!review_) throw acdc::Error(ACDC_E_FAILED_PRECONDITION, "Not reviewing: there is no review to end");
-    if (active_) throw acdc::Error(ACDC_E_FAILED_PRECONDITION, "A response is streaming: wait for it or stop it before ending the review");
-    s = *review_;
-  }
-  answer_on(aux_worker_, call, [this, s] {
+void ReviewService::end(acdc::Call call) {
+  const ReviewState s = work_.review_to_end();
+  answer_on(worker_, call, [this, s] {
     repo_.call("Repo.exit_review_mode", acdc::json_array(s.branch_tip, s.original_branch));
     ReviewState::clear(state_dir_);
-    {
-      std::lock_guard lock(mu_);
-      review_.reset();
-    }
+    work_.set_review(std::nullopt);
     const std::string ended = "{\"active\":false,\"branch\":" + acdc::to_json_text(s.branch) +
                               ",\"original_branch\":" + acdc::to_json_text(s.original_branch) + "}";
     host_.notify(ACDC_CLIENT_ALL, "AcApp.reviewEnded", "[" + ended + "]");
@@ -151,12 +137,9 @@ void LLMService::end_review(acdc::Call call) {
   });
 }
 
-void LLMService::get_review_file_diff(acdc::Call call, std::string path) {
-  {
-    std::lock_guard lock(mu_);
-    if (!review_) throw acdc::Error(ACDC_E_FAILED_PRECONDITION, "Not reviewing: start a review first");
-  }
-  answer_on(aux_worker_, call, [this, path] {
+void ReviewService::file_diff(acdc::Call call, std::string path) {
+  if (!work_.review()) throw acdc::Error(ACDC_E_FAILED_PRECONDITION, "Not reviewing: start a review first");
+  answer_on(worker_, call, [this, path] {
     const acdc::Json d = repo_.call("Repo.get_review_file_diff", acdc::json_array(path));
     const std::string diff = string_member(d, "diff");
     return "{\"path\":" + acdc::to_json_text(string_member(d, "path")) + ",\"diff\":" + acdc::to_json_text(diff) +
@@ -166,7 +149,7 @@ void LLMService::get_review_file_diff(acdc::Call call, std::string path) {
 
 // On the chat worker, for each turn: the summary, the commits, and the
 // reverse diffs of the selected files the branch changed.
-std::string LLMService::review_context(const ReviewState& s) {
+std::string ReviewService::context_for_turn(const ReviewState& s) {
   const std::vector<std::string> changed = s.changed_paths();
   std::vector<std::pair<std::string, std::string>> diffs;
   for (const auto& path : session_.selected()) {

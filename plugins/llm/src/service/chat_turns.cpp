@@ -1,0 +1,122 @@
+// service/chat_turns.cpp -- see chat_turns.hpp.
+#include "service/chat_turns.hpp"
+
+#include "edit/file_access.hpp"
+
+#include <algorithm>
+
+namespace acdc::llm {
+
+void ChatTurns::start(acdc::Call call, std::string request_id, std::string message, std::vector<std::string> images,
+                      std::vector<std::string> excluded_urls, std::string reasoning_effort) {
+  if (!ready_) throw acdc::Error(ACDC_E_UNAVAILABLE, "Server is still initializing — please wait a moment");
+  // Said before anything is sent, not after a round of retries. A config
+  // that does not parse is reported by the turn itself, as before.
+  std::string missing;
+  try {
+    missing = p_.config.provider().missing_key();
+  } catch (const acdc::Error&) {
+  }
+  if (!missing.empty()) throw acdc::Error(ACDC_E_FAILED_PRECONDITION, missing);
+  auto cancel = std::make_shared<CancelFlag>(false);
+  p_.work.begin_turn(request_id, cancel);
+  TurnRequest request{request_id, std::move(message), std::move(images), std::move(excluded_urls)};
+  request.reasoning_effort = std::move(reasoning_effort);
+  // The turn outlives this call: a hot swap meanwhile must not unload the
+  // code that streams it (the hold goes when the chat task is destroyed).
+  auto keep = std::make_shared<acdc::KeepLoaded>(p_.host);
+  call.ok(std::map<std::string, std::string>{{"status", "started"}});
+  // Through the selection worker first: a file checked just before Send is
+  // in the turn's context, because its set_selected_files was queued there
+  // before this call arrived.
+  selection_worker_.post([this, request = std::move(request), cancel, keep]() mutable {
+    chat_worker_.post([this, request = std::move(request), cancel, keep]() mutable {
+      run(std::move(request), cancel);
+    });
+  });
+}
+
+std::map<std::string, std::string> ChatTurns::cancel(const std::string& request_id) {
+  p_.work.cancel_turn(request_id);
+  return {{"status", "cancelling"}};
+}
+
+// `pc` is the configuration `provider` was made from: parsed once, so a
+// reload in between can neither mix two configurations nor throw here.
+TurnDeps ChatTurns::deps(Provider& provider, const ProviderConfig& pc, const CancelFlag& cancel) {
+  ModelLimits limits = p_.config.limits(pc.model);
+  if (!limits.known) p_.host.log(ACDC_LOG_WARN, limits.note);
+  const ChatModes::Now now = p_.modes.now();
+  ContextEngine& engine = p_.modes.engine(now.mode);
+  engine.set_cache_target(limits.min_cacheable_tokens);
+  return TurnDeps{.host = p_.host,
+                  .repo = p_.repo,
+                  .symbols = p_.symbols,
+                  .session = p_.session,
+                  .engine = engine,
+                  .repo_root = p_.config.repo_root(),
+                  .prompts = p_.config.prompts(),
+                  .provider = provider,
+                  .provider_name = kind_name(pc.kind),
+                  .model = pc.model,
+                  .max_tokens = std::min(pc.max_output_tokens, limits.output_ceiling),
+                  .limits = limits,
+                  .map_budget_tokens = p_.config.map_budget(limits),
+                  .count_tokens = p_.count,
+                  .cancel = cancel,
+                  .mode = now.mode,
+                  .cross_reference = now.cross_ref,
+                  .url_context = [this](const std::string& id, const std::string& message,
+                                        const std::vector<std::string>& excluded) {
+                    return p_.urls.for_turn(id, message, excluded);
+                  }};
+}
+
+void ChatTurns::run(TurnRequest request, std::shared_ptr<CancelFlag> cancel) {
+  auto clear = [this] { p_.work.end_turn(); };
+  std::unique_ptr<Provider> provider;
+  ProviderConfig pc;
+  try {
+    pc = p_.config.provider();
+    provider = make_provider(pc);
+  } catch (const std::exception& e) {
+    TurnOutcome failed;
+    failed.user_message = request.message;
+    failed.error = ProviderError{ErrorKind::bad_request, std::string("llm.yaml: ") + e.what()};
+    p_.host.notify(ACDC_CLIENT_ALL, "AcApp.streamComplete",
+                 "[" + acdc::to_json_text(request.request_id) + "," + failed.to_json() + "]");
+    clear();
+    p_.host.notify(ACDC_CLIENT_ALL, "AcApp.postResponseComplete", acdc::json_array(request.request_id));
+    return;
+  }
+  const std::string request_id = request.request_id;
+  TurnDeps turn_deps = deps(*provider, pc, *cancel);
+  if (std::optional<ReviewState> review = p_.work.review()) turn_deps.review_context = p_.review.context_for_turn(*review);
+  auto turn = std::make_shared<ChatTurn>(std::move(turn_deps), std::move(request));
+  p_.work.attach(turn);
+  turn->run(clear);
+  const TurnOutcome& out = turn->outcome();
+  if (!out.error && !out.cancelled) compact_if_needed(request_id);
+  // A generation that replaced this one during the turn learns of what the
+  // turn wrote (other plugins ignore the topic).
+  p_.host.publish(kHistoryChanged, "{\"session_id\":" + acdc::to_json_text(p_.session.session_id()) + "}");
+  p_.host.notify(ACDC_CLIENT_ALL, "AcApp.postResponseComplete", acdc::json_array(request_id));
+}
+
+void ChatTurns::set_selected_files(acdc::Call call, std::vector<std::string> files) {
+  selection_worker_.post([this, call, files = std::move(files)]() mutable {
+    std::vector<std::string> kept;
+    for (const auto& f : files) {
+      try {
+        if (std::find(kept.begin(), kept.end(), f) == kept.end() && p_.repo.exists(f)) kept.push_back(f);
+      } catch (const FileAccessError&) {
+        // A path the repo refuses (outside the root, in .git/) is dropped like a missing one.
+      }
+    }
+    p_.session.set_selected(kept);
+    p_.host.notify(ACDC_CLIENT_ALL, "AcApp.filesChanged", acdc::json_array(kept));
+    call.ok(kept);
+  });
+}
+
+}  // namespace acdc::llm
