@@ -26,6 +26,16 @@ export function makeEnv({ baseUrl, config = {} } = {}) {
   return { dir, home, project };
 }
 
+// A backend on a fresh project, initialised as bb7.nvim does (bb7_init,
+// then init), whose provider is `fake`.
+export async function startOnProject(fake, config = {}) {
+  const env = makeEnv({ baseUrl: fake.baseUrl, config });
+  const bb7 = await Bb7.start(env);
+  await bb7.ok({ action: 'bb7_init', project_root: env.project });
+  await bb7.ok({ action: 'init', project_root: env.project });
+  return { env, bb7 };
+}
+
 export class Bb7 {
   static async start(env, { args = [] } = {}) {
     const bin = process.env.ACDC_BIN;

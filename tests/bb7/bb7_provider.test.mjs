@@ -6,7 +6,7 @@
 import { test, before, after, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { startFakeProvider } from '../fake_provider/fake_provider.mjs';
-import { Bb7, makeEnv } from './bb7_client.mjs';
+import { startOnProject } from './bb7_client.mjs';
 
 let fake;
 let bb7;
@@ -29,10 +29,7 @@ const tiny = {
 
 before(async () => {
   fake = await startFakeProvider();
-  const env = makeEnv({ baseUrl: fake.baseUrl });
-  bb7 = await Bb7.start(env);
-  await bb7.ok({ action: 'bb7_init', project_root: env.project });
-  await bb7.ok({ action: 'init', project_root: env.project });
+  ({ bb7 } = await startOnProject(fake));
 });
 
 after(async () => {

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { startFakeProvider } from '../fake_provider/fake_provider.mjs';
-import { Bb7, makeEnv, sse } from './bb7_client.mjs';
+import { Bb7, makeEnv, sse, startOnProject } from './bb7_client.mjs';
 import { killMidWrite } from './kill_mid_write.mjs';
 
 let fake;
@@ -29,10 +29,7 @@ async function lastRequestBody() {
 
 before(async () => {
   fake = await startFakeProvider();
-  env = makeEnv({ baseUrl: fake.baseUrl, config: { allow_data_retention: false } });
-  bb7 = await Bb7.start(env);
-  await bb7.ok({ action: 'bb7_init', project_root: env.project });
-  await bb7.ok({ action: 'init', project_root: env.project });
+  ({ env, bb7 } = await startOnProject(fake, { allow_data_retention: false }));
 });
 
 after(async () => {
@@ -239,11 +236,8 @@ test('during a stream: mutating actions and a second send are refused, reads wor
 });
 
 test('generate_title makes one non-streaming request at temperature 0.5 and renames the chat', async () => {
-  const e = makeEnv({ baseUrl: fake.baseUrl, config: { title_model: 'small/titler' } });
-  const t = await Bb7.start(e);
+  const { env: e, bb7: t } = await startOnProject(fake, { title_model: 'small/titler' });
   try {
-    await t.ok({ action: 'bb7_init', project_root: e.project });
-    await t.ok({ action: 'init', project_root: e.project });
     const id = (await t.ok({ action: 'chat_new' })).id;
     await fake.queue([{ text: '"Milk reminder"' }]);
     const from = t.lines.length;
