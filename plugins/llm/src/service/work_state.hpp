@@ -8,7 +8,8 @@
 //   work.begin_commit();  ...  work.end_commit();
 //
 // The other concerns of LLMService (turns, git events, review, sessions,
-// modes) ask it; none of them holds it while it waits on anything.
+// modes) ask it. It is held for the check and a short act (a session
+// switch, a mode switch), never across a call to another plugin or a model.
 #pragma once
 
 #include "provider/provider.hpp"
