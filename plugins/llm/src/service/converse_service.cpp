@@ -23,7 +23,7 @@ std::string chunk_args(const std::string& request_id, const char* kind, std::str
 }  // namespace
 
 void ConverseService::start(acdc::Call call, std::string request_id, acdc::Json request) {
-  ProviderConfig configured = configured_();  // a broken llm.yaml is this call's error
+  ProviderConfig configured = config_.provider();  // a broken llm.yaml is this call's error
   ConverseRequest r = parse_converse_request(request, configured.max_output_tokens);
   ProviderConfig pc = r.apply_to(std::move(configured));
   if (std::string missing = pc.missing_key(); !missing.empty()) throw acdc::Error(ACDC_E_FAILED_PRECONDITION, missing);

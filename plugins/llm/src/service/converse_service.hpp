@@ -4,7 +4,7 @@
 // round's text and tool calls are the answer. None of the chat turn's
 // pipeline: no file context, no edit blocks, no compaction.
 //
-//   ConverseService converse(host, configured, session, count);
+//   ConverseService converse(host, config, session, count);
 //   converse.start(call, "r1", request);   // answered when the round ends
 //   converse.cancel("r1");
 //
@@ -15,7 +15,7 @@
 #include "context/context_engine.hpp"
 #include "converse/converse_runner.hpp"
 #include "history/chat_session.hpp"
-#include "service/configured_provider.hpp"
+#include "service/plugin_config.hpp"
 
 #include <acdc/sdk.hpp>
 
@@ -27,8 +27,8 @@ namespace acdc::llm {
 
 class ConverseService {
  public:
-  ConverseService(acdc::Host& host, ConfiguredProvider configured, ChatSession& session, const TokenCounter& count)
-      : host_(host), configured_(std::move(configured)), session_(session), count_(count) {}
+  ConverseService(acdc::Host& host, const PluginConfig& config, ChatSession& session, const TokenCounter& count)
+      : host_(host), config_(config), session_(session), count_(count) {}
 
   void start(acdc::Call call, std::string request_id, acdc::Json request);
   std::map<std::string, std::string> cancel(const std::string& request_id);
@@ -37,7 +37,7 @@ class ConverseService {
 
  private:
   acdc::Host& host_;
-  ConfiguredProvider configured_;
+  const PluginConfig& config_;
   ChatSession& session_;
   const TokenCounter& count_;
   ConverseRunner runner_;  // last: its rounds end before the rest goes

@@ -3,7 +3,7 @@
 // system event in the conversation that the model sees too, so it knows its
 // earlier edits were committed or thrown away.
 //
-//   GitEvents git(host, repo, session, count, settings, work);
+//   GitEvents git(host, repo, session, count, config, work);
 //   git.commit_all("");               // {"status":"started"}; AcApp.commitResult later
 //   git.reset_to_head(call);
 //
@@ -14,16 +14,13 @@
 
 #include "clients/repo_client.hpp"
 #include "context/context_engine.hpp"
-#include "context/model_limits.hpp"
 #include "history/chat_session.hpp"
-#include "prompt/prompt_store.hpp"
-#include "provider/provider_config.hpp"
+#include "service/plugin_config.hpp"
 #include "service/work_state.hpp"
 
 #include <acdc/sdk.hpp>
 #include <acdc/sdk/worker_thread.hpp>
 
-#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -32,16 +29,11 @@ namespace acdc::llm {
 
 class GitEvents {
  public:
-  // The commit message's model (the smaller one), prompts and limits, read
-  // when a message is to be written; throws when llm.yaml is broken.
-  struct MessageSettings {
-    ProviderConfig provider;
-    PromptStore prompts;
-    ModelLimits limits;
-  };
+  // `config` gives the commit message's model (the smaller one), prompts
+  // and limits when a message is to be written.
   GitEvents(acdc::Host& host, RepoClient& repo, ChatSession& session, const TokenCounter& count,
-            std::function<MessageSettings()> settings, WorkState& work)
-      : host_(host), repo_(repo), session_(session), count_(count), settings_(std::move(settings)), work_(work) {}
+            const PluginConfig& config, WorkState& work)
+      : host_(host), repo_(repo), session_(session), count_(count), config_(config), work_(work) {}
 
   std::map<std::string, std::string> commit_all(std::optional<std::string> message);
   void generate_commit_message(acdc::Call call, std::optional<bool> stage_all);
@@ -61,7 +53,7 @@ class GitEvents {
   RepoClient& repo_;
   ChatSession& session_;
   const TokenCounter& count_;
-  std::function<MessageSettings()> settings_;
+  const PluginConfig& config_;
   WorkState& work_;
   acdc::WorkerThread worker_{"llm"};  // last: queued commits end first
 };

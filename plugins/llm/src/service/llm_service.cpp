@@ -34,9 +34,9 @@ LLMService::LLMService(acdc::Context& ctx)
       history_(store_, images_),
       count_tokens_(make_counter(ctx.host)),
       modes_(count_tokens_),
-      url_methods_(ctx.host, [this] { return config_.provider(); }, count_tokens_),
-      converse_(ctx.host, [this] { return config_.provider(); }, session_, count_tokens_),
-      git_(ctx.host, repo_, session_, count_tokens_, [this] { return commit_message_settings(); }, work_),
+      url_methods_(ctx.host, config_, count_tokens_),
+      converse_(ctx.host, config_, session_, count_tokens_),
+      git_(ctx.host, repo_, session_, count_tokens_, config_, work_),
       review_(ctx.host, repo_, symbols_, session_, work_, state_dir_),
       turns_({.host = ctx.host,
               .config = config_,
@@ -110,12 +110,6 @@ void LLMService::chat_streaming(acdc::Call call, std::string request_id, std::st
                                 std::optional<acdc::Json> reasoning, std::optional<std::string> effort) {
   turns_.start(call, std::move(request_id), std::move(message), images.value_or(std::vector<std::string>{}),
                excluded_urls.value_or(std::vector<std::string>{}), reasoning_effort_of(reasoning, effort));
-}
-
-GitEvents::MessageSettings LLMService::commit_message_settings() const {
-  ProviderConfig pc = config_.provider().for_aux();
-  ModelLimits limits = config_.limits(pc.model);
-  return {std::move(pc), config_.prompts(), std::move(limits)};
 }
 
 void LLMService::rebuild_cache(acdc::Call call) {

@@ -168,7 +168,6 @@ class LLMService {
   std::string broadcast_session() const;
   // AcApp.modeChanged({mode, cross_ref_enabled}) to every client.
   void broadcast_mode() const;
-  GitEvents::MessageSettings commit_message_settings() const;
 
   acdc::Host& host_;
   PluginConfig config_;

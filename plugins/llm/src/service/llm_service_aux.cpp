@@ -72,7 +72,7 @@ std::string LLMService::context_breakdown() {
 
 void LLMService::get_snippets(acdc::Call call) {
   // Each mode has its own list (§3.6); a review has the review list.
-  const char* mode = work_.review() ? "review" : mode_name(modes_.now().mode);
+  const char* mode = work_.reviewing() ? "review" : mode_name(modes_.now().mode);
   host_.call("Settings.get_mode_snippets", acdc::json_array(std::string(mode)), [call](acdc::Result r) mutable {
     if (r.ok()) return call.ok_raw(r.payload);
     if (r.status == ACDC_E_NOT_FOUND) return call.ok_raw("[]");  // a build without the settings plugin

@@ -138,7 +138,7 @@ void ReviewService::end(acdc::Call call) {
 }
 
 void ReviewService::file_diff(acdc::Call call, std::string path) {
-  if (!work_.review()) throw acdc::Error(ACDC_E_FAILED_PRECONDITION, "Not reviewing: start a review first");
+  if (!work_.reviewing()) throw acdc::Error(ACDC_E_FAILED_PRECONDITION, "Not reviewing: start a review first");
   answer_on(worker_, call, [this, path] {
     const acdc::Json d = repo_.call("Repo.get_review_file_diff", acdc::json_array(path));
     const std::string diff = string_member(d, "diff");

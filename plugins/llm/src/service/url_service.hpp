@@ -5,7 +5,7 @@
 // Without the url-fetch plugin each call answers why, which the webapp
 // shows on the URL chips.
 //
-//   UrlService urls(host, configured, count);
+//   UrlService urls(host, config, count);
 //   urls.fetch(call, url, true, true, "");                 // on its own worker
 //   std::vector<std::string> parts = urls.for_turn(id, message, excluded);   // blocks
 //
@@ -14,7 +14,7 @@
 
 #include "clients/url_client.hpp"
 #include "context/context_engine.hpp"
-#include "service/configured_provider.hpp"
+#include "service/plugin_config.hpp"
 
 #include <acdc/sdk.hpp>
 #include <acdc/sdk/worker_thread.hpp>
@@ -28,8 +28,8 @@ namespace acdc::llm {
 
 class UrlService {
  public:
-  UrlService(acdc::Host& host, ConfiguredProvider configured, const TokenCounter& count)
-      : host_(host), configured_(std::move(configured)), count_(count), urls_(host) {}
+  UrlService(acdc::Host& host, const PluginConfig& config, const TokenCounter& count)
+      : host_(host), config_(config), count_(count), urls_(host) {}
 
   void detect(acdc::Call call, std::string text);
   void fetch(acdc::Call call, std::string url, std::optional<bool> use_cache, std::optional<bool> summarize,
@@ -54,7 +54,7 @@ class UrlService {
   void forward_url(acdc::Call call, std::string_view method, std::string args_json) const;
 
   acdc::Host& host_;
-  ConfiguredProvider configured_;
+  const PluginConfig& config_;
   const TokenCounter& count_;
   UrlClient urls_;
   acdc::WorkerThread worker_{"llm"};  // last: queued fetches end first

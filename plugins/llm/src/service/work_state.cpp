@@ -96,6 +96,11 @@ std::optional<ReviewState> WorkState::review() const {
   return review_;
 }
 
+bool WorkState::reviewing() const {
+  std::lock_guard lock(mu_);
+  return review_.has_value();
+}
+
 ReviewState WorkState::review_to_end() const {
   std::lock_guard lock(mu_);
   if (!review_) throw acdc::Error(ACDC_E_FAILED_PRECONDITION, "Not reviewing: there is no review to end");

@@ -54,6 +54,7 @@ class WorkState {
   void check_review_start() const;  // refused while reviewing, streaming or committing
   void set_review(std::optional<ReviewState> review);
   std::optional<ReviewState> review() const;
+  bool reviewing() const;
   // The review to end; refused when there is none or a turn streams.
   ReviewState review_to_end() const;
 
