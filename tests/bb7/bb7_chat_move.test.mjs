@@ -119,17 +119,21 @@ test('a chat moved while its answer streams gets the answer where it went', asyn
   const env = makeEnv({ baseUrl: fake.baseUrl });
   const { bb7, id } = await projectChat(env);
   try {
-    const slow = Array.from({ length: 30 }, (_, i) => sse.text(`w${i} `));
-    await fake.queue([{ events: [...slow, sse.finish()], delay_ms: 50 }]);
+    // Six seconds of answer after the first chunk: the move lands inside it,
+    // which the order of the replies proves (else the test proves nothing).
+    const slow = Array.from({ length: 60 }, (_, i) => sse.text(`w${i} `));
+    await fake.queue([{ events: [...slow, sse.finish()], delay_ms: 100 }]);
     const from = bb7.lines.length;
     const sendId = bb7.send({ action: 'send', content: 'a long answer please' });
     await bb7.waitFor((l) => l.request_id === sendId && l.type === 'chunk', from);
     await bb7.ok({ action: 'chat_move', id, to: 'global' });
+    const movedAt = bb7.lines.length;
     const terminal = await bb7.waitFor((l) => l.request_id === sendId && ['done', 'error', 'diff_error'].includes(l.type), from);
     assert.equal(terminal.type, 'done', JSON.stringify(terminal));
+    assert.ok(bb7.lines.indexOf(terminal) >= movedAt, 'the answer ended after the move');
     const moved = chatJson(join(env.home, '.bb7', 'chats'), id);
     assert.equal(moved.messages.at(-1).role, 'assistant');
-    assert.match(moved.messages.at(-1).parts[0].content, /^w0 w1 .* w29 $/);
+    assert.match(moved.messages.at(-1).parts[0].content, /^w0 w1 .* w59 $/);
     assert.equal(existsSync(join(env.project, '.bb7', 'chats', id)), false, 'nothing written back where the chat was');
   } finally {
     await bb7.close();
