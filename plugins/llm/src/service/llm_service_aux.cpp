@@ -29,13 +29,11 @@ void LLMService::get_context_breakdown(acdc::Call call) {
 // Reads every selected file and places the content as the next turn would:
 // on the aux worker only. The shape of acdc-features.md §4.1.
 std::string LLMService::context_breakdown() {
-  std::string model;
-  PromptStore prompts;
-  model = config_.provider().model;  // a broken llm.yaml is this answer's error
-  prompts = config_.prompts();
+  const std::string model = config_.provider().model;  // a broken llm.yaml is this answer's error
+  const PromptStore prompts = config_.prompts();
   const auto [mode, cross_ref] = modes_.now();
   ContextEngine* engine = &modes_.engine(mode);
-  const ModelLimits limits = config_.limits_now();
+  const ModelLimits limits = config_.limits(model);
   TurnContent content{.system_prompt = mode == ChatMode::doc ? prompts.doc_system_prompt() : prompts.system_prompt(),
                       .history = session_.prompt_history()};
   for (const auto& path : session_.selected()) {
