@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { startStack, openPage, shot, closeAll, git, send as sendTo } from './support.mjs';
+import { startStack, openPage, shot, closeAll, git, send as sendTo, editorText, editorContent } from './support.mjs';
 import { connect } from '../support/js/jrpc.mjs';
 
 let stack, browser, page;
@@ -101,13 +101,14 @@ test('search opens the file at the matching line', async (t) => {
   await shot(page, '04-search');
   await hit.click();
   await page.locator('[data-viewer-path]', { hasText: 'src/math.py' }).waitFor({ timeout: 5000 });
-  assert.match(await page.locator('ac-diff-viewer textarea').inputValue(), /def multiply/);
+  assert.match(await editorText(page), /def multiply/);
+  await page.locator('ac-file-editor [data-marked-line="1"]').waitFor({ timeout: 5000 });
   await shot(page, '05-viewer');
 });
 
-test('the viewer saves an edit with Ctrl+S', async (t) => {
+test('the editor saves an edit with Ctrl+S', async (t) => {
   if (!needs(t, 'repo')) return;
-  const area = page.locator('ac-diff-viewer textarea');
+  const area = editorContent(page);
   await area.waitFor();
   await area.fill('def multiply(a, b):\n    return a + b\n\n# saved from the viewer\n');
   await area.press('Control+s');
@@ -400,11 +401,11 @@ test('unsaved viewer text survives opening another file, and is not saved over a
     await page.locator('[data-viewer-path]', { hasText: path }).waitFor({ timeout: 5000 });
   };
   await open('notes.py');
-  const area = page.locator('ac-diff-viewer textarea');
+  const area = editorContent(page);
   await area.fill('a = 1\nb = 2\n# mine\n');
   await open('other.py');
   await open('notes.py');
-  assert.equal(await area.inputValue(), 'a = 1\nb = 2\n# mine\n', 'the draft came back with its file');
+  assert.equal(await editorText(page), 'a = 1\nb = 2\n# mine\n', 'the draft came back with its file');
   // The model edits the file under the unsaved text.
   await page.locator('.row[data-path="notes.py"] input[type=checkbox]').check();
   await stack.provider.queue([{ text: `Bumping b.\n\nnotes.py\n${EDIT}\nb = 2\n${REPL}\nb = 3\n${END}\n` }]);
@@ -415,6 +416,6 @@ test('unsaved viewer text survives opening another file, and is not saved over a
   assert.equal(readFileSync(join(stack.repo, 'notes.py'), 'utf8'), 'a = 1\nb = 3\n', 'the applied edit was kept');
   await shot(page, '19-viewer-stale');
   await page.locator('[data-action="load-disk"]').click();
-  await page.waitForFunction(() => document.querySelector('ac-diff-viewer textarea')?.value === 'a = 1\nb = 3\n');
+  await page.waitForFunction(() => document.querySelector('ac-file-editor')?.view?.state.doc.toString() === 'a = 1\nb = 3\n');
   await page.locator('.row[data-path="notes.py"] input[type=checkbox]').uncheck();
 });

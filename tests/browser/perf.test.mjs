@@ -1,5 +1,5 @@
-// The page under its heaviest loads: the first load's size (a budget of
-// bytes, which no busy machine changes), a 100 KB answer streamed at 60
+// The page under its heaviest loads: the first load's size and the editor's
+// (budgets of bytes, which no busy machine changes), a 100 KB answer streamed at 60
 // chunks/s, and a 50,000-file tree shown, filtered and scrolled. How long the
 // page's tasks take under these loads is bench/webapp/long-tasks.mjs's figure,
 // never an assertion here (issue 27: on a busy machine a time fails with no bug).
@@ -14,20 +14,34 @@ import { answer, bigTree, streamInPage, streamThroughHost, addPerfPicker, showBi
 let stack, page;
 connectedStack({}, (s) => ({ stack, page } = s));
 
-test('the first load is under 300 KB gzipped before lazy chunks', async () => {
+// The files of the build the page has fetched so far, each once.
+async function fetchedFiles() {
   const urls = await page.evaluate(() => [location.href, ...performance.getEntriesByType('resource').map((e) => e.name)]);
-  let total = 0;
-  const loaded = [];
-  for (const u of urls) {
-    const path = new URL(u).pathname;
-    const file = join(DIST, path === '/' ? 'index.html' : path);
-    if (!existsSync(file) || loaded.includes(file)) continue;
-    loaded.push(file);
-    total += gzipSync(readFileSync(file)).length;
-  }
+  const files = urls.map((u) => new URL(u).pathname).map((path) => join(DIST, path === '/' ? 'index.html' : path));
+  return [...new Set(files)].filter((f) => existsSync(f));
+}
+
+const gzipped = (files) => files.reduce((n, f) => n + gzipSync(readFileSync(f)).length, 0);
+
+test('the first load is under 300 KB gzipped before lazy chunks', async () => {
+  const loaded = await fetchedFiles();
+  const total = gzipped(loaded);
   console.log(`first load: ${loaded.length} files, ${(total / 1024).toFixed(1)} KB gzipped`);
   assert.ok(loaded.some((f) => f.endsWith('.js')), 'the script was loaded');
   assert.ok(total < 300 * 1024, `${total} bytes gzipped`);
+});
+
+test('the editor is fetched when a file is first opened, under 250 KB gzipped with its language', async () => {
+  const before = await fetchedFiles();
+  assert.equal(before.filter((f) => /file-editor|codemirror/.test(f)).length, 0, 'the first load carries no editor');
+  await page.locator('.row[data-path="src/math.py"]').click();
+  await page.locator('ac-file-editor .tok-keyword', { hasText: 'def' }).first().waitFor({ timeout: 5000 });
+  const editor = (await fetchedFiles()).filter((f) => !before.includes(f));
+  const total = gzipped(editor);
+  console.log(`editor with Python: ${editor.length} files, ${(total / 1024).toFixed(1)} KB gzipped`);
+  assert.ok(editor.some((f) => /file-editor/.test(f)), 'the editor chunk came with the file');
+  assert.ok(total < 250 * 1024, `${total} bytes gzipped`);
+  await page.locator('ac-file-editor button', { hasText: 'Close' }).click();
 });
 
 test('a 100 KB answer streamed at 60 chunks/s is on screen, rendered at most once per chunk', async () => {

@@ -244,27 +244,22 @@ export async function lastPrompt(provider) {
 }
 
 // The client point at the middle of the first `word` on 1-based `line` of
-// the viewer's textarea, measured as the browser lays the text out (a copy
-// of the textarea's text in a <pre> with its box and font), not by the
-// viewer's own grid arithmetic, which this checks.
-export async function viewerPoint(page, line, word) {
+// the editor's working copy, where CodeMirror drew it.
+export async function editorPoint(page, line, word) {
   return page.evaluate(({ line, word }) => {
-    const area = document.querySelector('ac-diff-viewer .editor textarea');
-    const cs = getComputedStyle(area), r = area.getBoundingClientRect();
-    const pre = document.createElement('pre');
-    for (const p of ['font', 'padding', 'border', 'tabSize', 'lineHeight', 'whiteSpace', 'letterSpacing', 'boxSizing'])
-      pre.style[p] = cs[p];
-    Object.assign(pre.style, { position: 'fixed', left: `${r.left}px`, top: `${r.top}px`, margin: '0', visibility: 'hidden',
-      width: `${r.width}px` });
-    pre.textContent = area.value;
-    document.body.append(pre);
-    const lines = area.value.split('\n');
-    const offset = lines.slice(0, line - 1).reduce((n, l) => n + l.length + 1, 0) + lines[line - 1].indexOf(word);
-    const range = document.createRange();
-    range.setStart(pre.firstChild, offset);
-    range.setEnd(pre.firstChild, offset + word.length);
-    const box = range.getBoundingClientRect();
-    pre.remove();
-    return { x: box.left + box.width / 2 - area.scrollLeft, y: box.top + box.height / 2 - area.scrollTop };
+    const view = document.querySelector('ac-file-editor').view;
+    const l = view.state.doc.line(line), from = l.from + l.text.indexOf(word);
+    const a = view.coordsAtPos(from), b = view.coordsAtPos(from + word.length);
+    return { x: (a.left + b.left) / 2, y: (a.top + a.bottom) / 2 };
   }, { line, word });
+}
+
+// The text in the editor's working copy, as the user would save it.
+export async function editorText(page) {
+  return page.evaluate(() => document.querySelector('ac-file-editor')?.view?.state.doc.toString());
+}
+
+// The editable pane's content: Playwright's fill() and press() work on it.
+export function editorContent(page) {
+  return page.locator('ac-file-editor [data-side="work"] .cm-content');
 }

@@ -1,9 +1,9 @@
 // A host without the symbol-index plugin (a trimmed build, or --plugins):
 // chat works without a map, the Context tab says why once, and the picker's
-// exclusion and the viewer's name lookups are off with the reason, quietly.
+// exclusion and the editor's name lookups are off with the reason, quietly.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startStack, openPage, shot, closeAll, builtPlugins, makeSymbolRepo, send, lastPrompt, viewerPoint } from './support.mjs';
+import { startStack, openPage, shot, closeAll, builtPlugins, makeSymbolRepo, send, lastPrompt, editorPoint } from './support.mjs';
 
 const plugins = builtPlugins().filter((p) => p !== 'symbol-index');
 const skip = !['repo', 'llm'].every((p) => plugins.includes(p)) && 'needs the repo and llm plugins';
@@ -58,13 +58,13 @@ test("the picker's exclusion is off, with the plugin named", { skip }, async () 
   await page.locator('ac-file-menu .backdrop').click();
 });
 
-test('the viewer offers no lookups: the button says why, a Ctrl+click says it once inline', { skip }, async () => {
+test('the editor offers no lookups: the button says why, a Ctrl+click says it once inline', { skip }, async () => {
   await row('src/app.py').click();
   await page.locator('[data-viewer-path]', { hasText: 'src/app.py' }).waitFor({ timeout: 5000 });
   const refs = page.locator('[data-action="references"]');
   assert.equal(await refs.isDisabled(), true);
   assert.match(await refs.getAttribute('title'), MISSING);
-  const at = await viewerPoint(page, 5, 'multiply');
+  const at = await editorPoint(page, 5, 'multiply');
   await page.mouse.move(at.x, at.y);
   await page.waitForTimeout(600);
   assert.equal(await page.locator('[data-hover]').count(), 0, 'no hover is asked for');
@@ -77,8 +77,14 @@ test('the viewer offers no lookups: the button says why, a Ctrl+click says it on
   await note.waitFor({ timeout: 3000 });
   assert.equal(await note.count(), 1);
   assert.match(await note.innerText(), MISSING);
-  assert.equal(await page.locator('[data-viewer-path]').innerText(), 'src/app.py', 'the viewer stayed where it was');
+  assert.equal(await page.locator('[data-viewer-path]').innerText(), 'src/app.py', 'the editor stayed where it was');
   await shot(page, '36-trimmed-viewer');
+  // Typing the start of a name asks for no completions: no list opens.
+  await page.locator('ac-file-editor .cm-line', { hasText: 'print(area(2, 3))' }).click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(' # mult');
+  await page.waitForTimeout(600);
+  assert.equal(await page.locator('.cm-tooltip-autocomplete').count(), 0, 'no completions are asked for');
   assert.deepEqual(page.errors, [], 'no script errors');
 });
 

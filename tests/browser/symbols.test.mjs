@@ -1,10 +1,11 @@
 // The symbol index in the browser, against the real host with the real
 // symbol-index plugin and a repository whose files call each other
-// (support.mjs makeSymbolRepo): start-up progress, hover, go to definition,
-// references, the Context tab's map, and excluding a file from the index.
+// (support.mjs makeSymbolRepo): start-up progress, the editor's hover, go to
+// definition, references and completions, the Context tab's map, and excluding
+// a file from the index.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startStack, openPage, shot, closeAll, builtPlugins, makeSymbolRepo, send, lastPrompt, viewerPoint, restartHost } from './support.mjs';
+import { startStack, openPage, shot, closeAll, builtPlugins, makeSymbolRepo, send, lastPrompt, editorPoint, editorContent, restartHost } from './support.mjs';
 import { connect } from '../support/js/jrpc.mjs';
 
 const needed = ['repo', 'symbol-index', 'llm'];
@@ -80,7 +81,7 @@ test('a re-index after ready shows its progress in the header, never over the pa
 
 test('hovering a call shows the signature and where it is defined', { skip }, async () => {
   await openFile('src/app.py');
-  const at = await viewerPoint(page, 5, 'multiply');
+  const at = await editorPoint(page, 5, 'multiply');
   await page.mouse.move(at.x, at.y);
   const hover = page.locator('[data-hover]');
   await hover.waitFor({ timeout: 5000 });
@@ -92,22 +93,21 @@ test('hovering a call shows the signature and where it is defined', { skip }, as
 });
 
 test('Ctrl+click on a call opens the definition at its line', { skip }, async () => {
-  const at = await viewerPoint(page, 5, 'multiply');
+  const at = await editorPoint(page, 5, 'multiply');
   await page.mouse.move(at.x, at.y);
   await page.keyboard.down('Control');
   await page.mouse.click(at.x, at.y);
   await page.keyboard.up('Control');
   await page.locator('[data-viewer-path]', { hasText: 'src/math.py' }).waitFor({ timeout: 5000 });
-  await page.locator('ac-diff-viewer [data-marked-line="1"]').waitFor({ timeout: 5000 });
-  const caret = await page.evaluate(() => document.querySelector('ac-diff-viewer textarea').selectionStart);
-  assert.equal(caret, 0, 'the caret is on the definition line');
+  await page.locator('ac-file-editor [data-marked-line="1"]').waitFor({ timeout: 5000 });
+  assert.equal(await page.locator('ac-file-editor .cm-activeLine').innerText(), 'def multiply(a, b):', 'the caret is on the definition line');
   await shot(page, '31-symbol-definition');
 });
 
 test('Shift+F12 lists the references, each a link that opens its line', { skip }, async () => {
-  const area = page.locator('ac-diff-viewer textarea');
-  await area.evaluate((a) => { a.focus(); a.setSelectionRange(6, 6); });   // in "multiply" on line 1
-  await area.press('Shift+F12');
+  const at = await editorPoint(page, 1, 'multiply');
+  await page.mouse.click(at.x, at.y);
+  await editorContent(page).press('Shift+F12');
   const ref = page.locator('[data-references] [data-ref="src/app.py:5"]');
   await ref.waitFor({ timeout: 5000 });
   assert.match(await page.locator('[data-references]').innerText(), /1 reference to multiply/);
@@ -116,13 +116,13 @@ test('Shift+F12 lists the references, each a link that opens its line', { skip }
   await shot(page, '32-symbol-references');
   await ref.click();
   await page.locator('[data-viewer-path]', { hasText: 'src/app.py' }).waitFor({ timeout: 5000 });
-  await page.locator('ac-diff-viewer [data-marked-line="5"]').waitFor({ timeout: 5000 });
+  await page.locator('ac-file-editor [data-marked-line="5"]').waitFor({ timeout: 5000 });
 });
 
 test('the References button works on JavaScript too', { skip }, async () => {
   await openFile('web/util.js');
-  const area = page.locator('ac-diff-viewer textarea');
-  await area.evaluate((a) => { a.focus(); a.setSelectionRange(17, 17); });   // in "greet" on line 1
+  const at = await editorPoint(page, 1, 'greet');
+  await page.mouse.click(at.x, at.y);
   await page.locator('[data-action="references"]').click();
   const ref = page.locator('[data-references] [data-ref="web/main.js:3"]');
   await ref.waitFor({ timeout: 5000 });
@@ -130,6 +130,24 @@ test('the References button works on JavaScript too', { skip }, async () => {
   await page.locator('[data-viewer-path]', { hasText: 'web/main.js' }).waitFor({ timeout: 5000 });
   assert.equal(await page.locator('[data-lsp-note]').count(), 0, 'no error note');
   assert.deepEqual(page.errors, []);
+});
+
+test('typing the start of a name offers completions from the repository', { skip }, async () => {
+  await openFile('src/app.py');
+  await page.locator('ac-file-editor .cm-line', { hasText: 'print(area(2, 3))' }).click();
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('mult');
+  const option = page.locator('.cm-tooltip-autocomplete li', { hasText: 'multiply' });
+  await option.waitFor({ timeout: 5000 });
+  assert.match(await page.locator('.cm-tooltip-autocomplete').innerText(), /src\/math\.py/, 'the option says where it is defined');
+  await shot(page, '33-symbol-completion');
+  await page.keyboard.press('Enter');
+  await page.locator('ac-file-editor .cm-activeLine', { hasText: /^multiply$/ }).waitFor({ timeout: 5000 });
+  // Leave the file as it is on disk for the tests after this one.
+  await page.keyboard.press('Control+z');
+  await page.keyboard.press('Control+z');
+  await page.locator('ac-file-editor [data-dirty="no"]').waitFor({ state: 'attached', timeout: 5000 });
 });
 
 test("the Context tab shows the symbol map's tokens and files", { skip }, async () => {
@@ -142,7 +160,7 @@ test("the Context tab shows the symbol map's tokens and files", { skip }, async 
   const bar = page.locator('svg[data-chart] rect[data-category="symbol_map"]');
   assert.ok(Number(await bar.getAttribute('width')) > 1, 'the map has a bar');
   assert.equal(await page.locator('[data-symbol-map-note]').count(), 0);
-  await shot(page, '33-context-symbol-map');
+  await shot(page, '33-context-symbol-map-tokens');
   await page.locator('button[data-tab="files"]').click();
 });
 

@@ -1,5 +1,5 @@
 // <ac-files-tab>: the file picker, the chat, and (when a file is open, by a
-// click or by AcApp.navigateFile) the diff viewer, loaded on first use.
+// click or by AcApp.navigateFile) the editor, loaded on first use.
 
 import { html } from 'lit';
 import { LightElement } from './light-element.js';
@@ -18,7 +18,7 @@ class AcFilesTab extends LightElement {
   }
 
   async openFile(target) {
-    await import('./diff-viewer.js');
+    await import('./file-editor.js');
     this.open = { ...target };
     emit('open-tab', 'files');
   }
@@ -29,8 +29,8 @@ class AcFilesTab extends LightElement {
       <section class="left">${files.ok ? html`<ac-file-picker .gate=${this.gate}></ac-file-picker>`
         : html`<div class="unavailable" data-unavailable="files">${files.reason || 'Connecting…'}</div>`}</section>
       <section class="center"><ac-chat-panel .gate=${this.gate}></ac-chat-panel></section>
-      ${this.open ? html`<section class="right"><ac-diff-viewer .target=${this.open} .gate=${this.gate}
-        @close=${() => { this.open = null; }}></ac-diff-viewer></section>` : ''}
+      ${this.open ? html`<section class="right"><ac-file-editor .target=${this.open} .gate=${this.gate}
+        @close=${() => { this.open = null; }}></ac-file-editor></section>` : ''}
     </div>`;
   }
 }
