@@ -2,12 +2,13 @@
 // repo plugin: highlighting and line numbers, one pane for an unchanged file,
 // HEAD and the working copy aligned for a changed one (side by side when
 // wide, unified when narrow), opened at the first change, next and previous
-// change, editing with a dirty marker and Ctrl+S, search and go to line.
+// change, editing with a dirty marker and Ctrl+S, search and go to line, and
+// an edit card's link opening the file at its edit.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { connectedStack, shot, git, editorText, editorContent } from './support.mjs';
+import { connectedStack, shot, git, send, editorText, editorContent } from './support.mjs';
 
 const numbered = (n, name = 'v') => Array.from({ length: n }, (_, i) => `${name}${i + 1} = ${i + 1}`);
 
@@ -144,4 +145,22 @@ test('Ctrl+F searches the file; go to line moves the caret', async () => {
   await page.waitForFunction(() => document.querySelector('ac-file-editor [data-side="work"] .cm-activeLine')?.textContent === 'v77 = 77');
   assert.equal((await caretLine()).visible, true);
   assert.deepEqual(page.errors, []);
+});
+
+const EDIT = '\u{1F7E7}\u{1F7E7}\u{1F7E7} EDIT', REPL = '\u{1F7E8}\u{1F7E8}\u{1F7E8} REPL', END = '\u{1F7E9}\u{1F7E9}\u{1F7E9} END';
+
+test("an edit card's file link opens the editor at the edit", async (t) => {
+  if (!stack.provider) return t.skip('needs the llm plugin and the fake provider');
+  await page.locator('.row[data-path="src/long.py"] input[type=checkbox]').check();
+  await stack.provider.queue([{ text: `Renaming one.\n\nsrc/long.py\n${EDIT}\nv200 = 200\n${REPL}\nv200 = 'two hundred'\n${END}\n` }]);
+  await send(page, 'Spell out v200.');
+  const card = page.locator('.edit-card[data-edit-file="src/long.py"][data-status="applied"]');
+  await card.waitFor({ timeout: 10000 });
+  await page.locator('[data-action="goto-line"]').click();   // the caret elsewhere first
+  await page.locator('ac-file-editor .cm-goto-line input[name="line"]').fill('5');
+  await page.keyboard.press('Enter');
+  await card.locator('a.edit-file').click();
+  await page.locator('ac-file-editor [data-marked-line="201"]').waitFor({ timeout: 5000 });
+  assert.deepEqual(await caretLine(), { text: "v200 = 'two hundred'", visible: true });
+  await page.locator('.row[data-path="src/long.py"] input[type=checkbox]').uncheck();
 });

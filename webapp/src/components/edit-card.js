@@ -36,7 +36,7 @@ class AcEditCard extends LightElement {
     const rows = sideBySide(diffLines(b.oldText, b.newText));
     return html`<div class="edit-card s-${status}" data-edit-file=${b.file} data-status=${status}>
       <div class="edit-head">
-        <a class="edit-file" href="#" @click=${(e) => { e.preventDefault(); emit('open-file', { path: b.file }); }}>${b.file}</a>
+        <a class="edit-file" href="#" @click=${(e) => { e.preventDefault(); emit('open-file', { path: b.file, text: b.newText }); }}>${b.file}</a>
         ${b.isCreate ? html`<span class="tag">new file</span>` : ''}
         <span class="status">${LABELS[status] ?? status}</span>
       </div>

@@ -5,7 +5,8 @@
 // change. Ctrl+S saves through Repo.write_file; search (Ctrl+F) and go to
 // line (Alt+G) are CodeMirror's panels. Hover, definition, references and
 // completions come from the symbol index (editor-lsp.js); the line a file was
-// opened at (a search hit, a definition, a reference) stays marked.
+// opened at (a search hit, a definition, a reference, an edit card's edit)
+// stays marked.
 //
 // While a review runs, a file the branch changed shows the review's change
 // instead, read-only (editor/versions.js).
@@ -22,6 +23,7 @@ import { EditorView } from '@codemirror/view';
 import { LightElement } from './light-element.js';
 import { languageOf } from '../core/languages.js';
 import { differsFromHead, layoutFor } from '../core/editor-layout.js';
+import { lineOfText } from '../core/line-of-text.js';
 import { readVersions } from '../editor/versions.js';
 import { loadLanguage } from '../editor/language.js';
 import { mountEditor, firstChange, goToNextChunk, goToPreviousChunk, gotoLine } from '../editor/mount.js';
@@ -89,9 +91,16 @@ class AcFileEditor extends LightElement {
   }
 
   updated(changed) {
-    if (this.mountPending) this.mount();
-    else if (changed.has('target') && this.target?.line && this.view && this.shownPath === this.target.path)
-      openAtLine(this.view, this.target.line);
+    if (this.mountPending) return this.mount();
+    const line = changed.has('target') && this.view && this.shownPath === this.target.path ? this.askedLine() : null;
+    if (line) openAtLine(this.view, line);
+  }
+
+  // The line the opener asked for: a line (search hits, definitions,
+  // references) or a text to find (an edit card's new text); else null.
+  askedLine() {
+    const t = this.target;
+    return t.line ?? (t.text ? lineOfText(this.text(), t.text) : null);
   }
 
   // Shows the file only once both versions are in, so the header, the text
@@ -127,8 +136,8 @@ class AcFileEditor extends LightElement {
       extensions: [this.lsp.extensions(), EditorView.updateListener.of((u) => { if (u.docChanged) this.trackDirty(); })] });
     this.savedDoc = this.view.state.toText(this.saved);
     this.trackDirty();
-    const at = caret ?? firstChange(this.view);
-    if (caret === null && this.target.line) openAtLine(this.view, this.target.line);
+    const at = caret ?? firstChange(this.view), asked = caret === null && this.askedLine();
+    if (asked) openAtLine(this.view, asked);
     else if (at !== null) this.view.dispatch({ selection: { anchor: at }, effects: EditorView.scrollIntoView(at, { y: 'center' }) });
   }
 
