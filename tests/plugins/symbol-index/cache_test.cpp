@@ -1,6 +1,7 @@
 // The disk cache (<repo>/.acdc/symbol-index.bin): a restart on an unchanged
 // tree reads it instead of parsing; a corrupt or foreign cache is discarded
 // with the reason, and the index is built afresh.
+#include "cache/binary_codec.hpp"
 #include "cache/index_cache.hpp"
 #include "symbol_test_support.hpp"
 
@@ -31,6 +32,7 @@ TEST_CASE("a restart on an unchanged tree takes every file from the cache", "[ca
   UpdateStats s = update_tree(again);
   CHECK(s.parsed == 0);
   CHECK(s.from_cache == 4);
+  CHECK_FALSE(s.cache_stale);  // nothing to write back: the start leaves the file alone
   CHECK(again.map_text() == map);
 }
 
@@ -45,6 +47,7 @@ TEST_CASE("a file changed while acdc was not running is parsed, the rest come fr
   UpdateStats s = update_tree(again);
   CHECK(s.parsed == 1);
   CHECK(s.from_cache == 5);
+  CHECK(s.cache_stale);
   CHECK(again.map_text() == index_tree(tree.path())->map_text());
 }
 
@@ -79,6 +82,23 @@ TEST_CASE("a cache from another version (format or grammars) is discarded", "[ca
   std::string why = index.load_cache(cache);
   CHECK(why.find("written by another version (0;old-one") != std::string::npos);
   CHECK(why.find(cache_version()) != std::string::npos);
+}
+
+TEST_CASE("a cache whose checksum holds but whose symbols do not unpack is discarded whole", "[cache]") {
+  acdc::test::TempDir cache_dir;
+  auto cache = cache_dir.path() / "symbol-index.bin";
+  Writer w;
+  w.bytes().append("ACDCSYMX", 8);
+  w.s(cache_version());
+  w.u(1);
+  w.s("a.c");
+  w.u(static_cast<unsigned>(Language::c));
+  w.u(1), w.u(2), w.u(3), w.u(4), w.u(0);  // stamp, hash, no syntax errors
+  w.s(std::string("\x01\x05", 2));        // one import, its module name running past the end
+  write_framed(cache, w.bytes());
+  RepoIndex index(fixture("c"), {.threads = 1});
+  CHECK(index.load_cache(cache) == "a string runs past the end");
+  CHECK(update_tree(index).parsed == 3);
 }
 
 TEST_CASE("no cache yet is not an error", "[cache]") {

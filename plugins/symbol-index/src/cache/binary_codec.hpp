@@ -76,6 +76,7 @@ class Reader {
     if (n > in_.size() - pos_) throw std::runtime_error("a list is longer than the file");
     return static_cast<std::size_t>(n);
   }
+  bool at_end() const { return pos_ == in_.size(); }
 
  private:
   std::string_view in_;

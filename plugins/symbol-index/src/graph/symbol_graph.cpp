@@ -70,17 +70,19 @@ FileId SymbolGraph::place(std::string path, std::unique_ptr<FileRecord> record) 
   return id;
 }
 
-void SymbolGraph::add_definitions(FileId id) {
-  for_each_symbol(nodes_[id].record->symbols.symbols, [&](const Symbol& s) {
+void SymbolGraph::add_definitions(FileId id, const FileSymbols& symbols, std::vector<NameEntry*>& names) {
+  for_each_symbol(symbols.symbols, [&](const Symbol& s) {
     if (!callable(s.kind)) return;
-    auto& defs = entry(call_name(s.name)).definers;
+    NameEntry& e = entry(call_name(s.name));
+    names.push_back(&e);
+    auto& defs = e.definers;
     auto at = std::lower_bound(defs.begin(), defs.end(), id);
     if (at == defs.end() || *at != id) defs.insert(at, id);
   });
 }
 
-void SymbolGraph::remove_definitions(FileId id, std::vector<NameEntry*>& changed) {
-  for_each_symbol(nodes_[id].record->symbols.symbols, [&](const Symbol& s) {
+void SymbolGraph::remove_definitions(FileId id, const FileSymbols& symbols, std::vector<NameEntry*>& changed) {
+  for_each_symbol(symbols.symbols, [&](const Symbol& s) {
     if (!callable(s.kind)) return;
     NameEntry& e = entry(call_name(s.name));
     auto at = std::lower_bound(e.definers.begin(), e.definers.end(), id);
@@ -91,10 +93,11 @@ void SymbolGraph::remove_definitions(FileId id, std::vector<NameEntry*>& changed
   });
 }
 
-void SymbolGraph::collect_calls(FileId id) {
+void SymbolGraph::collect_calls(FileId id, const FileSymbols& symbols) {
   FileNode& node = nodes_[id];
   node.calls.clear();
-  for_each_call(node.record->symbols, [&](const CallSite& c) { node.calls.push_back({&entry(c.name)}); });
+  for_each_call(symbols, [&](const CallSite& c) { node.calls.push_back({&entry(c.name), kNoFile, c.line}); });
+  node.calls.shrink_to_fit();
   for (NameEntry* e : distinct_names(node.calls)) e->callers.push_back(id);
 }
 
@@ -119,7 +122,7 @@ void SymbolGraph::resolve_imports(FileId id, const ImportResolver& resolver) {
       node.imports.push_back(target);
   };
   node.externals.clear();
-  for (const Import& imp : rec.symbols.imports) {
+  for (const Import& imp : rec.symbols.imports()) {
     std::string target = resolver.resolve(rec.language, rec.path, imp);
     if (target.empty()) {
       std::string written = std::string(static_cast<size_t>(imp.level > 0 && rec.language == Language::python ? imp.level : 0), '.') + imp.module;
@@ -191,7 +194,7 @@ std::vector<FileId> SymbolGraph::apply(std::vector<Change> changes) {
     FileId id = id_of(path);
     if (id != kNoFile) {
       if (!set_changes) contribute(id, -1, dirty);
-      remove_definitions(id, old_names);
+      remove_definitions(id, nodes_[id].record->unpack(), old_names);
       forget_calls(id);
       if (!record) {
         by_path_.erase(path);
@@ -205,11 +208,9 @@ std::vector<FileId> SymbolGraph::apply(std::vector<Change> changes) {
     } else {
       continue;
     }
-    for_each_symbol(nodes_[id].record->symbols.symbols, [&](const Symbol& s) {
-      if (callable(s.kind)) new_names.push_back(&entry(call_name(s.name)));
-    });
-    add_definitions(id);
-    collect_calls(id);
+    const FileSymbols symbols = nodes_[id].record->unpack();
+    add_definitions(id, symbols, new_names);
+    collect_calls(id, symbols);
     replaced.push_back(id);
   }
   dirty.resize(nodes_.size(), 0);
@@ -285,15 +286,10 @@ std::vector<std::pair<FileId, std::uint32_t>> SymbolGraph::reference_sites(std::
   std::sort(callers.begin(), callers.end(), [&](FileId a, FileId b) {
     return nodes_[a].record->path < nodes_[b].record->path;
   });
-  for (FileId id : callers) {
-    const FileNode& node = nodes_[id];
-    size_t i = 0;
-    for_each_call(node.record->symbols, [&](const CallSite& c) {
-      const ResolvedCall& r = node.calls[i++];
+  for (FileId id : callers)
+    for (const ResolvedCall& r : nodes_[id].calls)
       if (r.name == e && r.target != kNoFile && (target == kNoFile || r.target == target))
-        out.emplace_back(id, c.line);
-    });
-  }
+        out.emplace_back(id, r.line);
   return out;
 }
 

@@ -45,6 +45,7 @@ struct NameEntry;
 struct ResolvedCall {
   NameEntry* name;
   FileId target = kNoFile;
+  std::uint32_t line = 0;  // 0-based; kept here so a reference query needs no record
 };
 
 struct FileNode {
@@ -129,9 +130,10 @@ class SymbolGraph {
   };
 
   FileId place(std::string path, std::unique_ptr<FileRecord> record);
-  void add_definitions(FileId id);
-  void remove_definitions(FileId id, std::vector<NameEntry*>& changed);
-  void collect_calls(FileId id);
+  // `symbols`: the file's record unpacked, once per change.
+  void add_definitions(FileId id, const FileSymbols& symbols, std::vector<NameEntry*>& names);
+  void remove_definitions(FileId id, const FileSymbols& symbols, std::vector<NameEntry*>& changed);
+  void collect_calls(FileId id, const FileSymbols& symbols);
   void forget_calls(FileId id);
   void resolve_imports(FileId id, const ImportResolver& resolver);
   FileId resolve(FileId from, const NameEntry& name) const;

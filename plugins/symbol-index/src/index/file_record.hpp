@@ -1,10 +1,10 @@
 // index/file_record.hpp -- one indexed file: where its text came from (the
 // stat stamp and content hash that decide whether it must be read again) and
-// what the extractor found in it.
+// what the extractor found in it, packed (index/packed_symbols.hpp).
 #pragma once
 
 #include "lang/language.hpp"
-#include "model/symbol.hpp"
+#include "index/packed_symbols.hpp"
 
 #include <cstdint>
 #include <string>
@@ -25,7 +25,9 @@ struct FileRecord {
   FileStamp stamp;
   std::uint64_t content_hash = 0;  // of the bytes parsed (index/content_hash.hpp)
   bool had_syntax_errors = false;
-  FileSymbols symbols;
+  PackedSymbols symbols;
+
+  FileSymbols unpack() const { return symbols.unpack(path); }
 };
 
 }  // namespace acdc::symbols

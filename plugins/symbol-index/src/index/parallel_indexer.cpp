@@ -38,7 +38,7 @@ ParseOutput parse_one(const std::filesystem::path& root, ParseJob& job, SourcePa
   out.record->stamp = job.stamp;
   out.record->content_hash = hash;
   out.record->had_syntax_errors = r.had_syntax_errors;
-  out.record->symbols = std::move(r.symbols);
+  out.record->symbols = PackedSymbols(r.symbols);
   return out;
 }
 

@@ -88,6 +88,7 @@ UpdateStats RepoIndex::update(const std::vector<std::string>& paths, const Progr
   std::lock_guard serial(update_mu_);
   UpdateStats stats;
   Plan plan;
+  const std::size_t on_disk = disk_.size();
   std::unordered_set<std::string_view> listed;
   bool has_c = false, has_cpp = false;
   for (const std::string& path : paths) {
@@ -105,6 +106,9 @@ UpdateStats RepoIndex::update(const std::vector<std::string>& paths, const Progr
   }
   if (!parse(plan, progress, stats)) return stats;
   commit(plan, {}, stats);
+  // A start on an unchanged tree takes every cached record as it was: the
+  // file needs no rewrite.
+  stats.cache_stale = stats.parsed || stats.removed || stats.from_cache != on_disk || stats.files != on_disk;
   stats.seconds = seconds_since(started);
   return stats;
 }
@@ -120,6 +124,7 @@ UpdateStats RepoIndex::update_files(const std::vector<std::string>& touched) {
   if (!parse(plan, {}, stats)) return stats;
   std::set<std::string> keep_skipped_except(plan.probed.begin(), plan.probed.end());
   commit(plan, keep_skipped_except, stats);
+  stats.cache_stale = stats.parsed || stats.removed;
   stats.seconds = seconds_since(started);
   return stats;
 }
@@ -204,7 +209,10 @@ void RepoIndex::render(const std::vector<FileId>& dirty, bool set_changed, Updat
   blocks_.resize(graph_.slot_count());
   for (FileId id = 0; id < blocks_.size(); ++id)
     if (!graph_.node(id).record) blocks_[id].clear();
-  for (FileId id : to_render) blocks_[id] = render_block(graph_, id, aliases_, false);
+  for (FileId id : to_render) {
+    blocks_[id] = render_block(graph_, id, aliases_, false);
+    blocks_[id].shrink_to_fit();  // held until the file changes: a third of a grown string is slack
+  }
   stats.rendered = to_render.size();
 }
 

@@ -56,6 +56,7 @@ struct UpdateStats {
   std::size_t skipped = 0;
   std::size_t rendered = 0;     // map blocks rendered again
   std::vector<std::string> changed;  // paths parsed, or removed, in this update
+  bool cache_stale = false;  // the disk cache no longer says what the index holds
   double seconds = 0;        // in all, and its parts:
   double parse_seconds = 0;  // reading and parsing, on every core
   double graph_seconds = 0;  // resolving calls and imports

@@ -153,12 +153,18 @@ std::optional<Definition> LspQueries::definition(const std::string& path, int li
   index_.read([&](const SymbolGraph& g) {
     FileId from = g.id_of(path);
     FileId target = g.resolve_name(from, name);
-    const Symbol* s = target == kNoFile ? nullptr : find_symbol(g.node(target).record->symbols.symbols, name);
-    if (!s && (s = find_symbol(g.node(from).record->symbols.symbols, name))) target = from;
+    FileSymbols held;  // the file `s` points into
+    auto find_in = [&](FileId id) -> const Symbol* {
+      if (id == kNoFile) return nullptr;
+      held = g.node(id).record->unpack();
+      return find_symbol(held.symbols, name);
+    };
+    const Symbol* s = find_in(target);
+    if (!s && (s = find_in(from))) target = from;
     if (!s)
       if (const NameEntry* e = g.name(name); e && e->definers.size() == 1) {
         target = e->definers.front();
-        s = find_symbol(g.node(target).record->symbols.symbols, name);
+        s = find_in(target);
       }
     if (!s) return;
     const std::string& file = g.node(target).record->path;
@@ -215,9 +221,9 @@ std::vector<Completion> LspQueries::completions(const std::string& path, int lin
   index_.read([&](const SymbolGraph& g) {
     FileId from = g.id_of(path);
     if (from == kNoFile) return;
-    for_each_symbol(g.node(from).record->symbols.symbols, [&](const Symbol& s) { offer(s, path); });
+    for_each_symbol(g.node(from).record->unpack().symbols, [&](const Symbol& s) { offer(s, path); });
     for (FileId dep : g.node(from).imports)
-      for (const Symbol& s : g.node(dep).record->symbols.symbols) offer(s, g.node(dep).record->path);
+      for (const Symbol& s : g.node(dep).record->unpack().symbols) offer(s, g.node(dep).record->path);
     if (prefix.empty()) return;
     std::vector<std::pair<std::string_view, FileId>> names;
     g.for_each_name([&](std::string_view n, const NameEntry& e) {
@@ -226,7 +232,8 @@ std::vector<Completion> LspQueries::completions(const std::string& path, int lin
     std::sort(names.begin(), names.end());
     for (const auto& [n, file] : names) {
       const FileRecord& rec = *g.node(file).record;
-      if (const Symbol* s = find_symbol(rec.symbols.symbols, n)) offer(*s, rec.path);
+      const FileSymbols symbols = rec.unpack();
+      if (const Symbol* s = find_symbol(symbols.symbols, n)) offer(*s, rec.path);
       if (out.size() >= kMaxCompletions) break;
     }
   });

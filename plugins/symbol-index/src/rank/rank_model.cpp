@@ -16,7 +16,7 @@ constexpr std::uint32_t kUnknown = UINT32_MAX;
 // class and its methods all point at the file that defines them.
 std::vector<std::string> file_terms(const FileRecord& rec) {
   std::vector<std::string> terms = split_subwords(rec.path);
-  for_each_symbol(rec.symbols.symbols, [&](const Symbol& s) {
+  for_each_symbol(rec.unpack().symbols, [&](const Symbol& s) {
     if (s.kind == SymbolKind::import) return;
     for (auto& t : split_subwords(s.name)) terms.push_back(std::move(t));
   });

@@ -124,7 +124,7 @@ std::string render_block(const SymbolGraph& graph, FileId id, const PathAliases&
     for (size_t i = 0; i < node.imports.size(); ++i)
       out += (i ? "," : "") + aliases.apply(graph.node(node.imports[i]).record->path);
   }
-  BlockWriter(graph, node, with_lines).symbols(rec.symbols.symbols, 0, out);
+  BlockWriter(graph, node, with_lines).symbols(rec.unpack().symbols, 0, out);
   return out;
 }
 
@@ -136,9 +136,10 @@ std::string render_summary(const SymbolGraph& graph, FileId id, const PathAliase
   if (node.incoming) out += " ←" + std::to_string(node.incoming);
   out += " (summary)";
   auto listed = [](const Symbol& s) { return s.kind != SymbolKind::import && s.kind != SymbolKind::variable; };
-  const auto total = static_cast<std::size_t>(std::count_if(rec.symbols.symbols.begin(), rec.symbols.symbols.end(), listed));
+  const std::vector<Symbol> symbols = rec.unpack().symbols;
+  const auto total = static_cast<std::size_t>(std::count_if(symbols.begin(), symbols.end(), listed));
   std::size_t shown = 0;
-  for (const Symbol& s : rec.symbols.symbols) {
+  for (const Symbol& s : symbols) {
     if (!listed(s)) continue;
     if (shown++ == kTopLevel) {
       out += "\n+" + std::to_string(total - kTopLevel) + " more";

@@ -159,20 +159,20 @@ void SymbolIndexService::run_refresh() {
 void SymbolIndexService::record(const UpdateStats& stats) {
   std::lock_guard lock(status_mu_);
   last_update_ = stats;
-  if (stats.parsed || stats.removed || stats.from_cache) cache_stale_ = true;
+  if (stats.cache_stale) cache_stale_ = true;
 }
 
 // Called once the caller has its answer: writing a large index takes a
 // while (~120 ms for /usr/include/boost), and no turn should wait for it.
 void SymbolIndexService::save_cache_if_stale() {
+  bool stale = false;
   {
     std::lock_guard lock(status_mu_);
-    if (!cache_stale_) return;
-    cache_stale_ = false;
+    std::swap(stale, cache_stale_);
   }
   try {
-    index_->save_cache(cache_file_);
-    docs_.save_cache(doc_cache_file_);
+    if (stale) index_->save_cache(cache_file_);
+    docs_.save_cache(doc_cache_file_);  // written only when the documents changed
   } catch (const std::exception& e) {
     host_.log(ACDC_LOG_WARN, std::string("symbol cache not saved (the next start indexes afresh): ") + e.what());
   }
