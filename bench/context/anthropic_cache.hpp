@@ -1,17 +1,23 @@
 // bench/context/anthropic_cache.hpp -- bills a request as Anthropic's prompt
-// cache does: each cache_control marker writes the prefix up to it; a later
-// request reads the longest marked prefix that is byte for byte one written
-// before (all within the 5-minute lifetime here); tokens after the read
-// point up to the last marker are written, the rest is plain input.
+// cache does (docs: "Prompt caching", how it works):
+// - the prompt is a sequence of content blocks (a string content is one
+//   text block); a block's cache_control marker is not part of the content;
+// - each marker writes the prefix up to and including its block;
+// - a request reads the longest prefix written before, looked for at each
+//   marker and at up to 20 block boundaries before it (the provider's
+//   automatic prefix check), all within the 5-minute lifetime here;
+// - tokens after the read point up to the last marker are written, the rest
+//   is plain input.
 //
-//   AnthropicCache cache;
-//   Bill b = cache.send(body, {2900, 4100});   // tokens up to each marker, in order
+//   AnthropicCache cache(count_tokens);
+//   Bill b = cache.send(messages_json);   // the assembler's message array
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <string>
+#include <string_view>
 #include <unordered_set>
-#include <vector>
 
 struct Bill {
   std::size_t read = 0, written = 0, fresh = 0;
@@ -26,10 +32,12 @@ struct Bill {
 
 class AnthropicCache {
  public:
-  // `tokens_at_marker[i]`: the prompt's tokens up to and including the
-  // block the i-th marker of `body` sits on; `total`: the whole prompt's.
-  Bill send(const std::string& body, const std::vector<std::size_t>& tokens_at_marker, std::size_t total);
+  explicit AnthropicCache(std::function<std::size_t(std::string_view)> count) : count_(std::move(count)) {}
+
+  // Throws std::runtime_error when `messages_json` is not a message array.
+  Bill send(const std::string& messages_json);
 
  private:
+  std::function<std::size_t(std::string_view)> count_;
   std::unordered_set<std::string> written_;  // hashes of the prefixes written so far
 };

@@ -132,7 +132,7 @@ Run run_session(bool tiering, const TokenCounter& count, const std::string& syst
     return it->second;
   };
   std::vector<ChatMessage> history;
-  AnthropicCache cache;
+  AnthropicCache cache(count);
   Run run;
   const PromptAssembler assembler(count);
   for (int turn = 1; turn <= kTurns; ++turn) {
@@ -160,19 +160,13 @@ Run run_session(bool tiering, const TokenCounter& count, const std::string& syst
     const std::string body = assembler.assemble(in);
     auto t1 = std::chrono::steady_clock::now();
 
-    std::vector<std::size_t> at_marker;
-    std::size_t cumulative = 0;
-    for (Tier t : {Tier::L0, Tier::L1, Tier::L2, Tier::L3}) {
-      cumulative += p.tokens(t);
-      if (p.tokens(t) >= kMinCacheable) at_marker.push_back(cumulative);
-    }
-    const std::size_t total = cumulative + p.tokens(Tier::active) + count(question);
-    run.bills.push_back(cache.send(body, at_marker, total));
+    const Bill bill = cache.send(body);
+    run.bills.push_back(bill);
     if (std::getenv("ACDC_BENCH_TIERS"))
       std::fprintf(stderr, "%s turn %d: L0 %zu L1 %zu L2 %zu L3 %zu active %zu; moves %zu\n", tiering ? "tiered" : "flat", turn,
                    p.tokens(Tier::L0), p.tokens(Tier::L1), p.tokens(Tier::L2), p.tokens(Tier::L3), p.tokens(Tier::active),
                    engine.last_changes().size());
-    run.last_input = total;
+    run.last_input = bill.input();
 
     history.push_back({"user", question});
     history.push_back({"assistant", words(rng, kAnswerTokens)});

@@ -107,6 +107,7 @@ TEST_CASE("turns with no new mention send the same cached prefix and a mention a
   const std::size_t block = sent[2].find("f helper_0999(value,scale?)");
   REQUIRE(block != std::string::npos);
   CHECK(block > third);
+  CHECK(block > sent[2].find("Thanks, go on."));  // after the history: the part that changes comes last
   CHECK(sent[1].find("f helper_0999(value,scale?)") == std::string::npos);
 }
 

@@ -86,6 +86,7 @@ TEST_CASE("an earlier message keeps its images, and each counts 1000 tokens of h
   in.active_history = {{"user", "what is this?", {"data:image/png;base64,AAAA", "https://example.com/x.png"}},
                        {"assistant", "a pixel"}};
   in.user_prompt = "and now?";
+  in.min_cacheable_tokens = 100000;  // no marker turns a later message into blocks
   auto doc = assemble(in);
   const auto& earlier = doc[1]["content"];
   REQUIRE(earlier.IsArray());
@@ -98,4 +99,49 @@ TEST_CASE("an earlier message keeps its images, and each counts 1000 tokens of h
   PromptAssembler a([](std::string_view s) { return s.size(); });
   const std::vector<ChatMessage> history{{"user", "what is this?", {"data:image/png;base64,AAAA"}}, {"assistant", "a pixel"}};
   CHECK(a.history_tokens(history) == 4 + 13 + 1000 + 9 + 7);
+}
+
+namespace {
+
+std::vector<std::size_t> marked_messages(const rapidjson::Document& doc) {
+  std::vector<std::size_t> at;
+  for (rapidjson::SizeType i = 0; i < doc.Size(); ++i)
+    if (doc[i]["content"].IsArray())
+      for (const auto& b : doc[i]["content"].GetArray())
+        if (b.HasMember("cache_control")) at.push_back(i);
+  return at;
+}
+
+}  // namespace
+
+TEST_CASE("the conversation's end carries a marker, and the map's focus and the message follow it uncached") {
+  PromptInput in;
+  in.system_prompt = std::string(5000, 's');
+  in.min_cacheable_tokens = 100;
+  in.active_history = {{"user", std::string(300, 'q')}, {"assistant", std::string(300, 'a')}};
+  in.focus_symbol_blocks = "pkg/mod.py:\nf helper(value)";
+  in.user_prompt = "what calls helper?";
+  auto doc = assemble(in);
+  REQUIRE(doc.Size() == 6);
+  CHECK(marked_messages(doc) == std::vector<std::size_t>{0, 2});  // the system message, the history's last
+  CHECK(text(doc[3]) == "# Repository Structure (for this message)\n\npkg/mod.py:\nf helper(value)");
+  CHECK(text(doc[4]) == "Ok.");
+  CHECK(text(doc[5]) == "what calls helper?");
+
+  // A history too short to cache gets no marker of its own.
+  in.active_history = {{"user", "hi"}, {"assistant", "hello"}};
+  CHECK(marked_messages(assemble(in)) == std::vector<std::size_t>{0});
+}
+
+TEST_CASE("with four cacheable tiers and a cacheable conversation, L3's marker gives way to the conversation's") {
+  PromptInput in;
+  in.system_prompt = std::string(5000, 's');
+  in.min_cacheable_tokens = 10;
+  for (int i = 1; i < 4; ++i) in.tiers[i].files = {{"f" + std::to_string(i), std::string(400, 'x')}};
+  in.active_history = {{"user", std::string(100, 'q')}, {"assistant", std::string(100, 'a')}};
+  in.user_prompt = "u";
+  auto doc = assemble(in);
+  // system; L1, L2, L3 pairs; the history; the message.
+  REQUIRE(doc.Size() == 10);
+  CHECK(marked_messages(doc) == std::vector<std::size_t>{0, 2, 4, 8});
 }

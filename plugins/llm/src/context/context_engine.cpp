@@ -126,7 +126,7 @@ Placement ContextEngine::layout(const TurnContent& c, const std::map<std::string
   }
 
   for (const auto& [path, block] : c.focus_blocks) {
-    append_block(in.active_symbol_blocks, block);
+    append_block(in.focus_symbol_blocks, block);
     record(kFocusPrefix + path, "symbols", Tier::active);
   }
 

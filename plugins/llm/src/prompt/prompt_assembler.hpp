@@ -1,14 +1,12 @@
 // prompt/prompt_assembler.hpp -- the tiered message array of
 // acdc-features.md §4.6, byte for byte: L0 system message, L1..L3 tier
-// pairs, URL context, review context, active files, active history, the
-// current user message; at most 4 cache_control breakpoints.
+// pairs, URL context, review context, active files, active history, then
+// (issue 26) the ranked map's focus for this message, and the current user
+// message; at most 4 cache_control breakpoints, placed as
+// prompt/cache_marks.hpp says.
 //
 //   PromptAssembler assembler(count_tokens);
 //   std::string messages_json = assembler.assemble(input);   // a JSON array
-//
-// Breakpoint guard (§4.6 "Gotchas"): a tier gets cache_control only when it
-// holds at least min_cacheable_tokens, because an undersized cached block
-// made Bedrock answer with nothing.
 #pragma once
 
 #include "prompt/prompt_input.hpp"
@@ -30,6 +28,7 @@ inline constexpr std::string_view kFilesL2Header =
 inline constexpr std::string_view kFilesL3Header =
     "# Reference Files (L3)\n\nThese files are included for reference:\n\n";
 inline constexpr std::string_view kTierSymbolsHeader = "# Repository Structure (continued)\n\n";
+inline constexpr std::string_view kFocusSymbolsHeader = "# Repository Structure (for this message)\n\n";
 inline constexpr std::string_view kReviewContextHeader = "# Code Review Context\n\n";
 
 class PromptAssembler {
@@ -47,8 +46,9 @@ class PromptAssembler {
 
  private:
   struct Builder;
-  void add_l0(Builder& b, const PromptInput& in) const;
-  void add_tier(Builder& b, const TierContent& tier, std::string_view files_header, size_t min_tokens) const;
+  // Each adds its messages and returns its tokens (0: it added none).
+  size_t add_l0(Builder& b, const PromptInput& in) const;
+  size_t add_tier(Builder& b, const TierContent& tier, std::string_view files_header) const;
   size_t tier_tokens(const TierContent& tier) const;
 
   TokenCounter count_;

@@ -63,6 +63,7 @@ struct PromptInput {
   std::vector<std::string> url_parts;
   std::string review_context;
   std::string active_symbol_blocks;   // map blocks not (yet) in a cached tier
+  std::string focus_symbol_blocks;    // the ranked map's focus for this message: after the history
   std::vector<FileEntry> active_files;
   std::vector<ChatMessage> active_history;
   std::string user_prompt;            // the message with the system reminder appended
