@@ -58,3 +58,18 @@ test('compacted while the next turn streams: the new history, then that turn', (
   assert.deepEqual(afterCompaction(withQ2, current, 'r2').map((m) => m.content), ['compacted', 'q1', 'a1', 'q2', '…'],
     'not twice when the server already has the question');
 });
+
+test('an answer the history keeps with its edit results shows them again (issue 29)', () => {
+  const m = fromHistory({ role: 'assistant', content: 'done', passed: 1, failed: 1,
+    edit_results: [{ file: 'a.py', status: 'applied' }, { file: 'b.py', status: 'failed', message: 'no match' }] });
+  assert.deepEqual(m.result.edit_results.map((r) => r.status), ['applied', 'failed']);
+  assert.equal(m.result.passed, 1);
+  assert.equal(m.result.failed, 1);
+  assert.equal(fromHistory({ role: 'assistant', content: 'x' }).result, undefined, 'none kept: no result');
+});
+
+test('a failed answer, last, offers Retry as a cut-off one does', () => {
+  const msgs = [{ role: 'user', content: 'q' }, { role: 'assistant', content: '', error: { kind: 'timeout' } }];
+  assert.equal(retryIndex(msgs, false), 1);
+  assert.equal(retryIndex([...msgs, { role: 'user', content: 'again' }, { role: 'assistant', content: 'ok' }], false), -1);
+});

@@ -17,6 +17,14 @@ export function fromHistory(m) {
   if (m.system_event) out.systemEvent = true;
   if (m.cut_off) { out.cutOff = true; out.cutOffError = m.error ?? ''; }
   if (m.reasoning) out.thinking = m.reasoning;   // shown collapsed, as while it streamed
+  // An answer's edit results and counts, when the history keeps them (the
+  // contract asked of the llm plugin in issue 29): its edit cards show their
+  // statuses again and the summary comes back. Without them cards say
+  // "from history".
+  if (m.role === 'assistant' && Array.isArray(m.edit_results)) {
+    out.result = { edit_results: m.edit_results, shell_commands: m.shell_commands ?? [] };
+    for (const k of ['passed', 'already_applied', 'failed', 'skipped', 'not_in_context']) out.result[k] = m[k] ?? 0;
+  }
   return out;
 }
 
@@ -39,13 +47,13 @@ export function retryTarget(messages, index) {
 }
 
 // Retry is offered on the last answer only, when nothing streams: an earlier
-// cut-off answer was already followed by something.
+// cut-off or failed answer was already followed by something.
 export function retryIndex(messages, streaming) {
   if (streaming) return -1;
   for (let i = messages.length - 1; i >= 0; i--) {
     const m = messages[i];
     if (m.notice) continue;
-    return m.role === 'assistant' && m.cutOff && retryTarget(messages, i) ? i : -1;
+    return m.role === 'assistant' && (m.cutOff || m.error) && retryTarget(messages, i) ? i : -1;
   }
   return -1;
 }
