@@ -263,3 +263,33 @@ export async function editorText(page) {
 export function editorContent(page) {
   return page.locator('ac-file-editor [data-side="work"] .cm-content');
 }
+
+// The page's clipboard writes, recorded instead of made (headless Chromium
+// has no clipboard a test can read back): what a Copy button copied.
+export async function recordCopies(page) {
+  await page.evaluate(() => {
+    window.copied = [];
+    Object.defineProperty(navigator, 'clipboard', { configurable: true,
+      value: { writeText: async (text) => { window.copied.push(text); } } });
+  });
+}
+
+export async function lastCopy(page) {
+  return page.evaluate(() => window.copied.at(-1));
+}
+
+// Every toast the page shows from now on, kept after it is gone.
+export async function recordToasts(page) {
+  await page.evaluate(() => {
+    window.toastsSeen = [];
+    new MutationObserver((records) => {
+      for (const r of records) for (const n of r.addedNodes)
+        if (n.nodeType === 1) for (const t of [n, ...n.querySelectorAll('[data-toast]')])
+          if (t.matches('[data-toast]')) window.toastsSeen.push(t.textContent.trim());
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+}
+
+export async function toastsSeen(page) {
+  return page.evaluate(() => window.toastsSeen);
+}

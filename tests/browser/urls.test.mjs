@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
-import { startStack, openPage, shot, closeAll, builtPlugins, send, lastPrompt } from './support.mjs';
+import { startStack, openPage, shot, closeAll, builtPlugins, send, lastPrompt, recordToasts, toastsSeen } from './support.mjs';
 
 const plugins = builtPlugins();
 const skip = !['repo', 'llm', 'url-fetch'].every((p) => plugins.includes(p)) && 'needs the repo, url-fetch and llm plugins';
@@ -84,4 +84,20 @@ test('the viewer shows what the model reads, and an unticked link stays out of t
   await page.locator('ac-chat-message .msg.assistant', { hasText: 'Without the guide.' }).waitFor({ timeout: 10000 });
   assert.doesNotMatch(await lastPrompt(stack.provider), /# URL Context/);
   assert.deepEqual(page.errors, [], 'no script errors');
+});
+
+test('a link that fails to fetch says so, and never toasts "Fetched" (issue 29)', { skip }, async (t) => {
+  if (!stack.provider) return t.skip('needs the fake provider');
+  await recordToasts(page);
+  await stack.provider.queue([{ text: 'No such page, it seems.' }]);
+  const box = page.locator('ac-chat-input textarea');
+  await box.pressSequentially(`What is at ${base}/missing please`, { delay: 2 });
+  await page.locator(`[data-url-chip="${base}/missing"]`).waitFor({ timeout: 5000 });
+  await box.press('Enter');
+  await page.locator(`[data-url-chip="${base}/missing"][data-status="error"]`).waitFor({ timeout: 15000 });
+  await page.locator('ac-chat-message .msg.assistant', { hasText: 'No such page, it seems.' }).waitFor({ timeout: 10000 });
+  await page.waitForFunction(() => window.toastsSeen.some((t) => t.startsWith('Could not fetch')), null, { timeout: 5000 });
+  const seen = await toastsSeen(page);
+  assert.ok(!seen.some((t) => t.startsWith('Fetched')), `toasts: ${JSON.stringify(seen)}`);
+  assert.match(seen.find((t) => t.startsWith('Could not fetch')), /127\.0\.0\.1\/missing/);
 });

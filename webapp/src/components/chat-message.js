@@ -6,7 +6,11 @@
 // applied, and, when `retryable`, it has a Retry button that fires "retry".
 // A system event (a compaction, a commit) folds its <details> part. The
 // model's thinking, when it reasoned, sits above the answer in a collapsed
-// <details data-thinking>.
+// <details data-thinking>. Issue 29: a failed turn is an <ac-error-card> by
+// its kind; repository paths the answer names are links that open the file,
+// listed under it in <ac-file-mentions> with Add All; the shell commands the
+// server found are shown with Copy, never run; the foot gives tokens, cache
+// hit and cost (core/turn-usage.js).
 
 import { html, nothing } from 'lit';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
@@ -15,29 +19,24 @@ import { segmentAnswer } from '../core/edit-blocks.js';
 import { renderBlocks, escapeHtml } from '../core/markdown.js';
 import { toast } from '../rpc.js';
 import { eventParts } from '../core/chat-messages.js';
+import { editSummary, usageParts } from '../core/turn-usage.js';
+import { findMentions, mentionedFiles } from '../core/file-mentions.js';
+import { emit } from '../rpc.js';
 import './edit-card.js';
-
-function summary(r) {
-  const parts = [['passed', 'applied'], ['already_applied', 'already applied'], ['failed', 'failed'],
-    ['skipped', 'skipped'], ['not_in_context', 'not in context']]
-    .filter(([k]) => r[k]).map(([k, label]) => `${r[k]} ${label}`);
-  return parts.join(' · ');
-}
-
-function usage(u) {
-  if (!u) return '';
-  const bits = [`in ${u.prompt_tokens ?? 0}`, `out ${u.completion_tokens ?? 0}`];
-  if (u.cache_read_tokens) bits.push(`cache read ${u.cache_read_tokens}`);
-  if (u.cache_write_tokens) bits.push(`cache write ${u.cache_write_tokens}`);
-  if (u.reasoning_tokens) bits.push(`reasoning ${u.reasoning_tokens}`);
-  if (u.cost_usd != null) bits.push(`$${Number(u.cost_usd).toFixed(4)}`);
-  return bits.join(' · ');
-}
+import './error-card.js';
+import './file-mentions.js';
 
 class AcChatMessage extends LightElement {
-  static properties = { message: {}, content: {}, retryable: { type: Boolean } };
+  // files: the repository's paths (a Set); selected: the paths in context.
+  static properties = { message: {}, content: {}, retryable: { type: Boolean }, files: {}, selected: {} };
 
-  copy(e) {
+  onClick(e) {
+    const link = e.target.closest('[data-file-link]');
+    if (link) {
+      e.preventDefault();
+      emit('open-file', { path: link.dataset.fileLink });
+      return;
+    }
     const button = e.target.closest('[data-copy]');
     if (!button) return;
     navigator.clipboard?.writeText(button.parentElement.querySelector('code').textContent)
@@ -71,25 +70,89 @@ class AcChatMessage extends LightElement {
         @click=${() => this.dispatchEvent(new CustomEvent('retry', { bubbles: true }))}>Retry</button>` : ''}</div>`;
   }
 
+  get linkable() {
+    const m = this.message;
+    return m.role === 'assistant' && !m.streaming && this.files?.size > 0;
+  }
+
+  // Paths in the answer's prose and inline code become links; code blocks
+  // stay as written. The markdown is HTML from a cache (unsafeHTML), so the
+  // links are put into its text nodes once per rendered block and file list.
+  updated() {
+    if (!this.linkable) return;
+    const isFile = (p) => this.files.has(p);
+    for (const md of this.querySelectorAll('.msg > .md')) {
+      if (md.linkedFor === this.files) continue;
+      md.linkedFor = this.files;
+      const walker = document.createTreeWalker(md, NodeFilter.SHOW_TEXT,
+        { acceptNode: (n) => (n.parentElement.closest('pre, a') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT) });
+      const texts = [];
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) texts.push(n);
+      for (const node of texts) linkText(node, findMentions(node.data, isFile));
+    }
+  }
+
   render() {
     const m = this.message, r = m.result;
     const text = this.content ?? m.content ?? '';
-    const body = m.role === 'assistant' ? this.renderAssistant(text, r, !m.streaming && !r, m.cutOff)
+    const body = m.error ? html`<ac-error-card .error=${m.error} ?retryable=${this.retryable}></ac-error-card>`
+      : m.role === 'assistant' ? this.renderAssistant(text, r, !m.streaming && !r, m.cutOff)
       : m.role === 'user' ? html`<div class="md">${unsafeHTML(escapeHtml(text).replace(/\n/g, '<br>'))}</div>`
       : this.renderSystem(text);
     const kind = [m.streaming && 'streaming', m.systemEvent && 'system-event', m.notice && `notice notice-${m.notice}`,
       m.cutOff && 'cut-off-answer', m.compacting && 'compacting'].filter(Boolean).join(' ');
     return html`<div class="msg ${m.role} ${kind}" data-role=${m.role} data-request=${m.requestId ?? ''}
-        data-system-event=${m.systemEvent ? 'yes' : nothing} data-notice=${m.notice ?? nothing} @click=${this.copy}>
-      ${r && summary(r) ? html`<div class="edit-summary" data-edit-summary>Edits: ${summary(r)}</div>` : ''}
+        data-system-event=${m.systemEvent ? 'yes' : nothing} data-notice=${m.notice ?? nothing} @click=${this.onClick}>
+      ${r && editSummary(r) ? html`<div class="edit-summary" data-edit-summary>Edits: ${editSummary(r)}</div>` : ''}
       ${m.thinking ? this.thinkingBlock(m) : ''}
       ${body}
       ${(m.images ?? []).map((src) => html`<img class="thumb" src=${src} alt="attached image">`)}
       ${m.cutOff ? this.cutOffMark(m) : ''}
-      ${r ? html`<div class="turn-foot">
-        ${r.cancelled ? html`<span class="badge-finish">stopped</span>` : r.finish_reason && r.finish_reason !== 'stop' ? html`<span class="badge-finish">${r.finish_reason}</span>` : ''}
-        <span class="usage" data-usage>${usage(r.token_usage)}</span></div>` : ''}
+      ${this.shellBlock(r?.shell_commands)}
+      ${this.linkable && !m.error ? this.mentions(text) : ''}
+      ${r ? this.foot(r) : ''}
     </div>`;
+  }
+
+  mentions(text) {
+    const paths = mentionedFiles(text, (p) => this.files.has(p));
+    return paths.length ? html`<ac-file-mentions .paths=${paths} .selected=${this.selected}></ac-file-mentions>` : '';
+  }
+
+  // Shown to copy and run by hand: acdc never runs them (§4.3).
+  shellBlock(commands) {
+    if (!commands?.length) return '';
+    return html`<div class="shell-commands" data-shell-commands><div class="label">Shell commands (not run)</div>
+      ${commands.map((c) => html`<div class="shell-cmd" data-shell-command><code>${c}</code>
+        <button class="copy" data-copy title="Copy the command">Copy</button></div>`)}</div>`;
+  }
+
+  foot(r) {
+    const finish = r.cancelled ? 'stopped' : r.finish_reason && r.finish_reason !== 'stop' && !r.error ? r.finish_reason : '';
+    const usage = usageParts(r.token_usage);
+    if (!finish && !usage.length) return '';
+    return html`<div class="turn-foot">${finish ? html`<span class="badge-finish">${finish}</span>` : ''}
+      <span class="usage" data-usage>${usage.join(' · ')}</span></div>`;
   }
 }
 customElements.define('ac-chat-message', AcChatMessage);
+
+// Splits a text node around its mentions, each an <a data-file-link>.
+function linkText(node, mentions) {
+  if (!mentions.length) return;
+  const out = document.createDocumentFragment();
+  let at = 0;
+  for (const { start, end, path } of mentions) {
+    out.append(node.data.slice(at, start));
+    const a = document.createElement('a');
+    a.href = '#';
+    a.className = 'file-link';
+    a.dataset.fileLink = path;
+    a.title = `Open ${path}`;
+    a.textContent = node.data.slice(start, end);
+    out.append(a);
+    at = end;
+  }
+  out.append(node.data.slice(at));
+  node.replaceWith(out);
+}

@@ -7,6 +7,11 @@
 // midway stays, marked, with Retry; a send the server refuses says why and
 // goes back into the input. The model's thinking (AcApp.streamThinking, then
 // the result's `reasoning`) rides on its answer card, shown collapsed.
+// Issue 29: a failed turn is a typed error card with Retry; answers link the
+// repository files they name (the picker's file list, `fileList`); a run
+// timer while a turn streams; the list opens at its newest message after a
+// reload or a session load, and follows late layout (highlighting, images)
+// while it is at the bottom.
 
 import { html } from 'lit';
 import { LightElement } from './light-element.js';
@@ -15,12 +20,14 @@ import { ChunkCoalescer } from '../core/coalescer.js';
 import { retryPrompt } from '../core/retry-prompt.js';
 import { rpc, hasMethod, on, emit, toast } from '../rpc.js';
 import { fromHistory, notice, retryTarget, retryIndex, afterCompaction } from '../core/chat-messages.js';
+import { errorCard } from '../core/error-kinds.js';
 import './chat-message.js';
 import './chat-input.js';
+import './run-timer.js';
 
 class AcChatPanel extends LightElement {
   static properties = { messages: { state: true }, current: { state: true }, hud: { state: true },
-    showHistory: { state: true }, compacting: { state: true }, gate: {} };
+    showHistory: { state: true }, compacting: { state: true }, files: { state: true }, selected: { state: true }, gate: {} };
 
   constructor() {
     super();
@@ -31,6 +38,8 @@ class AcChatPanel extends LightElement {
     this.thinking = new ChunkCoalescer((id, thinking) => this.showThinking(id, thinking));
     this.stick = true;   // follow the newest text until the user scrolls up
     this.selection = [];
+    this.selected = new Set();
+    this.files = new Set();
   }
 
   connectedCallback() {
@@ -39,7 +48,8 @@ class AcChatPanel extends LightElement {
       state: (s) => this.restore(s), streamChunk: ({ requestId, content }) => this.onChunk(requestId, content),
       streamComplete: ({ requestId, result }) => this.onComplete(requestId, result),
       userMessage: (d) => this.onUserMessage(d), sessionChanged: (d) => this.onSession(d),
-      selection: (files) => { this.selection = files; }, streamRetry: ({ info }) => this.onRetry(info),
+      selection: (files) => { this.selection = files; this.selected = new Set(files); },
+      fileList: (files) => { this.files = new Set(files); }, streamRetry: ({ info }) => this.onRetry(info),
       compactionEvent: ({ event }) => this.onProgressEvent(event),
       binaryFilesSkipped: (d) => toast(`Skipped ${d.kind} files: ${(d.paths ?? []).join(', ')}${d.reason ? ` (${d.reason})` : ''}`, 'warn'),
       commitResult: (r) => this.onCommit(r),
@@ -47,6 +57,19 @@ class AcChatPanel extends LightElement {
       streamThinking: ({ requestId, content }) => this.onThinking(requestId, content),
     };
     for (const [type, fn] of Object.entries(subs)) this.listen(on(type, fn));
+  }
+
+  // Markdown highlighting, images and the file links change a message's
+  // height after it is drawn: while the list is at its bottom it stays there.
+  firstUpdated() {
+    const box = this.querySelector('.messages');
+    this.resizes = new ResizeObserver(() => { if (this.stick) this.toBottom(box); });
+    this.resizes.observe(box.querySelector('.messages-inner'));
+  }
+
+  disconnectedCallback() {
+    super.disconnectedCallback();
+    this.resizes?.disconnect();
   }
 
   get streaming() { return this.current !== null; }
@@ -59,6 +82,7 @@ class AcChatPanel extends LightElement {
       // Single user: a stream still running is this user's, so Stop works on it.
       this.tracker.adopt(s.request_id, true);
       this.current = s.request_id;
+      this.startedAt = Date.now();
       messages.push({ role: 'assistant', content: s.accumulated_content ?? '', streaming: true, requestId: s.request_id });
     }
     this.messages = messages;
@@ -115,11 +139,11 @@ class AcChatPanel extends LightElement {
     if (!accept) return;
     let i = this.indexOf(id);
     if (i < 0) i = this.appendAssistant(id, {});  // no chunk came (an error before any text)
-    // A cut-off answer keeps what arrived; any other error replaces the card's text.
+    // A cut-off answer keeps what arrived; any other error is a card of its kind.
     const cutOff = result.cut_off === true;
-    const error = result.error && !cutOff ? `**Error:** ${result.error_info?.message ?? result.error}` : '';
-    const content = error || (cutOff ? result.response || this.messages[i].content : result.response ?? this.messages[i].content) || '';
-    this.replaceAt(i, { content, streaming: false, result, error: !!error,
+    const error = result.error && !cutOff ? errorCard(result.error_info, result.error) : null;
+    const content = (cutOff ? result.response || this.messages[i].content : result.response ?? this.messages[i].content) || '';
+    this.replaceAt(i, { content, streaming: false, result, error,
       ...(result.reasoning ? { thinking: result.reasoning } : {}),
       ...(cutOff ? { cutOff, cutOffError: result.error_info?.message ?? result.error ?? '' } : {}) });
     if (passive && result.user_message && !this.messages[i].userShown)
@@ -142,6 +166,7 @@ class AcChatPanel extends LightElement {
   onSession({ messages }) {
     if (this.streaming) return;
     this.messages = (messages ?? []).map(fromHistory);
+    this.scrollSoon(true);
   }
 
   onRetry(info) {
@@ -149,8 +174,8 @@ class AcChatPanel extends LightElement {
   }
 
   onProgressEvent(ev = {}) {
-    const urls = { url_fetch: `Fetching ${ev.url}…`, url_ready: `Fetched ${ev.url}` };
-    if (urls[ev.stage]) toast(urls[ev.stage], 'info');
+    // url_ready comes for a failed fetch too: the chip says how it went.
+    if (ev.stage === 'url_fetch') toast(`Fetching ${ev.url}…`, 'info');
     else if (ev.stage === 'compacting') this.compacting = true;
     else if (ev.stage === 'compacted') this.onCompacted(ev);
     else if (ev.stage === 'compaction_error') {
@@ -177,6 +202,7 @@ class AcChatPanel extends LightElement {
     const id = newRequestId();
     this.tracker.begin(id);
     this.current = id;
+    this.startedAt = Date.now();
     this.messages = [...this.messages, { role: 'user', content: text, images },
       { role: 'assistant', content: '', streaming: true, requestId: id, userShown: true }];
     this.scrollSoon(true);
@@ -240,12 +266,21 @@ class AcChatPanel extends LightElement {
     this.updateComplete.then(() => {
       this.scrollPending = false;
       const box = this.querySelector('.messages');
-      if (box) box.scrollTop = box.scrollHeight;
+      if (box) this.toBottom(box);
     });
   }
 
+  toBottom(box) {
+    box.scrollTop = box.scrollHeight;
+    this.placedAt = box.scrollTop;
+  }
+
+  // The scroll event of our own toBottom() comes a frame later, when the
+  // messages may have grown below it: only a scroll that moved away from
+  // where we put the list is the user's.
   onScroll(e) {
     const box = e.target;
+    if (box.scrollTop === this.placedAt) return;
     this.stick = box.scrollHeight - box.scrollTop - box.clientHeight < 80;
   }
 
@@ -262,12 +297,14 @@ class AcChatPanel extends LightElement {
       <div class="chat-head">
         <button data-action="new-session" ?disabled=${!hasMethod('LLMService.new_session') || this.streaming} @click=${this.newSession}>New session</button>
         <button data-action="history" ?disabled=${!hasMethod('LLMService.history_list_sessions')} @click=${this.openHistory}>History</button>
+        ${this.streaming ? html`<ac-run-timer .since=${this.startedAt}></ac-run-timer>` : ''}
         ${h ? html`<span class="hud" data-hud>last turn: ${h.prompt_tokens ?? 0} in · ${h.completion_tokens ?? 0} out${h.cache_read_tokens ? ` · ${h.cache_read_tokens} cached` : ''}</span>` : ''}
       </div>
       ${chat.ok ? '' : html`<div class="unavailable" data-unavailable="chat">${chat.reason}</div>`}
-      <div class="messages" @scroll=${this.onScroll}>${this.messages.map((m, i) => html`<ac-chat-message .message=${m}
+      <div class="messages" @scroll=${this.onScroll}><div class="messages-inner">${this.messages.map((m, i) => html`<ac-chat-message
+          .message=${m} .files=${this.files} .selected=${this.selected}
           ?retryable=${i === retryAt} @retry=${() => this.retry(i)}></ac-chat-message>`)}
-        ${this.compacting ? html`<div class="msg system compacting" data-compacting>Compacting history…</div>` : ''}</div>
+        ${this.compacting ? html`<div class="msg system compacting" data-compacting>Compacting history…</div>` : ''}</div></div>
       <ac-chat-input ?disabled=${!chat.ok} .streaming=${this.streaming} .gate=${this.gate}
         @send=${(e) => this.send(e.detail)} @stop=${this.stop}></ac-chat-input>
       ${this.showHistory ? html`<ac-history-browser @close=${() => { this.showHistory = false; }}></ac-history-browser>` : ''}`;

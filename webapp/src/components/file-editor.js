@@ -208,7 +208,7 @@ class AcFileEditor extends LightElement {
       <button data-action="goto-line" title="Go to line (Alt+G); search is Ctrl+F" @click=${() => this.run(gotoLine)}>Line…</button>
       ${this.lsp.renderButton()}
       ${rv ? '' : html`<button data-action="save" ?disabled=${!this.dirty} @click=${() => this.save()}>Save</button>`}
-      <button @click=${() => this.dispatchEvent(new CustomEvent('close'))}>Close</button></div>`;
+      <button data-action="close" @click=${() => this.dispatchEvent(new CustomEvent('close'))}>Close</button></div>`;
   }
 
   render() {

@@ -75,20 +75,26 @@ class AcUrlChips extends LightElement {
   onProgress(ev) {
     let ready = null;
     this.changed(() => { ready = this.model.progress(ev); });
-    if (ready) this.load(ready);
+    if (ready) this.load(ready, true);
   }
 
   refreshWaiting() {
     for (const url of this.model.waiting()) this.load(url);
   }
 
-  async load(url) {
+  // `announce`: a fetch just finished (url_ready, which comes for a failed
+  // fetch too), so a toast says how it went, from the content itself.
+  async load(url, announce = false) {
     try {
       const content = await rpc('LLMService.get_url_content', url);
       this.changed(() => this.model.markContent(content));
     } catch (e) {
       this.changed(() => this.model.markContent({ url, error: e.message }));
     }
+    const c = this.model.list.find((x) => x.url === url);
+    if (!announce || !c) return;
+    if (c.status === 'fetched') toast(`Fetched ${c.display_name}`, 'ok');
+    else if (c.status === 'error') toast(`Could not fetch ${c.display_name}: ${c.error}`, 'error');
   }
 
   async remove(chip) {
