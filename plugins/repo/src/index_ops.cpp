@@ -291,4 +291,14 @@ std::string IndexOps::unstaged_diff() {
   return diff_text(diff.get());
 }
 
+std::string IndexOps::diff_to(const std::string& ref) {
+  auto lock = repo_.lock();
+  GitPtr<git_commit> commit = repo_.commit_of(ref);
+  GitPtr<git_tree> tree = GitRepo::tree_of(commit.get());
+  GitPtr<git_diff> diff;
+  git_check(git_diff_tree_to_workdir_with_index(out(diff), repo_.get(), tree.get(), nullptr),
+            "diffing the working tree against " + ref);
+  return diff_text(diff.get());
+}
+
 }  // namespace acdc::repo

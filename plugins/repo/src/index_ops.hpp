@@ -40,6 +40,9 @@ class IndexOps {
   bool is_clean();
   std::string staged_diff();
   std::string unstaged_diff();
+  // `git diff <ref>`: the working tree (tracked files, staged or not)
+  // against a branch, tag or commit; untracked files are not in it.
+  std::string diff_to(const std::string& ref);
 
  private:
   std::vector<std::string> head_files(git_tree* head, const std::string& path);

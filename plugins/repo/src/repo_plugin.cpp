@@ -28,6 +28,7 @@ acdc::PluginSpec<RepoService> describe() {
       .method<&RepoService::rename_directory>("rename_directory", kBlocking)
       .method<&RepoService::get_staged_diff>("get_staged_diff", kBlocking)
       .method<&RepoService::get_unstaged_diff>("get_unstaged_diff", kBlocking)
+      .method<&RepoService::get_diff_to_branch>("get_diff_to_branch", kBlocking)
       .method<&RepoService::commit>("commit", kBlocking)
       .method<&RepoService::reset_hard>("reset_hard", kBlocking)
       .method<&RepoService::is_clean>("is_clean", kBlocking)

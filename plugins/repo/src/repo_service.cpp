@@ -202,6 +202,8 @@ std::string RepoService::get_staged_diff() { return index_.staged_diff(); }
 
 std::string RepoService::get_unstaged_diff() { return index_.unstaged_diff(); }
 
+std::string RepoService::get_diff_to_branch(std::string branch) { return index_.diff_to(branch); }
+
 RawJson RepoService::commit(std::string message) {
   CommitResult c = index_.commit(message);
   return RawJson{"{\"sha\":" + to_json_text(c.sha) + ",\"message\":" + to_json_text(to_valid_utf8(c.message)) + "}"};

@@ -62,6 +62,8 @@ class RepoService {
   Outcome rename_directory(std::string from, std::string to);
   std::string get_staged_diff();
   std::string get_unstaged_diff();
+  // The working tree against a branch (the webapp's Copy diff, issue 29).
+  std::string get_diff_to_branch(std::string branch);
   RawJson commit(std::string message);
   Outcome reset_hard();
   bool is_clean();

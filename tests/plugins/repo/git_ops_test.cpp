@@ -28,6 +28,20 @@ TEST_CASE("stage, unstage, stage_all and commit, as git sees them") {
   CHECK(h.ok("Repo.is_clean", "[]").GetBool());
 }
 
+TEST_CASE("get_diff_to_branch is the working tree against the branch, staged or not, as git diff <branch>") {
+  GitFixture repo;
+  repo.commit_file("a.txt", "1\n");
+  repo.git("branch base");
+  repo.commit_file("b.txt", "b\n");
+  repo.write("a.txt", "2\n");
+  RepoHost h(repo);
+  h.ok("Repo.stage_files", R"([["a.txt"]])");
+  std::string diff = h.ok("Repo.get_diff_to_branch", R"(["base"])").GetString();
+  CHECK(diff == repo.git("diff base"));
+  CHECK_THAT(diff, Catch::Contains("+2") && Catch::Contains("+b"));
+  CHECK_THAT(h.error("Repo.get_diff_to_branch", R"(["no-such-branch"])"), Catch::Contains("Unknown ref: 'no-such-branch'"));
+}
+
 TEST_CASE("stage_files stages a deletion, and commit refuses an empty message and an empty index") {
   GitFixture repo;
   repo.commit_file("a.txt", "1\n");
