@@ -75,6 +75,7 @@ test('a failed turn is a card of its kind, without empty token counts, and Retry
   assert.equal(await card.getAttribute('data-error-card'), 'authentication');
   assert.match(await card.innerText(), /Authentication failed[\s\S]*Incorrect API key/);
   assert.doesNotMatch(await last().innerText(), /in 0 · out 0/);
+  assert.doesNotMatch(await page.locator('[data-hud]').innerText(), /0 in · 0 out/, 'the head keeps the last real turn');
   await shot(page, '61-error-card');
 
   const before = (await stack.provider.requests()).length;

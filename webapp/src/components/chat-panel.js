@@ -149,7 +149,10 @@ class AcChatPanel extends LightElement {
     if (passive && result.user_message && !this.messages[i].userShown)
       this.messages = [...this.messages.slice(0, i), { role: 'user', content: result.user_message }, ...this.messages.slice(i)];
     if (id === this.current) this.current = null;
-    if (result.token_usage) this.hud = result.token_usage;
+    // A turn that failed before the provider answered used no tokens: the
+    // last turn that did stays in the head.
+    const u = result.token_usage;
+    if (u?.prompt_tokens || u?.completion_tokens) this.hud = u;
     for (const why of result.refused_images ?? []) toast(`Not sent: ${why}`, 'warn');
     const retry = retryPrompt(result.edit_results ?? []);
     if (retry && !passive) this.querySelector('ac-chat-input')?.fill(retry);
