@@ -16,6 +16,7 @@ import './components/toasts.js';
 import './components/startup-overlay.js';
 import './components/files-tab.js';
 import './components/commit-actions.js';
+import './components/copy-diff.js';
 import './components/mode-switch.js';
 import './components/review.js';
 
@@ -171,6 +172,7 @@ export class AcAppShell extends JRPCClient {
         ${this.renderBackground()}
         <ac-mode-switch></ac-mode-switch>
         <ac-review .gate=${this.gate}></ac-review>
+        <ac-copy-diff .gate=${this.gate}></ac-copy-diff>
         <ac-commit-actions .gate=${this.gate}></ac-commit-actions>
         <span class="conn ${this.connected ? 'up' : 'down'}" data-connection=${this.connected ? 'up' : 'down'}>
           ${this.connected ? 'connected' : this.retryIn ? `reconnecting (${this.retryIn}s)` : 'connecting'}</span>

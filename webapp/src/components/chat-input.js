@@ -4,11 +4,14 @@
 // draft survives a reload, and links typed show as <ac-url-chips>. A
 // selector beside Send chooses the reasoning effort (off / low / medium /
 // high), kept across reloads. Fires "send" {text, images, effort,
-// excludedUrls} and "stop".
+// excludedUrls} and "stop". Issue 29: an @word being typed filters the file
+// picker (`file-filter` on the bus, '' when it ends); a path middle-clicked
+// in the picker (`insert-path`) is inserted at the caret.
 
 import { html } from 'lit';
 import { LightElement } from './light-element.js';
-import { rpc, hasMethod, on, toast } from '../rpc.js';
+import { rpc, hasMethod, on, emit, toast } from '../rpc.js';
+import { atQuery } from '../core/at-filter.js';
 import './url-chips.js';
 
 const MAX_IMAGES = 5;
@@ -42,6 +45,28 @@ class AcChatInput extends LightElement {
     this.listen(on('connected', () => this.loadSnippets()));
     // Each mode has its own snippets (§3.6).
     this.listen(on('modeChanged', () => this.loadSnippets()));
+    this.listen(on('insert-path', (path) => this.insert(path)));
+  }
+
+  // Puts `text` at the caret, spaced from its neighbours.
+  insert(text) {
+    const area = this.area;
+    const { selectionStart: a, selectionEnd: b, value } = area;
+    const before = value.slice(0, a), after = value.slice(b);
+    const piece = `${before && !/\s$/.test(before) ? ' ' : ''}${text}${after && !/^\s/.test(after) ? ' ' : ''}`;
+    area.value = before + piece + after;
+    area.selectionStart = area.selectionEnd = a + piece.length;
+    area.focus();
+    this.onText();
+  }
+
+  onText() {
+    const area = this.area;
+    localStorage.setItem(DRAFT_KEY, area.value);
+    this.chips?.textChanged(area.value);
+    const q = atQuery(area.value, area.selectionStart);
+    if (q !== null || this.atFiltering) emit('file-filter', q ?? '');
+    this.atFiltering = q !== null;
   }
 
   firstUpdated() {
@@ -95,6 +120,8 @@ class AcChatInput extends LightElement {
     this.area.value = '';
     this.images = [];
     localStorage.removeItem(DRAFT_KEY);
+    if (this.atFiltering) emit('file-filter', '');
+    this.atFiltering = false;
   }
 
   onKey(e) {
@@ -139,7 +166,7 @@ class AcChatInput extends LightElement {
         <button class="icon" title="Snippets" @click=${() => { this.drawer = !this.drawer; if (this.drawer) this.loadSnippets(); }}>✎</button>
         <textarea rows="3" placeholder=${this.disabled ? 'Chat is unavailable' : 'Ask, or describe a change (Enter sends, Shift+Enter new line)'}
           ?disabled=${this.disabled} @keydown=${this.onKey} @paste=${this.onPaste}
-          @input=${(e) => { localStorage.setItem(DRAFT_KEY, e.target.value); this.chips?.textChanged(e.target.value); }}></textarea>
+          @input=${() => this.onText()}></textarea>
         <select class="reasoning" data-reasoning title="Reasoning: how long the model thinks before it answers"
           .value=${this.effort} @change=${(e) => this.chooseEffort(e.target.value)}>
           ${EFFORTS.map((v) => html`<option value=${v} ?selected=${v === this.effort}>${v === 'off' ? 'no reasoning' : `reason: ${v}`}</option>`)}

@@ -4,24 +4,32 @@
 // (set_selected_files / filesChanged); map only; excluded from the symbol
 // index (set_excluded_index_files, kept per repository by the server; needs
 // the symbol-index plugin). Only the rows in view exist in the DOM, so 50,000
-// files stay fast.
+// files stay fast. Issue 29: a folder shows how many changed files and how
+// many selected ones it holds at any depth; sort by name, modified or size
+// (kept in localStorage); the chat's @word filters (`file-filter`); a
+// middle-click on a file inserts its path in the chat (`insert-path`); Add All
+// under an answer adds its files (`add-files`).
 
 import { html } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { LightElement } from './light-element.js';
 import { FileRows } from '../core/file-rows.js';
 import { fileState, clickFiles, STATE_TITLES } from '../core/file-states.js';
+import { countUnder } from '../core/folder-counts.js';
+import { SORTS } from '../core/tree-order.js';
 import { rpc, hasMethod, on, emit, toast } from '../rpc.js';
 import './file-menu.js';
 
 const ROW = 22;
 const OVERSCAN = 10;
+const SORT_KEY = 'ac-dc-file-sort';
+const SORT_LABELS = { name: 'name', modified: 'modified', size: 'size (lines)' };
 
 class AcFilePicker extends LightElement {
   static properties = {
     model: { state: true }, selected: { state: true }, expanded: { state: true }, filter: { state: true },
     focus: { state: true }, branch: { state: true }, scrollTop: { state: true }, error: { state: true },
-    menu: { state: true }, excluded: { state: true }, gate: {},
+    menu: { state: true }, excluded: { state: true }, sort: { state: true }, gate: {},
   };
 
   constructor() {
@@ -36,6 +44,8 @@ class AcFilePicker extends LightElement {
     this.viewport = 600;
     this.firstLoad = true;
     this.treeSerial = 0;  // the newest tree asked for; older ones are dropped
+    const sort = localStorage.getItem(SORT_KEY);
+    this.sort = SORTS.includes(sort) ? sort : 'name';
   }
 
   connectedCallback() {
@@ -50,6 +60,22 @@ class AcFilePicker extends LightElement {
     this.listen(on('filesChanged', (files) => this.applySelection(files)));
     this.listen(on('filesModified', () => this.load()));
     this.listen(on('tree-changed', () => this.load()));
+    this.listen(on('add-files', (paths) => this.pushSelection(new Set([...this.selected, ...paths]))));
+    this.listen(on('file-filter', (q) => { this.filter = q ? `@${q}` : ''; this.focus = 0; }));
+  }
+
+  chooseSort(sort) {
+    this.sort = sort;
+    localStorage.setItem(SORT_KEY, sort);
+  }
+
+  // Selected files per folder, counted once per selection.
+  get selectedUnder() {
+    if (this.countedFor !== this.selected) {
+      this.countedFor = this.selected;
+      this.selectedCounts = countUnder(this.selected);
+    }
+    return this.selectedCounts;
   }
 
   async load() {
@@ -74,6 +100,7 @@ class AcFilePicker extends LightElement {
     const model = await FileRows.create(result, { superseded: () => serial !== this.treeSerial });
     if (serial !== this.treeSerial) return false;
     this.model = model;
+    emit('fileList', model.files);
     // A small repository opens with its top folders expanded.
     if (!this.expanded.size && this.model.entries.length < 200)
       this.expanded = new Set(this.model.entries.filter((e) => e.type === 'dir' && e.depth === 0).map((e) => e.path));
@@ -142,9 +169,10 @@ class AcFilePicker extends LightElement {
   }
 
   get rows() {
-    if (this.cachedFor?.model !== this.model || this.cachedFor.expanded !== this.expanded || this.cachedFor.filter !== this.filter)
-      this.cachedFor = { model: this.model, expanded: this.expanded, filter: this.filter,
-        rows: this.model.rows({ expanded: this.expanded, filter: this.filter }) };
+    const c = this.cachedFor;
+    if (c?.model !== this.model || c.expanded !== this.expanded || c.filter !== this.filter || c.sort !== this.sort)
+      this.cachedFor = { model: this.model, expanded: this.expanded, filter: this.filter, sort: this.sort,
+        rows: this.model.rows({ expanded: this.expanded, filter: this.filter, sort: this.sort }) };
     return this.cachedFor.rows;
   }
 
@@ -205,13 +233,30 @@ class AcFilePicker extends LightElement {
     return `All files of this folder. Shift+click: ${this.exclusion.ok ? 'exclude them from the index, or include them again' : this.exclusion.reason}`;
   }
 
+  // What a folder holds, collapsed or not: changed files and selected ones.
+  folderMarks(path) {
+    const changed = this.model.changedUnder.get(path), selected = this.selectedUnder.get(path);
+    return html`${changed ? html`<span class="badge b-M folder-changes" data-folder-changes=${changed}
+        title="${changed} changed file${changed === 1 ? '' : 's'} inside">${changed}</span>` : ''}
+      ${selected ? html`<span class="folder-selected" data-folder-selected=${selected}
+        title="${selected} file${selected === 1 ? '' : 's'} inside in context">✓${selected}</span>` : ''}`;
+  }
+
+  // A middle click on a file puts its path into the chat input.
+  onAuxClick(e, entry) {
+    if (e.button !== 1 || entry.type !== 'file') return;
+    e.preventDefault();
+    emit('insert-path', entry.path);
+  }
+
   renderRow(entry, index) {
     const dir = entry.type === 'dir';
     // A folder's box acts on all its files; only files show a state.
     const state = dir ? 'map' : fileState(entry.path, this.selected, this.excluded);
     return html`<div class="row ${index === this.focus ? 'focused' : ''} ${dir ? 'dir' : 'file'} state-${state}" role="treeitem"
         style="top:${index * ROW}px;padding-left:${entry.depth * 14 + 4}px" data-path=${entry.path} data-state=${state}
-        @click=${() => { this.focus = index; this.activate(entry); }} @contextmenu=${(e) => this.openMenu(e, entry)}>
+        @click=${() => { this.focus = index; this.activate(entry); }} @contextmenu=${(e) => this.openMenu(e, entry)}
+        @mousedown=${(e) => { if (e.button === 1) e.preventDefault(); }} @auxclick=${(e) => this.onAuxClick(e, entry)}>
       <input type="checkbox" .checked=${live(state === 'context')} .indeterminate=${live(state === 'excluded')}
         aria-label="select ${entry.path}" title=${dir ? this.folderTitle() : this.checkboxTitle(state)}
         @click=${(e) => { e.stopPropagation(); this.toggle(entry, e.shiftKey); }}>
@@ -219,6 +264,7 @@ class AcFilePicker extends LightElement {
       <span class="name">${entry.name}</span>
       ${state === 'excluded' ? html`<span class="excluded-mark" data-excluded title=${STATE_TITLES.excluded}>excluded</span>` : ''}
       ${entry.badge ? html`<span class="badge b-${entry.badge}" data-badge=${entry.badge}>${entry.badge}</span>` : ''}
+      ${dir ? this.folderMarks(entry.path) : ''}
       ${entry.stats ? html`<span class="stats"><span class="add">+${entry.stats.additions}</span><span class="del">-${entry.stats.deletions}</span></span>` : ''}
       ${dir ? '' : html`<span class="lines ${entry.lines > 1000 ? 'big' : entry.lines > 300 ? 'mid' : ''}">${entry.lines}</span>`}
     </div>`;
@@ -235,8 +281,13 @@ class AcFilePicker extends LightElement {
         <span class="count">${this.selected.size} selected · ${this.model.files.length} files</span>
         <button class="icon" title="New file at the top level" @click=${(e) => this.openMenu(e, { type: 'dir', path: '' })}>+</button>
       </div>
-      <input class="filter" type="search" placeholder="Filter files" .value=${this.filter}
-        @input=${(e) => { this.filter = e.target.value; this.focus = 0; }}>
+      <div class="filter-row">
+        <input class="filter" type="search" placeholder="Filter files (or @name in the chat)" .value=${live(this.filter)}
+          @input=${(e) => { this.filter = e.target.value; this.focus = 0; }}>
+        <select class="sort" data-sort title="Sort files" .value=${this.sort} @change=${(e) => this.chooseSort(e.target.value)}>
+          ${SORTS.map((k) => html`<option value=${k} ?selected=${k === this.sort}>${SORT_LABELS[k]}</option>`)}
+        </select>
+      </div>
       ${this.error ? html`<div class="error">${this.error}</div>` : ''}
       <div class="rows" tabindex="0" role="tree" @scroll=${this.onScroll} @keydown=${this.onKey}>
         <div class="spacer" style="height:${rows.length * ROW}px">

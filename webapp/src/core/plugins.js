@@ -13,6 +13,7 @@ export const FEATURES = {
   settings: { method: 'Settings.get_config_content', plugin: 'settings', label: 'Settings' },
   search: { method: 'Repo.search_files', plugin: 'repo', label: 'Search' },
   git: { method: 'Repo.commit', plugin: 'repo', label: 'Commit' },
+  diff: { method: 'Repo.get_staged_diff', plugin: 'repo', label: 'Copy diff' },
   // Commit and reset go through LLMService, so the conversation records them.
   commit: { method: 'LLMService.commit_all', plugin: 'llm', label: 'Commit' },
   reset: { method: 'Repo.reset_hard', plugin: 'repo', label: 'Reset',
