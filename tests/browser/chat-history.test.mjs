@@ -1,7 +1,7 @@
 // The chat after a reload or a session load (issue 29), against the real host
 // and the fake provider: it opens scrolled to the newest message, and an
 // answer whose history carries its edit results shows their statuses and the
-// edit summary again.
+// edit summary again, and its links.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startStack, openPage, shot, closeAll, builtPlugins, send, callAcApp } from './support.mjs';
@@ -16,6 +16,8 @@ before(async () => {
   stack = await startStack();
   ({ browser, page } = await openPage(stack));
   await page.locator('[data-connection="up"]').waitFor({ timeout: 10000 });
+  // The file list, which the answers' links are made from.
+  await page.locator('.row[data-path="src/math.py"]').waitFor({ timeout: 10000 });
 });
 after(async () => {
   if (!skip) assert.equal(await closeAll(browser, stack), 0, 'the host exits cleanly');
@@ -55,9 +57,10 @@ test('after a reload the chat opens at its newest message', { skip }, async () =
 });
 
 test('a loaded session opens at its newest message, with its edit statuses and summary', { skip }, async () => {
-  const answer = `Fixed.\n\nsrc/math.py\n${EDIT}\n    return a + b\n${REPL}\n    return a * b\n${END}\n`;
+  const answer = `Fixed src/math.py.\n\nsrc/math.py\n${EDIT}\n    return a + b\n${REPL}\n    return a * b\n${END}\n`;
   const messages = [];
-  for (let n = 1; n <= 6; n++) messages.push({ role: 'user', content: `Old question ${n}` }, { role: 'assistant', content: long(n) });
+  // Fewer messages than on screen, so elements that showed other answers show these.
+  for (let n = 1; n <= 2; n++) messages.push({ role: 'user', content: `Old question ${n}` }, { role: 'assistant', content: long(n) });
   messages.push({ role: 'user', content: 'Fix multiply' }, { role: 'assistant', content: answer, passed: 1,
     edit_results: [{ file: 'src/math.py', status: 'applied', message: '' }], shell_commands: ['pytest -q'] });
   // As the server announces a session loaded from the history browser.
@@ -68,5 +71,7 @@ test('a loaded session opens at its newest message, with its edit statuses and s
   assert.equal(await page.locator('ac-chat-message [data-edit-summary]').last().innerText(), 'Edits: 1 applied');
   assert.deepEqual(await page.locator('ac-chat-message [data-shell-command] code').allInnerTexts(), ['pytest -q']);
   assert.ok(await gapBelow() < 4, 'scrolled to the bottom');
+  // Its message elements showed other answers before: the links are the new text's.
+  await page.locator('ac-chat-message .msg.assistant').last().locator('.md [data-file-link="src/math.py"]').waitFor({ timeout: 5000 });
   assert.deepEqual(page.errors, [], 'no script errors');
 });

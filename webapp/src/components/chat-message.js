@@ -77,13 +77,15 @@ class AcChatMessage extends LightElement {
 
   // Paths in the answer's prose and inline code become links; code blocks
   // stay as written. The markdown is HTML from a cache (unsafeHTML), so the
-  // links are put into its text nodes once per rendered block and file list.
+  // links are put into its text nodes once per block text and file list (a
+  // block element is reused for another message after a session load).
   updated() {
     if (!this.linkable) return;
     const isFile = (p) => this.files.has(p);
     for (const md of this.querySelectorAll('.msg > .md')) {
-      if (md.linkedFor === this.files) continue;
+      if (md.linkedFor === this.files && md.linkedText === md.textContent) continue;
       md.linkedFor = this.files;
+      md.linkedText = md.textContent;
       const walker = document.createTreeWalker(md, NodeFilter.SHOW_TEXT,
         { acceptNode: (n) => (n.parentElement.closest('pre, a') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT) });
       const texts = [];
