@@ -286,11 +286,12 @@ void ChatTurn::print_hud(const SessionTotals& totals) const {
                .session_total = totals.prompt + totals.completion,
                .session_hit_rate = totals.session_hit_rate(),
                .session_cost_usd = totals.cost_usd};
+  const CacheMarks marks = placement_.marks(d_.limits.min_cacheable_tokens);
   for (int i = 0; i < kTierCount; ++i) {
     const Tier t = static_cast<Tier>(i);
     const long tokens = static_cast<long>(placement_.tokens(t));
     if (tokens == 0) continue;
-    f.blocks.push_back({tier_name(t), tokens, t != Tier::active && tokens >= static_cast<long>(d_.limits.min_cacheable_tokens)});
+    f.blocks.push_back({tier_name(t), tokens, t == Tier::active ? marks.conversation : marks.tiers[static_cast<std::size_t>(i)]});
     for (const auto& item : placement_.tiers[i]) {
       if (item.type == "system") f.system += static_cast<long>(item.tokens);
       else if (item.type == "symbols") f.symbol_map += static_cast<long>(item.tokens);

@@ -27,6 +27,19 @@ std::size_t Placement::tokens(Tier t) const {
   return n;
 }
 
+CacheMarks Placement::marks(std::size_t min_cacheable_tokens) const {
+  std::array<std::size_t, 4> tier_tokens{};
+  for (std::size_t i = 0; i < tier_tokens.size(); ++i) tier_tokens[i] = tokens(static_cast<Tier>(i));
+  std::size_t conversation = 0;
+  bool history = false;
+  for (const auto& item : tiers[static_cast<std::size_t>(Tier::active)]) {
+    if (item.key.starts_with(kFocusPrefix)) continue;
+    conversation += item.tokens;
+    history = history || item.type == "history";
+  }
+  return plan_cache_marks(tier_tokens, conversation, history, min_cacheable_tokens);
+}
+
 void ContextEngine::set_cache_target(std::size_t min_cacheable_tokens) {
   // §4.5: cache_target_tokens = min_cacheable x 1.1.
   auto target = static_cast<std::size_t>(std::ceil(static_cast<double>(min_cacheable_tokens) * 1.1));

@@ -21,6 +21,7 @@
 #pragma once
 
 #include "context/stability_tracker.hpp"
+#include "prompt/cache_marks.hpp"
 #include "prompt/prompt_input.hpp"
 
 #include <array>
@@ -63,6 +64,10 @@ struct Placement {
   std::array<std::vector<PlacedItem>, kTierCount> tiers;  // by Tier
   std::map<std::string, ItemState> items;                 // every item placed
   std::size_t tokens(Tier t) const;
+  // Which blocks the request carries a cache marker on (the assembler's
+  // rule, prompt/cache_marks.hpp): the active block's part before the map's
+  // focus is the conversation (URL context left out of the count).
+  CacheMarks marks(std::size_t min_cacheable_tokens) const;
 };
 
 class ContextEngine {

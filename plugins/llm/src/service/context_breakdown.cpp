@@ -2,7 +2,6 @@
 #include "service/context_breakdown.hpp"
 
 #include "context/map_budget.hpp"
-#include "prompt/cache_marks.hpp"
 
 #include <acdc/util/json_writer.hpp>
 
@@ -51,24 +50,8 @@ void write_tier_item(acdc::JsonWriter& w, const PlacedItem& item) {
   w.EndObject();
 }
 
-// Which blocks the request carries a cache marker on, by the assembler's
-// rule: the active block is cached when the conversation's end is marked
-// (its part before the map's focus; URL context left out of the count).
-CacheMarks marks_of(const Placement& p, const ModelLimits& limits) {
-  std::array<std::size_t, 4> tiers{};
-  for (std::size_t i = 0; i < tiers.size(); ++i) tiers[i] = p.tokens(static_cast<Tier>(i));
-  std::size_t conversation = 0;
-  bool history = false;
-  for (const auto& item : p.tiers[static_cast<std::size_t>(Tier::active)]) {
-    if (item.key.starts_with(kFocusPrefix)) continue;
-    conversation += item.tokens;
-    history = history || item.type == "history";
-  }
-  return plan_cache_marks(tiers, conversation, history, limits.min_cacheable_tokens);
-}
-
 void write_blocks(acdc::JsonWriter& w, const Placement& p, const ModelLimits& limits) {
-  const CacheMarks marks = marks_of(p, limits);
+  const CacheMarks marks = p.marks(limits.min_cacheable_tokens);
   w.Key("blocks");
   w.StartArray();
   for (int i = 0; i < kTierCount; ++i) {
