@@ -49,7 +49,8 @@ void check_headers(const YAML::Node& v, YamlRules& r) {
   });
 }
 
-// models: {<id or part of it>: {context_window, max_output_tokens, cache_min_tokens}}
+// models: {<id or part of it>: {context_window, max_output_tokens, cache_min_tokens,
+//          price_input, price_output, price_cache_read, price_cache_write}}
 void check_models(const YAML::Node& v, YamlRules& r) {
   r.map(v, "models");
   if (v.IsNull()) return;
@@ -59,7 +60,12 @@ void check_models(const YAML::Node& v, YamlRules& r) {
     r.each(limits, [&](const std::string& key, const YAML::Node& n) {
       if (key == "context_window" || key == "max_output_tokens") r.integer(n, key, YamlRules::kPositive);
       else if (key == "cache_min_tokens") r.integer(n, key, YamlRules::kNonNegative);
-      else r.unknown(model + "." + key, n, "context_window, max_output_tokens, cache_min_tokens");
+      else if (key == "price_input" || key == "price_output" || key == "price_cache_read" || key == "price_cache_write")
+        r.number(n, key, YamlRules::kNonNegative);  // USD per million tokens
+      else
+        r.unknown(model + "." + key, n,
+                  "context_window, max_output_tokens, cache_min_tokens, price_input, price_output, price_cache_read, "
+                  "price_cache_write");
     });
   });
 }

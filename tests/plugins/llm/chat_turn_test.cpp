@@ -366,6 +366,34 @@ TEST_CASE("streamComplete carries the provider's cost, and a provider error name
   CHECK(failed["error_info"]["status_code"].GetInt() == 429);
 }
 
+TEST_CASE("each answer carries its cost at the model's list price and what the cache saved, summed for the session") {
+  LlmHost h;
+  use_llm_yaml(h, "provider: anthropic\nmodel: claude-sonnet-4-5\n");
+  h.start();
+  for (const char* id : {"req-a", "req-b"}) {
+    h.fake.queue(anthropic_step("Sure."));
+    auto r = h.chat("hello", id);
+    REQUIRE_FALSE(r.HasMember("error"));
+    // 300 fresh, 2,000 read, 500 written, 40 out at $3 / $15 / $0.30 / $3.75 per million.
+    CHECK(r["token_usage"]["cost_usd"].GetDouble() == Approx(0.003975));
+    CHECK(r["token_usage"]["cache_saved_usd"].GetDouble() == Approx(0.005025));
+  }
+  auto totals = result(h, "LLMService.get_context_breakdown", "[]")["session_totals"].GetObject();
+  CHECK(totals["cost_usd"].GetDouble() == Approx(2 * 0.003975));
+  CHECK(totals["cache_saved_usd"].GetDouble() == Approx(2 * 0.005025));
+  CHECK(totals["unpriced_turns"].GetInt() == 0);
+
+  // A model the table does not know, on an endpoint on this machine (the
+  // fake provider is on loopback, as Ollama would be): it costs nothing.
+  LlmHost local;
+  use_llm_yaml(local, "provider: openai\nmodel: qwen2.5-coder\n");
+  local.start();
+  local.fake.queue(text_step("Hi.", 64));
+  auto free = local.chat("hello", "req-local");
+  REQUIRE(free["token_usage"]["cost_usd"].IsNumber());
+  CHECK(free["token_usage"]["cost_usd"].GetDouble() == 0);
+}
+
 TEST_CASE("an edit to a file that is not UTF-8 is refused and leaves its bytes alone, a real U+FFFD is fine") {
   const std::string latin1 = "name = 'caf\xE9'\nx = 1\n";
   LlmHost h({{"latin.py", latin1}, {"marks.py", "sub = '\xEF\xBF\xBD'\ny = 1\n"}});

@@ -51,6 +51,10 @@ TEST_CASE("llm.yaml mistakes are refused with their line") {
   CHECK(problem(FileKind::llm, "provider: ollama\nmodel: m\napi_key_env: \"\"\nextra_headers: {X-N: \"5\"}\n").empty());
   CHECK(problem(FileKind::llm, "provider: bedrock\nmodel: global.anthropic.claude-opus-4-7\nregion: eu-west-1\n"
                                "reasoning_first_chunk_timeout_seconds: 900\n").empty());
+  // A model's prices: USD per million tokens, 0 or more.
+  CHECK(problem(FileKind::llm, "model: m\nmodels:\n  my-ft: {price_input: 0.5, price_output: 1.5, price_cache_read: 0}\n").empty());
+  CHECK(problem(FileKind::llm, "model: m\nmodels:\n  my-ft:\n    price_output: cheap\n") ==
+        "line 4: 'price_output' is 'cheap': it must be a number of 0 or more");
 }
 
 TEST_CASE("unknown keys warn instead of refusing, AC-DC's sections say they do nothing here") {

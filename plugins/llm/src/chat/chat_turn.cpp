@@ -243,6 +243,7 @@ void ChatTurn::stream(const std::string& messages_json) {
   // separate count: the thinking text's own count stands in for it.
   if (out_.usage.reasoning_tokens == 0 && !out_.reasoning.empty())
     out_.usage.reasoning_tokens = static_cast<long>(d_.count_tokens(out_.reasoning));
+  price_usage(out_.usage, d_.prices);
   out_.cancelled = r.cancelled || d_.cancel.load();
   if (r.error && !out_.cancelled) out_.error = r.error;
   // §4.2 step 10 clears the content on an error; what arrived before a

@@ -32,6 +32,7 @@
 #include "provider/provider.hpp"
 #include "history/chat_session.hpp"
 #include "context/model_limits.hpp"
+#include "context/model_prices.hpp"
 #include "clients/repo_client.hpp"
 #include "clients/symbol_map_client.hpp"
 
@@ -61,6 +62,7 @@ struct TurnDeps {
   std::string model;
   int max_tokens = 4096;
   ModelLimits limits;
+  std::optional<Prices> prices;  // the model's; none: the turn's cost is unknown
   long map_budget_tokens = 0;  // the symbol map's share of the window (context/map_budget.hpp)
   TokenCounter count_tokens;
   const CancelFlag& cancel;

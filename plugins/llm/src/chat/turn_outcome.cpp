@@ -17,7 +17,8 @@ void write_usage(JsonWriter& w, const Usage& u) {
   util::write_member(w, "cache_read_tokens", u.cache_read_tokens);
   util::write_member(w, "cache_write_tokens", u.cache_write_tokens);
   util::write_member(w, "prompt_cached_tokens", u.cache_read_tokens);
-  util::write_member(w, "cost_usd", u.cost_usd);
+  util::write_member(w, "cost_usd", u.cost_usd);  // null: the model's price is unknown
+  util::write_member(w, "cache_saved_usd", u.cache_saved_usd);
   w.EndObject();
 }
 

@@ -66,17 +66,8 @@ ModelLimits model_limits(const std::string& model, const UserModels& user) {
       m.context_window = w.tokens;
       break;
     }
-  // The user's entries win; the longest matching name is the most specific.
-  const UserModel* mine = nullptr;
-  std::size_t best = 0;
-  for (const auto& [name, limits] : user) {
-    std::string n = lower(name);
-    if (!n.empty() && id.find(n) != std::string::npos && n.size() > best) {
-      mine = &limits;
-      best = n.size();
-    }
-  }
-  if (mine) {
+  // The user's entries win.
+  if (const UserModel* mine = user_model(model, user)) {
     if (mine->context_window > 0) m.context_window = mine->context_window;
     if (mine->max_output_tokens > 0) m.output_ceiling = mine->max_output_tokens;
     if (mine->cache_min_tokens > 0) m.min_cacheable_tokens = mine->cache_min_tokens;
@@ -89,6 +80,21 @@ ModelLimits model_limits(const std::string& model, const UserModels& user) {
              ": {context_window: N}})";
   }
   return m;
+}
+
+const UserModel* user_model(const std::string& model, const UserModels& user) {
+  // The longest matching name is the most specific.
+  const std::string id = lower(model);
+  const UserModel* mine = nullptr;
+  std::size_t best = 0;
+  for (const auto& [name, entry] : user) {
+    std::string n = lower(name);
+    if (!n.empty() && id.find(n) != std::string::npos && n.size() > best) {
+      mine = &entry;
+      best = n.size();
+    }
+  }
+  return mine;
 }
 
 UserModels user_models(const rapidjson::Value& llm) {
@@ -104,11 +110,17 @@ UserModels user_models(const rapidjson::Value& llm) {
     const double d = it->value.GetDouble();
     return d >= 0 && d <= 2147483647.0 ? static_cast<long>(d) : 0;
   };
+  auto price = [](const rapidjson::Value& v, const char* key) -> std::optional<double> {
+    auto it = v.FindMember(key);
+    if (it == v.MemberEnd() || !it->value.IsNumber() || it->value.GetDouble() < 0) return std::nullopt;
+    return it->value.GetDouble();
+  };
   for (const auto& m : models->value.GetObject()) {
     if (!m.value.IsObject()) continue;
     out[std::string(m.name.GetString(), m.name.GetStringLength())] =
         UserModel{number(m.value, "context_window"), static_cast<int>(number(m.value, "max_output_tokens")),
-                  static_cast<std::size_t>(number(m.value, "cache_min_tokens"))};
+                  static_cast<std::size_t>(number(m.value, "cache_min_tokens")), price(m.value, "price_input"),
+                  price(m.value, "price_output"), price(m.value, "price_cache_read"), price(m.value, "price_cache_write")};
   }
   return out;
 }

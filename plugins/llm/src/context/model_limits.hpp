@@ -7,6 +7,8 @@
 //   models:
 //     my-finetune: {context_window: 32768, max_output_tokens: 4096, cache_min_tokens: 1024}
 //
+// (The same entries carry prices: context/model_prices.hpp.)
+//
 //   ModelLimits m = model_limits("gpt-4o", user_table);   // 128000, 16384, 1024
 //   if (!m.known) log(m.note);                           // "unknown model ...: assuming ..."
 #pragma once
@@ -15,6 +17,7 @@
 
 #include <cstddef>
 #include <map>
+#include <optional>
 #include <string>
 
 namespace acdc::llm {
@@ -31,14 +34,19 @@ struct UserModel {
   long context_window = 0;          // 0: not given, the bundled value stands
   int max_output_tokens = 0;
   std::size_t cache_min_tokens = 0;
+  // USD per million tokens (context/model_prices.hpp); none: not given.
+  std::optional<double> price_input, price_output, price_cache_read, price_cache_write;
 };
-using UserModels = std::map<std::string, UserModel>;  // model id (or a substring of it) -> limits
+using UserModels = std::map<std::string, UserModel>;  // model id (or a substring of it) -> limits and prices
 
 // The window an unknown model is assumed to have: small enough that a
 // request sized against it fits any current chat model.
 inline constexpr long kDefaultContextWindow = 128000;
 
 ModelLimits model_limits(const std::string& model, const UserModels& user = {});
+// The user's entry for `model`: the longest name that is part of its id
+// (case-insensitive), or null.
+const UserModel* user_model(const std::string& model, const UserModels& user);
 // llm.yaml's `models:` (as JSON); entries that are not mappings of
 // non-negative numbers are skipped (the settings plugin already refused them).
 UserModels user_models(const rapidjson::Value& llm);

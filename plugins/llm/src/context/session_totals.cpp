@@ -13,6 +13,8 @@ void SessionTotals::add(const Usage& u) {
   cache_read += u.cache_read_tokens;
   cache_write += u.cache_write_tokens;
   if (u.cost_usd) cost_usd = cost_usd.value_or(0) + *u.cost_usd;
+  else ++unpriced_turns;
+  if (u.cache_saved_usd) cache_saved_usd = cache_saved_usd.value_or(0) + *u.cache_saved_usd;
   last = u;
 }
 
@@ -28,6 +30,8 @@ std::string SessionTotals::to_json() const {
   util::write_member(w, "cache_read", cache_read);
   util::write_member(w, "cache_write", cache_write);
   util::write_member(w, "cost_usd", cost_usd);
+  util::write_member(w, "cache_saved_usd", cache_saved_usd);
+  util::write_member(w, "unpriced_turns", unpriced_turns);
   w.EndObject();
   return std::string(buf.GetString(), buf.GetSize());
 }

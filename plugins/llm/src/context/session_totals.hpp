@@ -22,7 +22,9 @@ struct SessionTotals {
   long reasoning = 0;
   long cache_read = 0;
   long cache_write = 0;
-  std::optional<double> cost_usd;  // the sum of what providers reported; none reported: null
+  std::optional<double> cost_usd;  // the sum over the turns with a known cost; none known: null
+  std::optional<double> cache_saved_usd;  // what the cache saved over those turns
+  long unpriced_turns = 0;         // turns whose model's price is unknown (not in cost_usd)
   std::optional<Usage> last;
 
   void add(const Usage& u);
@@ -30,7 +32,8 @@ struct SessionTotals {
   std::optional<double> last_hit_rate() const {
     return last ? rate(last->cache_read_tokens, last->prompt_tokens()) : std::nullopt;
   }
-  // {turns, prompt, completion, reasoning, total, cache_read, cache_write, cost_usd}
+  // {turns, prompt, completion, reasoning, total, cache_read, cache_write, cost_usd,
+  //  cache_saved_usd, unpriced_turns}
   std::string to_json() const;
   // {prompt, completion, cache_read, cache_write, hit_rate} of the last turn, or "null".
   std::string last_turn_json() const;

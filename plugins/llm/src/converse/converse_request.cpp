@@ -127,10 +127,8 @@ std::string converse_result_json(const ChatResult& result, const std::string& hi
   util::write_member(w, "cache_read_tokens", result.usage.cache_read_tokens);
   util::write_member(w, "cache_write_tokens", result.usage.cache_write_tokens);
   util::write_member(w, "reasoning_tokens", result.usage.reasoning_tokens);
-  if (result.usage.cost_usd) {  // when the provider reports it (OpenRouter)
-    w.Key("cost_usd");
-    w.Double(*result.usage.cost_usd);
-  }
+  util::write_member(w, "cost_usd", result.usage.cost_usd);  // null: the model's price is unknown
+  util::write_member(w, "cache_saved_usd", result.usage.cache_saved_usd);
   w.EndObject();
   w.Key("cancelled");
   w.Bool(result.cancelled);

@@ -63,7 +63,8 @@ struct Usage {
   long cache_read_tokens = 0;
   long cache_write_tokens = 0;
   long reasoning_tokens = 0;
-  std::optional<double> cost_usd;  // when the provider reports it (OpenRouter)
+  std::optional<double> cost_usd;  // reported (OpenRouter), else priced by acdc; none: price unknown
+  std::optional<double> cache_saved_usd;  // what the cache saved at the model's prices
 
   // Every token of the prompt, whether read fresh, from the cache or into it.
   long prompt_tokens() const { return input_tokens + cache_read_tokens + cache_write_tokens; }

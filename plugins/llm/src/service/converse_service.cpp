@@ -28,7 +28,8 @@ void ConverseService::start(acdc::Call call, std::string request_id, acdc::Json 
   ProviderConfig pc = r.apply_to(std::move(configured));
   if (std::string missing = pc.missing_key(); !missing.empty()) throw acdc::Error(ACDC_E_FAILED_PRECONDITION, missing);
   const acdc_client client = call.client();
-  runner_.start(request_id, [this, call, client, request_id, pc = std::move(pc),
+  std::optional<Prices> prices = config_.prices(pc);
+  runner_.start(request_id, [this, call, client, request_id, prices, pc = std::move(pc),
                                       r = std::move(r)](const CancelFlag& cancel) mutable -> ConverseRunner::Reply {
     std::string session = r.history_session;
     if (r.record) {
@@ -52,6 +53,7 @@ void ConverseService::start(acdc::Call call, std::string request_id, acdc::Json 
       return [call, message = std::string("converse failed: ") + e.what()]() mutable { call.fail(ACDC_E_INTERNAL, message); };
     }
     result.cancelled = result.cancelled || cancel.load();
+    price_usage(result.usage, prices);
     if (r.record && !result.text.empty())
       session_.add_to(session, "assistant", result.text, {.cut_off = result.error.has_value() && !result.cancelled});
     return [call, json = converse_result_json(result, r.record ? session : std::string())]() mutable { call.ok_raw(json); };

@@ -27,6 +27,12 @@ ModelLimits PluginConfig::limits(const std::string& model) const {
   return model_limits(model, user_models(config_["llm"]));
 }
 
+std::optional<Prices> PluginConfig::prices(const ProviderConfig& pc) const {
+  const bool local = pc.kind == ProviderKind::ollama || is_local_endpoint(pc.base_url);
+  std::lock_guard lock(mu_);
+  return model_prices(pc.model, local, user_models(config_["llm"]));
+}
+
 ModelLimits PluginConfig::limits_now() const {
   std::string model;
   try {

@@ -10,6 +10,7 @@
 
 #include "context/compactor.hpp"
 #include "context/model_limits.hpp"
+#include "context/model_prices.hpp"
 #include "prompt/prompt_store.hpp"
 #include "provider/provider_config.hpp"
 
@@ -34,6 +35,9 @@ class PluginConfig {
   // The configured model's; the default window when llm.yaml does not parse
   // (the turn says so; the figures go on).
   ModelLimits limits_now() const;
+  // The configured provider's model's prices (context/model_prices.hpp); 0
+  // for Ollama or an endpoint on loopback; none when unknown.
+  std::optional<Prices> prices(const ProviderConfig& pc) const;
   long map_budget(const ModelLimits& limits) const;  // app.yaml symbol_map:
   CompactionSettings compaction() const;             // app.yaml history_compaction:
   std::string repo_root() const;
