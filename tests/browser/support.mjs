@@ -122,12 +122,14 @@ export function makeBigRepo(dir, count = 50000) {
 }
 
 // `plugins` trims the host's plugin list (default: every plugin this build has);
-// `populate(dir)` makes the repository (default: makeRepo); `apiKeyEnv`
+// `populate(dir)` makes the repository (default: makeRepo); `provider` and
+// `model` are llm.yaml's (the fake provider speaks each wire format, e.g.
+// anthropic for a model the price table knows); `apiKeyEnv`
 // names the variable llm.yaml reads the key from (one that is not set, to
 // provoke the missing-key refusal); `llmYaml` is appended to llm.yaml (a
 // `models:` entry with a small context window, for a small map budget).
 export async function startStack({ plugins = builtPlugins(), populate = makeRepo, apiKeyEnv = 'ACDC_BROWSER_TEST_KEY',
-  llmYaml = '' } = {}) {
+  llmYaml = '', provider: kind = 'openai', model = 'fake-model' } = {}) {
   requireDist();
   const dir = mkdtempSync(join(tmpdir(), 'acdc-browser-'));
   const repo = populate(join(dir, 'demo'));
@@ -137,7 +139,7 @@ export async function startStack({ plugins = builtPlugins(), populate = makeRepo
   // The URL cache in the test's own directory, so no run sees another's pages.
   writeFileSync(join(configHome, 'app.yaml'), `url_cache:\n  path: ${join(dir, 'url-cache')}\n  ttl_hours: 24\n`);
   if (provider)
-    writeFileSync(join(configHome, 'llm.yaml'), `provider: openai\nbase_url: ${provider.baseUrl}\nmodel: fake-model\n` +
+    writeFileSync(join(configHome, 'llm.yaml'), `provider: ${kind}\nbase_url: ${provider.baseUrl}\nmodel: ${model}\n` +
       `smaller_model: fake-small\napi_key_env: ${apiKeyEnv}\nnum_retries: 0\n${llmYaml}`);
   const host = await startHost({ config: hostConfig(plugins), repo,
     args: ['--webapp-dir', DIST], env: { ACDC_CONFIG_HOME: configHome, ACDC_BROWSER_TEST_KEY: 'test-key' } });

@@ -3,7 +3,7 @@
 // turn's moves, rates, and session totals; an older server without tiers.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { hasTiers, tierPicture, largestBlocks, formatRate, formatCost, formatMove, moveLines, totalsRows }
+import { hasTiers, tierPicture, largestBlocks, formatRate, formatMove, moveLines, totalsRows }
   from '../../webapp/src/core/tiers.js';
 
 const block = (name, tokens, cached, contents = []) => ({ name, tier: name, tokens, count: contents.length, cached, contents });
@@ -69,14 +69,18 @@ test('moves read name, from, to; promotions before demotions', () => {
   assert.deepEqual(moveLines({}), []);
 });
 
-test('session totals: cost only when the provider reported it, reasoning only when there was some', () => {
+test('session totals: cost and cache saving only when the server priced a turn, reasoning only when there was some', () => {
   const t = { turns: 3, prompt: 12400, completion: 800, reasoning: 0, total: 13200, cache_read: 9000, cache_write: 2000, cost_usd: null };
   assert.deepEqual(totalsRows(t), [['Turns', '3'], ['Tokens in', '12,400'], ['Tokens out', '800'],
     ['Cache read', '9,000'], ['Cache write', '2,000']]);
   const paid = totalsRows({ ...t, reasoning: 50, cost_usd: 0.01234 });
   assert.deepEqual(paid.find((r) => r[0] === 'Reasoning'), ['Reasoning', '50']);
-  assert.deepEqual(paid.at(-1), ['Cost', '$0.0123']);
-  assert.equal(formatCost(12.5), '$12.50');
-  assert.equal(formatCost(undefined), null);
+  assert.deepEqual(paid.at(-1), ['Cost', '$0.01234']);
+  const saved = totalsRows({ ...t, cost_usd: 0.00795, cache_saved_usd: 0.01005, unpriced_turns: 0 });
+  assert.deepEqual(saved.slice(-2), [['Cost', '$0.00795'], ['Cache saved', '$0.01005']]);
+  const unknown = totalsRows({ ...t, cost_usd: null, cache_saved_usd: null, unpriced_turns: 3 });
+  assert.deepEqual(unknown.at(-1), ['Cost', '3 turns: price unknown'], 'never $0 for turns with no price');
+  const writes = totalsRows({ ...t, cost_usd: 0.02, cache_saved_usd: -0.003 });
+  assert.deepEqual(writes.at(-1), ['Cache writes cost extra', '$0.003']);
   assert.deepEqual(totalsRows(undefined), []);
 });

@@ -10,6 +10,8 @@
 //   pic.rows[0]  // {name:'L0', tokens, cached, x, width, blocks:[{name, tokens, x, width}], ...}
 //   formatRate(0.873)                        // '87%'
 
+import { formatUsd, sessionCost } from './money.js';
+
 export const TIER_ORDER = ['L0', 'L1', 'L2', 'L3', 'active'];
 
 // A server before issue 16 has no blocks, or blocks without a tier: the tab
@@ -74,12 +76,6 @@ export function formatTokens(n) {
   return num(n).toLocaleString('en-US');
 }
 
-export function formatCost(usd) {
-  if (usd == null || !Number.isFinite(Number(usd))) return null;
-  const v = Number(usd);
-  return `$${v < 1 ? v.toFixed(4) : v.toFixed(2)}`;
-}
-
 // {name, from, to} -> "file:src/a.py active → L3"
 export function formatMove(m) {
   return `${m?.name ?? '?'} ${m?.from ?? '?'} → ${m?.to ?? '?'}`;
@@ -94,14 +90,18 @@ export function moveLines(d) {
   return lines;
 }
 
-// Session totals as [label, value] rows; cost only when the provider gave
-// one, reasoning only when there was some.
+// Session totals as [label, value] rows; reasoning only when there was some;
+// the cost and what the cache saved when the server priced a turn, and how
+// many turns it could not price (core/money.js).
 export function totalsRows(t) {
   if (!t || typeof t !== 'object') return [];
   const rows = [['Turns', formatTokens(t.turns)], ['Tokens in', formatTokens(t.prompt)], ['Tokens out', formatTokens(t.completion)]];
   if (num(t.reasoning)) rows.push(['Reasoning', formatTokens(t.reasoning)]);
   rows.push(['Cache read', formatTokens(t.cache_read)], ['Cache write', formatTokens(t.cache_write)]);
-  const cost = formatCost(t.cost_usd);
+  const cost = sessionCost(t);
   if (cost) rows.push(['Cost', cost]);
+  const saved = num(t.cache_saved_usd);
+  if (saved > 0) rows.push(['Cache saved', formatUsd(saved)]);
+  else if (saved < 0) rows.push(['Cache writes cost extra', formatUsd(-saved)]);
   return rows;
 }
