@@ -51,6 +51,7 @@ acdc::PluginSpec<LLMService> describe() {
       .method<&LLMService::get_commit_graph>("get_commit_graph")
       .method<&LLMService::start_review>("start_review")
       .method<&LLMService::end_review>("end_review")
+      .method<&LLMService::undo_turn>("undo_turn")
       .method<&LLMService::get_review_state>("get_review_state")
       .method<&LLMService::get_review_file_diff>("get_review_file_diff")
       .method<&LLMService::converse>("converse", acdc::kLongRunning)

@@ -6,6 +6,7 @@
 #include "context/map_budget.hpp"
 #include "edit/edit_applier.hpp"
 #include "edit/edit_parser.hpp"
+#include "edit/recording_files.hpp"
 #include "edit/shell_commands.hpp"
 #include "prompt/prompt_assembler.hpp"
 
@@ -253,8 +254,17 @@ void ChatTurn::stream(const std::string& messages_json) {
 }
 
 void ChatTurn::apply_edits() {
-  out_.applied = EditApplier(d_.repo).apply(out_.blocks, in_context_);
+  RecordingFiles files(d_.repo);
+  out_.applied = EditApplier(files).apply(out_.blocks, in_context_);
   d_.repo.stage(out_.applied.files_modified);
+  if (!d_.snapshots || files.changes().empty()) return;
+  try {
+    d_.snapshots->save(out_.turn_id, files.changes());
+    out_.undoable = true;
+  } catch (const std::exception& e) {
+    d_.host.log(ACDC_LOG_WARN, "this answer's edits cannot be undone: keeping their files' earlier text failed: " +
+                                   std::string(e.what()));
+  }
 }
 
 void ChatTurn::persist_answer() {
@@ -262,7 +272,8 @@ void ChatTurn::persist_answer() {
   if ((out_.error && !out_.cut_off) || out_.response.empty()) return;
   d_.session.add("assistant", out_.response,
                  {.turn_id = out_.turn_id, .files_modified = out_.applied.files_modified, .cut_off = out_.cut_off,
-                  .error = out_.error ? out_.error->message : std::string(), .reasoning = out_.reasoning});
+                  .error = out_.error ? out_.error->message : std::string(), .reasoning = out_.reasoning,
+                  .edit_results = out_.applied.results, .shell_commands = out_.shell_commands});
 }
 
 void ChatTurn::notify_after_complete() {

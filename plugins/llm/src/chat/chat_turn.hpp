@@ -33,6 +33,7 @@
 #include "history/chat_session.hpp"
 #include "context/model_limits.hpp"
 #include "context/model_prices.hpp"
+#include "history/turn_snapshots.hpp"
 #include "clients/repo_client.hpp"
 #include "clients/symbol_map_client.hpp"
 
@@ -63,6 +64,8 @@ struct TurnDeps {
   int max_tokens = 4096;
   ModelLimits limits;
   std::optional<Prices> prices;  // the model's; none: the turn's cost is unknown
+  // Where applied edits are kept for undo (null: they are not).
+  const TurnSnapshots* snapshots = nullptr;
   long map_budget_tokens = 0;  // the symbol map's share of the window (context/map_budget.hpp)
   TokenCounter count_tokens;
   const CancelFlag& cancel;

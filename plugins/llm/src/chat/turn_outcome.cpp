@@ -1,6 +1,7 @@
 #include "chat/turn_outcome.hpp"
 
 #include "edit/edit_applier.hpp"
+#include "edit/edit_results_json.hpp"
 
 #include <acdc/sdk/json.hpp>
 #include <acdc/util/json_writer.hpp>
@@ -34,22 +35,6 @@ void write_blocks(JsonWriter& w, const char* key, const std::vector<EditBlock>& 
     w.Key("is_create");
     w.Bool(b.is_create);
     util::write_member(w, "preview", EditApplier::preview(b.new_text));
-    w.EndObject();
-  }
-  w.EndArray();
-}
-
-void write_results(JsonWriter& w, const std::vector<EditResult>& results) {
-  w.Key("edit_results");
-  w.StartArray();
-  for (const auto& r : results) {
-    w.StartObject();
-    util::write_member(w, "file", r.file);
-    util::write_member(w, "status", r.status);
-    util::write_member(w, "message", r.message);
-    util::write_member(w, "error_type", r.error_type);
-    util::write_member(w, "old_preview", r.old_preview);
-    util::write_member(w, "new_preview", r.new_preview);
     w.EndObject();
   }
   w.EndArray();
@@ -103,13 +88,14 @@ std::string TurnOutcome::to_json() const {
   w.StartArray();
   w.EndArray();
   util::write_member(w, "shell_commands", shell_commands);
+  if (undoable) util::write_member(w, "undoable", true);
   util::write_member(w, "passed", applied.passed);
   util::write_member(w, "already_applied", applied.already_applied);
   util::write_member(w, "failed", applied.failed);
   util::write_member(w, "skipped", applied.skipped);
   util::write_member(w, "not_in_context", applied.not_in_context);
   util::write_member(w, "files_modified", applied.files_modified);
-  write_results(w, applied.results);
+  write_edit_results(w, applied.results);
   util::write_member(w, "files_auto_added", applied.files_auto_added);
   util::write_member(w, "files_created", applied.files_created);
   util::write_member(w, "binary_files", binary_files);

@@ -27,6 +27,7 @@ struct TurnOutcome {
   Usage usage;
   std::vector<EditBlock> blocks;
   std::vector<std::string> shell_commands;
+  bool undoable = false;  // its applied edits were kept for LLMService.undo_turn
   ApplyOutcome applied;
   std::vector<std::string> binary_files;
   std::vector<std::string> invalid_files;

@@ -29,12 +29,16 @@ void ChatSession::add_to(const std::string& session_id, const std::string& role,
   m.cut_off = extras.cut_off;
   m.error = extras.error;
   m.reasoning = extras.reasoning;
+  m.edit_results = extras.edit_results;
+  m.shell_commands = extras.shell_commands;
   store_.append(m);
   std::lock_guard lock(mu_);
   if (session_id_ != session_id) return;
   messages_.push_back(ChatMessage{.role = role, .content = content, .images = extras.images,
                                   .system_event = extras.system_event, .for_model = extras.for_model, .cut_off = extras.cut_off,
-                                  .error = extras.error, .image_refs = extras.image_refs, .reasoning = extras.reasoning});
+                                  .error = extras.error, .image_refs = extras.image_refs, .reasoning = extras.reasoning,
+                                  .turn_id = extras.turn_id, .edit_results = extras.edit_results,
+                                  .shell_commands = extras.shell_commands});
 }
 
 bool ChatSession::replace_history(const std::string& session_id, std::size_t message_count,
@@ -82,6 +86,9 @@ std::vector<HistoryMessage> ChatSession::load(const std::string& session_id) {
     m.for_model = r.for_model;
     m.cut_off = r.cut_off;
     m.error = r.error;
+    m.turn_id = r.turn_id;
+    m.edit_results = r.edit_results;
+    m.shell_commands = r.shell_commands;
     messages.push_back(std::move(m));
   }
   std::lock_guard lock(mu_);

@@ -33,6 +33,8 @@ struct MessageExtras {
   bool cut_off = false;                 // an answer whose stream broke midway
   std::string error;                    // ... and why
   std::string reasoning;                // an answer's thinking, for the user only
+  std::vector<EditResult> edit_results;  // an answer's, for a reloaded session
+  std::vector<std::string> shell_commands;
 };
 
 class ChatSession {

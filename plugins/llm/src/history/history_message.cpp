@@ -1,5 +1,7 @@
 #include "history/history_message.hpp"
 
+#include "edit/edit_results_json.hpp"
+
 #include <acdc/sdk/json.hpp>
 #include <acdc/util/utc_time.hpp>
 
@@ -93,6 +95,8 @@ std::string HistoryMessage::to_json(const std::vector<std::string>& image_uris) 
     w.Key("reasoning");
     acdc::to_json(w, reasoning);
   }
+  if (!edit_results.empty()) write_edit_results(w, edit_results);
+  write_list(w, "shell_commands", shell_commands);
   if (compacted_history) {
     w.Key("compacted_history");
     w.StartArray();
@@ -138,6 +142,8 @@ std::optional<HistoryMessage> HistoryMessage::from_json(std::string_view line) {
   m.cut_off = cut != doc.MemberEnd() && cut->value.IsBool() && cut->value.GetBool();
   m.error = string_member(doc, "error");
   m.reasoning = string_member(doc, "reasoning");
+  m.edit_results = read_edit_results(doc);
+  m.shell_commands = list_member(doc, "shell_commands");
   auto kept = doc.FindMember("compacted_history");
   if (kept != doc.MemberEnd() && kept->value.IsArray()) {
     m.compacted_history.emplace();

@@ -6,6 +6,8 @@
 //   std::optional<HistoryMessage> back = HistoryMessage::from_json(line);
 #pragma once
 
+#include "edit/edit_block.hpp"
+
 #include <optional>
 #include <string>
 #include <string_view>
@@ -40,6 +42,10 @@ struct HistoryMessage {
   // An answer's thinking, when the model reasoned: shown again with the
   // answer when the session is reloaded, never sent back to the model.
   std::string reasoning;
+  // An answer's edit results (file, status, message, error_type; no
+  // previews) and suggested shell commands, for a reloaded session.
+  std::vector<EditResult> edit_results;
+  std::vector<std::string> shell_commands;
   // The compaction system event: the history as it stands from here on
   // (the file is append-only; a restart replays this instead of what came before).
   std::optional<std::vector<KeptMessage>> compacted_history;

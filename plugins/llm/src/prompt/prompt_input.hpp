@@ -10,6 +10,8 @@
 // the tiers; the assembler only renders them.
 #pragma once
 
+#include "edit/edit_block.hpp"
+
 #include <array>
 #include <cstddef>
 #include <functional>
@@ -42,6 +44,12 @@ struct ChatMessage {
   std::vector<std::string> image_refs;
   // An answer's thinking: kept for the user, never part of a prompt.
   std::string reasoning;
+  // An answer's turn, and what became of its edit blocks and the shell
+  // commands it suggested: shown again when a session is reloaded, never
+  // part of a prompt.
+  std::string turn_id;
+  std::vector<EditResult> edit_results;
+  std::vector<std::string> shell_commands;
 };
 
 // What one image block counts towards a budget, whatever its size (§4.5).

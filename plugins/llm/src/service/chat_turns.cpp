@@ -62,6 +62,7 @@ TurnDeps ChatTurns::deps(Provider& provider, const ProviderConfig& pc, const Can
                   .max_tokens = std::min(pc.max_output_tokens, limits.output_ceiling),
                   .limits = limits,
                   .prices = p_.config.prices(pc),
+                  .snapshots = &p_.snapshots,
                   .map_budget_tokens = p_.config.map_budget(limits),
                   .count_tokens = p_.count,
                   .cancel = cancel,

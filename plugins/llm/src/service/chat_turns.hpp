@@ -48,6 +48,7 @@ class ChatTurns {
     const TokenCounter& count;
     UrlService& urls;
     ReviewService& review;
+    const TurnSnapshots& snapshots;
   };
   // Published after a turn: a generation that replaced this one during the
   // turn re-reads the history the turn wrote (LLMService::on_event).

@@ -31,12 +31,14 @@ LLMService::LLMService(acdc::Context& ctx)
       store_(state_dir_ / "history.jsonl"),
       images_(state_dir_ / "images"),
       session_(store_, images_),
+      snapshots_(state_dir_ / "undo"),
       history_(store_, images_),
       count_tokens_(make_counter(ctx.host)),
       modes_(count_tokens_),
       url_methods_(ctx.host, config_, count_tokens_),
       converse_(ctx.host, config_, session_, count_tokens_),
       git_(ctx.host, repo_, session_, count_tokens_, config_, work_),
+      undo_(ctx.host, repo_, session_, work_, snapshots_),
       review_(ctx.host, repo_, symbols_, session_, work_, state_dir_),
       turns_({.host = ctx.host,
               .config = config_,
@@ -47,7 +49,8 @@ LLMService::LLMService(acdc::Context& ctx)
               .modes = modes_,
               .count = count_tokens_,
               .urls = url_methods_,
-              .review = review_}) {}
+              .review = review_,
+              .snapshots = snapshots_}) {}
 
 LLMService::~LLMService() { work_.cancel_any(); }
 

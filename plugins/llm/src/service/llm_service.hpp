@@ -8,7 +8,7 @@
 //   the context breakdown          context_breakdown.hpp, gathered here
 //   modes, review                  ChatModes, ReviewService
 //   URLs, the symbol map           UrlService, SymbolService
-//   git events                     GitEvents
+//   git events, undo of an answer  GitEvents, EditUndo
 //   the adapters' completion       ConverseService
 //   configuration                  PluginConfig
 //
@@ -28,6 +28,7 @@
 #include "service/chat_modes.hpp"
 #include "service/chat_turns.hpp"
 #include "service/converse_service.hpp"
+#include "service/edit_undo.hpp"
 #include "service/git_events.hpp"
 #include "service/history_browser.hpp"
 #include "service/plugin_config.hpp"
@@ -150,6 +151,9 @@ class LLMService {
     review_.start(call, std::move(branch), std::move(base_commit));
   }
   void end_review(acdc::Call call) { review_.end(call); }
+
+  // An answer's applied edits taken back (edit_undo.hpp).
+  void undo_turn(acdc::Call call, std::string turn_id) { undo_.undo_turn(call, std::move(turn_id)); }
   acdc::RawJson get_review_state() { return review_.state(); }
   void get_review_file_diff(acdc::Call call, std::string path) { review_.file_diff(call, std::move(path)); }
 
@@ -179,6 +183,7 @@ class LLMService {
   HistoryStore store_;
   ImageStore images_;
   ChatSession session_;
+  TurnSnapshots snapshots_;  // <state>/undo: applied edits' earlier text
   HistoryBrowser history_;
   TokenCounter count_tokens_;
   ChatModes modes_;  // code or doc, cross-reference, each mode's tiers (§4.12)
@@ -187,6 +192,7 @@ class LLMService {
   UrlService url_methods_;
   ConverseService converse_;
   GitEvents git_;
+  EditUndo undo_;
   ReviewService review_;
   ChatTurns turns_;                       // uses the review and the URLs: after them
   acdc::WorkerThread aux_worker_{"llm"};  // the context breakdown, which waits on Repo.*

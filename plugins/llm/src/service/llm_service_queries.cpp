@@ -27,7 +27,7 @@ acdc::RawJson LLMService::get_current_state() {
   acdc::JsonWriter w(buf);
   w.StartObject();
   w.Key("messages");
-  write_messages(w, session_.messages());
+  write_messages(w, session_.messages(), [this](const std::string& turn) { return snapshots_.has(turn); });
   w.Key("selected_files");
   acdc::to_json(w, session_.selected());
   w.Key("excluded_index_files");
@@ -79,7 +79,7 @@ std::string LLMService::broadcast_session() const {
   w.Key("session_id");
   acdc::to_json(w, session_.session_id());
   w.Key("messages");
-  write_messages(w, session_.messages());
+  write_messages(w, session_.messages(), [this](const std::string& turn) { return snapshots_.has(turn); });
   w.EndObject();
   std::string session(buf.GetString(), buf.GetSize());
   host_.notify(ACDC_CLIENT_ALL, "AcApp.sessionChanged", "[" + session + "]");
