@@ -21,6 +21,7 @@ import { retryPrompt } from '../core/retry-prompt.js';
 import { rpc, hasMethod, on, emit, toast } from '../rpc.js';
 import { fromHistory, notice, retryTarget, retryIndex, afterCompaction } from '../core/chat-messages.js';
 import { errorCard } from '../core/error-kinds.js';
+import { FollowBottom } from './follow-bottom.js';
 import './chat-message.js';
 import './chat-input.js';
 import './run-timer.js';
@@ -36,7 +37,7 @@ class AcChatPanel extends LightElement {
     this.tracker = new StreamTracker();
     this.coalescer = new ChunkCoalescer((id, content) => this.showChunk(id, content));
     this.thinking = new ChunkCoalescer((id, thinking) => this.showThinking(id, thinking));
-    this.stick = true;   // follow the newest text until the user scrolls up
+    this.follow = new FollowBottom(this, '.messages', '.messages-inner');
     this.selection = [];
     this.selected = new Set();
     this.files = new Set();
@@ -59,19 +60,6 @@ class AcChatPanel extends LightElement {
     for (const [type, fn] of Object.entries(subs)) this.listen(on(type, fn));
   }
 
-  // Markdown highlighting, images and the file links change a message's
-  // height after it is drawn: while the list is at its bottom it stays there.
-  firstUpdated() {
-    const box = this.querySelector('.messages');
-    this.resizes = new ResizeObserver(() => { if (this.stick) this.toBottom(box); });
-    this.resizes.observe(box.querySelector('.messages-inner'));
-  }
-
-  disconnectedCallback() {
-    super.disconnectedCallback();
-    this.resizes?.disconnect();
-  }
-
   get streaming() { return this.current !== null; }
 
   restore(state) {
@@ -86,7 +74,7 @@ class AcChatPanel extends LightElement {
       messages.push({ role: 'assistant', content: s.accumulated_content ?? '', streaming: true, requestId: s.request_id });
     }
     this.messages = messages;
-    this.scrollSoon(true);
+    this.follow.soon(true);
   }
 
   indexOf(id) {
@@ -129,7 +117,7 @@ class AcChatPanel extends LightElement {
   showChunk(id, content) {
     const i = this.indexOf(id);
     if (i >= 0) this.replaceAt(i, { content });
-    this.scrollSoon();
+    this.follow.soon();
   }
 
   onComplete(id, result = {}) {
@@ -157,7 +145,7 @@ class AcChatPanel extends LightElement {
     const retry = retryPrompt(result.edit_results ?? []);
     if (retry && !passive) this.querySelector('ac-chat-input')?.fill(retry);
     if ((result.files_modified ?? []).length) emit('filesModified', result.files_modified);
-    this.scrollSoon();
+    this.follow.soon();
   }
 
   onUserMessage({ content }) {
@@ -169,7 +157,7 @@ class AcChatPanel extends LightElement {
   onSession({ messages }) {
     if (this.streaming) return;
     this.messages = (messages ?? []).map(fromHistory);
-    this.scrollSoon(true);
+    this.follow.soon(true);
   }
 
   onRetry(info) {
@@ -185,7 +173,7 @@ class AcChatPanel extends LightElement {
       this.compacting = false;
       this.messages = [...this.messages, notice(`Compaction failed: ${ev.error ?? 'no reason given'}. The history is kept as it was.`)];
     }
-    this.scrollSoon();
+    this.follow.soon();
   }
 
   // The compacted history includes its system event; a server that sent the
@@ -208,7 +196,7 @@ class AcChatPanel extends LightElement {
     this.startedAt = Date.now();
     this.messages = [...this.messages, { role: 'user', content: text, images },
       { role: 'assistant', content: '', streaming: true, requestId: id, userShown: true }];
-    this.scrollSoon(true);
+    this.follow.soon(true);
     try {
       // The reference's trailing arguments (excluded_urls, agent_tag,
       // reasoning, effort) only when one is used, so a server that takes
@@ -234,7 +222,7 @@ class AcChatPanel extends LightElement {
     const kept = i < 0 ? this.messages : [...this.messages.slice(0, start), ...this.messages.slice(i + 1)];
     this.messages = [...kept, notice(`Not sent: ${why}`)];
     this.querySelector('ac-chat-input')?.putBack(draft);
-    this.scrollSoon(true);
+    this.follow.soon(true);
   }
 
   retry(index) {
@@ -260,33 +248,6 @@ class AcChatPanel extends LightElement {
     }
   }
 
-  // One layout per frame at most: whether to follow is decided on scroll
-  // events, not by measuring on every chunk.
-  scrollSoon(force = false) {
-    if (force) this.stick = true;
-    if (!this.stick || this.scrollPending) return;
-    this.scrollPending = true;
-    this.updateComplete.then(() => {
-      this.scrollPending = false;
-      const box = this.querySelector('.messages');
-      if (box) this.toBottom(box);
-    });
-  }
-
-  toBottom(box) {
-    box.scrollTop = box.scrollHeight;
-    this.placedAt = box.scrollTop;
-  }
-
-  // The scroll event of our own toBottom() comes a frame later, when the
-  // messages may have grown below it: only a scroll that moved away from
-  // where we put the list is the user's.
-  onScroll(e) {
-    const box = e.target;
-    if (box.scrollTop === this.placedAt) return;
-    this.stick = box.scrollHeight - box.scrollTop - box.clientHeight < 80;
-  }
-
   async openHistory() {
     await import('./history-browser.js');
     this.showHistory = true;
@@ -304,7 +265,7 @@ class AcChatPanel extends LightElement {
         ${h ? html`<span class="hud" data-hud>last turn: ${h.prompt_tokens ?? 0} in · ${h.completion_tokens ?? 0} out${h.cache_read_tokens ? ` · ${h.cache_read_tokens} cached` : ''}</span>` : ''}
       </div>
       ${chat.ok ? '' : html`<div class="unavailable" data-unavailable="chat">${chat.reason}</div>`}
-      <div class="messages" @scroll=${this.onScroll}><div class="messages-inner">${this.messages.map((m, i) => html`<ac-chat-message
+      <div class="messages" @scroll=${(e) => this.follow.onScroll(e)}><div class="messages-inner">${this.messages.map((m, i) => html`<ac-chat-message
           .message=${m} .files=${this.files} .selected=${this.selected}
           ?retryable=${i === retryAt} @retry=${() => this.retry(i)}></ac-chat-message>`)}
         ${this.compacting ? html`<div class="msg system compacting" data-compacting>Compacting history…</div>` : ''}</div></div>
