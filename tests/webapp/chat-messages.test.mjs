@@ -4,7 +4,7 @@
 // and a compaction that lands while the next turn streams keeps that turn.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fromHistory, notice, retryTarget, retryIndex, eventParts, afterCompaction } from '../../webapp/src/core/chat-messages.js';
+import { fromHistory, notice, retryTarget, retryIndex, eventParts, afterCompaction, undoFields, systemEvent } from '../../webapp/src/core/chat-messages.js';
 
 test('history messages keep the system-event and cut-off marks', () => {
   assert.deepEqual(fromHistory({ role: 'system', content: '**History compacted**', system_event: true }),
@@ -14,6 +14,24 @@ test('history messages keep the system-event and cut-off marks', () => {
   assert.deepEqual(fromHistory({ role: 'assistant', content: 'Half an ans', cut_off: true, error: 'connection reset' }),
     { role: 'assistant', content: 'Half an ans', images: undefined, cutOff: true, cutOffError: 'connection reset' });
   assert.deepEqual(fromHistory({ role: 'user', content: 'hi', extra: 1 }), { role: 'user', content: 'hi', images: undefined });
+});
+
+test("an answer keeps its turn, and Undo while the server says it can still take the edits back (issue 29)", () => {
+  const answer = fromHistory({ role: 'assistant', content: 'Fixed.', turn_id: 'turn_1_ab', undoable: true });
+  assert.equal(answer.turnId, 'turn_1_ab');
+  assert.equal(answer.undoable, true);
+  const done = fromHistory({ role: 'assistant', content: 'Fixed.', turn_id: 'turn_1_ab' });
+  assert.equal(done.undoable, undefined, 'undone already, or never applied: no Undo after a reload');
+  assert.deepEqual(fromHistory({ role: 'user', content: 'Fix it', turn_id: 'turn_1_ab' }),
+    { role: 'user', content: 'Fix it', images: undefined }, "the question shares the turn's id; only its answer is undone");
+  assert.deepEqual(undoFields({ turn_id: 'turn_2_cd', undoable: true, passed: 1 }), { turnId: 'turn_2_cd', undoable: true });
+  assert.deepEqual(undoFields({ undoable: true }), {}, 'nothing to name in the call without a turn id');
+  assert.deepEqual(undoFields(undefined), {});
+});
+
+test("a result's system event (a commit, an undo) is shown as the history shows it", () => {
+  assert.deepEqual(systemEvent('**Undid an answer\'s edits**: restored src/a.py.'),
+    { role: 'system', systemEvent: true, content: '**Undid an answer\'s edits**: restored src/a.py.' });
 });
 
 const chat = [

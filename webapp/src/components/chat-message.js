@@ -10,7 +10,9 @@
 // its kind; repository paths the answer names are links that open the file,
 // listed under it in <ac-file-mentions> with Add All; the shell commands the
 // server found are shown with Copy, never run; the foot gives tokens, cache
-// hit and cost (core/turn-usage.js).
+// hit and cost (core/turn-usage.js); an answer whose edits the server can
+// still take back has "Undo these edits" beside its edit summary, which fires
+// "undo" (the panel calls the server), and says why when it was refused.
 
 import { html, nothing } from 'lit';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
@@ -105,7 +107,7 @@ class AcChatMessage extends LightElement {
       m.cutOff && 'cut-off-answer', m.compacting && 'compacting'].filter(Boolean).join(' ');
     return html`<div class="msg ${m.role} ${kind}" data-role=${m.role} data-request=${m.requestId ?? ''}
         data-system-event=${m.systemEvent ? 'yes' : nothing} data-notice=${m.notice ?? nothing} @click=${this.onClick}>
-      ${r && editSummary(r) ? html`<div class="edit-summary" data-edit-summary>Edits: ${editSummary(r)}</div>` : ''}
+      ${this.editRow(m, r)}
       ${m.thinking ? this.thinkingBlock(m) : ''}
       ${body}
       ${(m.images ?? []).map((src) => html`<img class="thumb" src=${src} alt="attached image">`)}
@@ -114,6 +116,22 @@ class AcChatMessage extends LightElement {
       ${this.linkable && !m.error ? this.mentions(text) : ''}
       ${r ? this.foot(r) : ''}
     </div>`;
+  }
+
+  // The summary stays text alone (data-edit-summary); Undo and what came of
+  // it sit beside it.
+  editRow(m, r) {
+    const summary = r ? editSummary(r) : '';
+    const undo = m.undoable && !m.streaming;
+    if (!summary && !undo && !m.undone && !m.undoError) return '';
+    return html`<div class="edit-row">
+      ${summary ? html`<span class="edit-summary" data-edit-summary>Edits: ${summary}</span>` : ''}
+      ${m.undone ? html`<span class="undone" data-undone>edits undone</span>` : ''}
+      ${undo ? html`<button data-action="undo" ?disabled=${m.undoing}
+        title="Put the files this answer changed back as they were before it"
+        @click=${() => this.dispatchEvent(new CustomEvent('undo', { bubbles: true }))}>${m.undoing ? 'Undoing…' : 'Undo these edits'}</button>` : ''}
+    </div>
+    ${m.undoError ? html`<div class="undo-error" data-undo-error>Not undone: ${m.undoError}</div>` : ''}`;
   }
 
   mentions(text) {

@@ -11,7 +11,9 @@
 // repository files they name (the picker's file list, `fileList`); a run
 // timer while a turn streams; the list opens at its newest message after a
 // reload or a session load, and follows late layout (highlighting, images)
-// while it is at the bottom.
+// while it is at the bottom. An answer whose edits the server can take back
+// offers Undo (LLMService.undo_turn): its system event joins the chat, or the
+// refusal's reason shows on that answer.
 
 import { html } from 'lit';
 import { LightElement } from './light-element.js';
@@ -19,7 +21,7 @@ import { StreamTracker, newRequestId } from '../core/request-id.js';
 import { ChunkCoalescer } from '../core/coalescer.js';
 import { retryPrompt } from '../core/retry-prompt.js';
 import { rpc, hasMethod, on, emit, toast } from '../rpc.js';
-import { fromHistory, notice, retryTarget, retryIndex, afterCompaction } from '../core/chat-messages.js';
+import { fromHistory, notice, retryTarget, retryIndex, afterCompaction, undoFields, systemEvent } from '../core/chat-messages.js';
 import { errorCard } from '../core/error-kinds.js';
 import { FollowBottom } from './follow-bottom.js';
 import './chat-message.js';
@@ -131,7 +133,7 @@ class AcChatPanel extends LightElement {
     const cutOff = result.cut_off === true;
     const error = result.error && !cutOff ? errorCard(result.error_info, result.error) : null;
     const content = (cutOff ? result.response || this.messages[i].content : result.response ?? this.messages[i].content) || '';
-    this.replaceAt(i, { content, streaming: false, result, error,
+    this.replaceAt(i, { content, streaming: false, result, error, ...undoFields(result),
       ...(result.reasoning ? { thinking: result.reasoning } : {}),
       ...(cutOff ? { cutOff, cutOffError: result.error_info?.message ?? result.error ?? '' } : {}) });
     if (passive && result.user_message && !this.messages[i].userShown)
@@ -185,7 +187,27 @@ class AcChatPanel extends LightElement {
   }
 
   onCommit(r) {
-    if (r?.system_event_message) this.messages = [...this.messages, { role: 'system', content: r.system_event_message }];
+    if (r?.system_event_message) this.messages = [...this.messages, systemEvent(r.system_event_message)];
+  }
+
+  // The server puts the files back and sends AcApp.filesModified, which the
+  // picker and the editor already follow. A refusal (a file changed since)
+  // says why on that answer, not in a toast, and keeps its button: the user
+  // may undo the later change and try again.
+  async undo(turnId) {
+    const mark = (patch) => {
+      const i = this.messages.findIndex((m) => m.role === 'assistant' && m.turnId === turnId);
+      if (i >= 0) this.replaceAt(i, patch);
+    };
+    mark({ undoing: true, undoError: '' });
+    try {
+      const r = await rpc('LLMService.undo_turn', turnId);
+      mark({ undoing: false, undoable: false, undone: true });
+      this.onCommit(r);
+    } catch (e) {
+      mark({ undoing: false, undoError: e.message });
+    }
+    this.follow.soon();
   }
 
   async send({ text, images, effort, excludedUrls = [] }) {
@@ -267,7 +289,7 @@ class AcChatPanel extends LightElement {
       ${chat.ok ? '' : html`<div class="unavailable" data-unavailable="chat">${chat.reason}</div>`}
       <div class="messages" @scroll=${(e) => this.follow.onScroll(e)}><div class="messages-inner">${this.messages.map((m, i) => html`<ac-chat-message
           .message=${m} .files=${this.files} .selected=${this.selected}
-          ?retryable=${i === retryAt} @retry=${() => this.retry(i)}></ac-chat-message>`)}
+          ?retryable=${i === retryAt} @retry=${() => this.retry(i)} @undo=${() => this.undo(m.turnId)}></ac-chat-message>`)}
         ${this.compacting ? html`<div class="msg system compacting" data-compacting>Compacting history…</div>` : ''}</div></div>
       <ac-chat-input ?disabled=${!chat.ok} .streaming=${this.streaming} .gate=${this.gate}
         @send=${(e) => this.send(e.detail)} @stop=${this.stop}></ac-chat-input>

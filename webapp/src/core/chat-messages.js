@@ -25,7 +25,25 @@ export function fromHistory(m) {
     out.result = { edit_results: m.edit_results, shell_commands: m.shell_commands ?? [] };
     for (const k of ['passed', 'already_applied', 'failed', 'skipped', 'not_in_context']) out.result[k] = m[k] ?? 0;
   }
+  if (m.role === 'assistant') Object.assign(out, undoFields(m));
   return out;
+}
+
+// An answer's turn and whether the server can still take its edits back
+// (issue 29: acdc kept the files' earlier text). From a streamComplete
+// result or a history message alike; the user message of a turn carries the
+// same turn_id, so only answers get it.
+export function undoFields(r = {}) {
+  const out = {};
+  if (r.turn_id) out.turnId = r.turn_id;
+  if (r.undoable === true && r.turn_id) out.undoable = true;
+  return out;
+}
+
+// A system event the server reported in a result (a commit, an undo), as
+// the history shows it after a reload.
+export function systemEvent(content) {
+  return { role: 'system', systemEvent: true, content };
 }
 
 // A local line in the chat that is not part of the history: a refused send,
