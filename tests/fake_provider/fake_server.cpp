@@ -19,8 +19,9 @@ constexpr std::string_view kDefaultStep =
     R"({"text":"Hello from the fake provider.","usage":{"input_tokens":12,"output_tokens":7}})";
 
 bool is_provider_path(std::string_view path) {
+  // ... and "/sts": AWS STS (AssumeRole) when a test points AWS_ENDPOINT_URL_STS here.
   for (std::string_view p : {"/v1/chat/completions", "/chat/completions", "/api/chat",
-                             "/v1/messages", "/messages", "/converse-stream", "/converse"})
+                             "/v1/messages", "/messages", "/converse-stream", "/converse", "/sts"})
     if (path.ends_with(p)) return true;
   return false;
 }
@@ -28,8 +29,11 @@ bool is_provider_path(std::string_view path) {
 // The GETs an OpenRouter-like provider answers beside its completions (BB-7's
 // get_models and get_balance): played from the queue like a completion, so a
 // test scripts them with a {status, body} step.
+// Also the AWS SSO portal's GetRoleCredentials (AWS_ENDPOINT_URL_SSO), whose
+// arguments are in the query.
 bool is_provider_get_path(std::string_view path) {
-  return path.ends_with("/models") || path.ends_with("/credits");
+  path = path.substr(0, path.find('?'));
+  return path.ends_with("/models") || path.ends_with("/credits") || path.ends_with("/federation/credentials");
 }
 
 void reply_json(tcp::socket& socket, int status, const std::string& body) {

@@ -11,7 +11,7 @@ const char* kKnown =
     "provider, base_url, model, smaller_model, api_key_env, max_output_tokens, extra_headers, "
     "cache_min_tokens, cache_buffer_multiplier, connect_timeout_seconds, request_timeout_seconds, "
     "first_chunk_timeout_seconds, reasoning_first_chunk_timeout_seconds, chunk_timeout_seconds, "
-    "aux_request_timeout_seconds, num_retries, region, models";
+    "aux_request_timeout_seconds, num_retries, region, profile, models";
 
 void check_provider(const YAML::Node& v, YamlRules& r) {
   std::string kind = r.text(v, "provider");
@@ -85,6 +85,7 @@ void check_llm(const YAML::Node& root, YamlRules& r) {
     else if (key.ends_with("_timeout_seconds")) r.number(v, key, YamlRules::kPositive);
     else if (key == "num_retries") r.integer(v, key, YamlRules::kAny);
     else if (key == "region") r.text(v, key);  // bedrock: the AWS region, else AWS_REGION
+    else if (key == "profile") r.text(v, key);  // bedrock: the AWS profile, else AWS_PROFILE
     else if (key == "models") check_models(v, r);
     else r.unknown(key, v, kKnown);
   });

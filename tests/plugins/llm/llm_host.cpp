@@ -98,11 +98,17 @@ LlmHost::LlmHost(const std::map<std::string, std::string>& files, Plugins plugin
   start();
 }
 
+std::map<std::string, std::string> LlmHost::host_env() const {
+  std::map<std::string, std::string> all = {{"ACDC_CONFIG_HOME", config_home.path().string()}, {"ACDC_TEST_LLM_KEY", "test-key"}};
+  for (const auto& [k, v] : env) all[k] = v;
+  return all;
+}
+
 void LlmHost::start() {
   client.reset();
   host = std::make_unique<acdc::test::HostProcess>(acdc::test::HostOptions{
       .config_yaml = host_config(plugins, plugin_config),
-      .env = {{"ACDC_CONFIG_HOME", config_home.path().string()}, {"ACDC_TEST_LLM_KEY", "test-key"}},
+      .env = host_env(),
       .repo = repo.path().string()});
   // Broadcasts reach only clients that expose the method, as the webapp
   // does; announced in the first handshake, so the host's replay of the

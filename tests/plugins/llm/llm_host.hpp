@@ -50,8 +50,13 @@ class LlmHost {
   acdc::test::TempDir config_home;
   std::vector<std::string> plugins;
   std::map<std::string, std::string> plugin_config;
+  // More environment for the host, from the next start() on.
+  std::map<std::string, std::string> env;
   std::unique_ptr<acdc::test::HostProcess> host;
   std::unique_ptr<acdc::test::WsClient> client;
+
+ private:
+  std::map<std::string, std::string> host_env() const;
 };
 
 // The plugins of a host whose turns carry the symbol map.

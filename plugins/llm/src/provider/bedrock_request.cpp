@@ -1,6 +1,7 @@
 // provider/bedrock_request.cpp -- see bedrock_request.hpp.
 #include "provider/bedrock_request.hpp"
 
+#include "provider/aws_credentials.hpp"
 #include "provider/json_fields.hpp"
 #include "provider/sigv4.hpp"
 
@@ -138,10 +139,10 @@ HttpCall build_bedrock_call(const ProviderConfig& config, const ChatRequest& req
   const char* token = config.api_key_env.empty() ? nullptr : std::getenv(config.api_key_env.c_str());
   if (token && *token) {
     call.headers.push_back(std::string("Authorization: Bearer ") + token);
-  } else if (AwsCredentials creds = AwsCredentials::from_env(); !creds.access_key_id.empty()) {
+  } else if (std::optional<AwsCredentials> creds = find_aws_credentials(config.profile, config.region)) {
     SigV4Request r{.method = "POST", .host = host, .path = path, .query = "", .payload = call.body,
                    .headers = {{"content-type", "application/json"}}};
-    for (const auto& [name, value] : sign_sigv4(r, creds, config.region, "bedrock", amz_date_now()))
+    for (const auto& [name, value] : sign_sigv4(r, *creds, config.region, "bedrock", amz_date_now()))
       call.headers.push_back(name + ": " + value);
   }
   for (const auto& [name, value] : config.extra_headers) call.headers.push_back(name + ": " + value);

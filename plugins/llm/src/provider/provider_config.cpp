@@ -1,6 +1,8 @@
 // provider/provider_config.cpp -- see provider_config.hpp.
 #include "provider/provider_config.hpp"
 
+#include "provider/aws_credentials.hpp"
+
 #include <acdc/sdk/error.hpp>
 #include <acdc/sdk/json.hpp>
 
@@ -105,9 +107,11 @@ ProviderConfig ProviderConfig::from_json(const rapidjson::Value& llm) {
   read_number(llm, "num_retries", c.num_retries);
   read_number(llm, "reasoning_first_chunk_timeout_seconds", c.reasoning_first_chunk_timeout_seconds);
   read_string(llm, "region", c.region);
+  read_string(llm, "profile", c.profile);
   if (c.kind == ProviderKind::bedrock) {
     if (c.region.empty()) c.region = env("AWS_REGION");
     if (c.region.empty()) c.region = env("AWS_DEFAULT_REGION");
+    if (c.region.empty()) c.region = aws_profile_region(c.profile);
     if (c.base_url.empty() && !c.region.empty())
       c.base_url = "https://bedrock-runtime." + c.region + ".amazonaws.com";
   }
@@ -135,10 +139,18 @@ std::string ProviderConfig::missing_key() const {
     if (region.empty())
       return "No AWS region for Bedrock: set region in llm.yaml or export AWS_REGION, then restart acdc";
     if (!api_key_env.empty() && !env(api_key_env.c_str()).empty()) return {};
-    if (!env("AWS_ACCESS_KEY_ID").empty() && !env("AWS_SECRET_ACCESS_KEY").empty()) return {};
-    return "No AWS credentials for Bedrock: export " + (api_key_env.empty() ? std::string("AWS_BEARER_TOKEN_BEDROCK") : api_key_env) +
-           ", or AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN for temporary "
-           "credentials), then restart acdc";
+    const std::string others = (api_key_env.empty() ? std::string("AWS_BEARER_TOKEN_BEDROCK") : api_key_env) +
+                               ", or AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN for temporary "
+                               "credentials)";
+    try {
+      // Temporary credentials found here are kept for the request that follows.
+      if (find_aws_credentials(profile, region)) return {};
+      return "No AWS credentials for Bedrock: export " + others +
+             ", or set up a profile in ~/.aws (aws configure) and name it with profile: in llm.yaml or AWS_PROFILE; "
+             "then restart acdc";
+    } catch (const acdc::Error& e) {
+      return "No AWS credentials for Bedrock: " + std::string(e.what()) + ". Or export " + others;
+    }
   }
   if (!api_key.empty() || api_key_env.empty()) return {};
   const char* key = std::getenv(api_key_env.c_str());

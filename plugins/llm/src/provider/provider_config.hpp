@@ -44,8 +44,12 @@ struct ProviderConfig {
   // Bedrock: the AWS region (llm.yaml `region`, else AWS_REGION or
   // AWS_DEFAULT_REGION); base_url defaults to its bedrock-runtime endpoint.
   // Authentication is AWS_BEARER_TOKEN_BEDROCK (api_key_env) when set, SigV4
-  // from AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY / AWS_SESSION_TOKEN otherwise.
+  // otherwise, with credentials as the AWS CLI finds them (environment, then
+  // the profile below).
   std::string region;
+  // Bedrock: the AWS profile for SigV4 credentials (provider/aws_credentials.hpp);
+  // "" for AWS_PROFILE, else default. Its region is used when none is set.
+  std::string profile;
 
   // Missing keys keep their defaults (per provider for base_url and
   // api_key_env); a key of the wrong type or an unknown provider throws
