@@ -33,7 +33,8 @@ bool is_provider_path(std::string_view path) {
 // arguments are in the query.
 bool is_provider_get_path(std::string_view path) {
   path = path.substr(0, path.find('?'));
-  return path.ends_with("/models") || path.ends_with("/credits") || path.ends_with("/federation/credentials");
+  return path.ends_with("/models") || path.ends_with("/credits") || path.ends_with("/federation/credentials") ||
+         path.ends_with("/api/tags");  // Ollama's model list (OLLAMA_HOST pointed here)
 }
 
 void reply_json(tcp::socket& socket, int status, const std::string& body) {

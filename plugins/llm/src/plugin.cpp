@@ -52,6 +52,8 @@ acdc::PluginSpec<LLMService> describe() {
       .method<&LLMService::start_review>("start_review")
       .method<&LLMService::end_review>("end_review")
       .method<&LLMService::undo_turn>("undo_turn")
+      .method<&LLMService::local_model_offer>("local_model_offer")
+      .method<&LLMService::use_local_model>("use_local_model")
       .method<&LLMService::get_review_state>("get_review_state")
       .method<&LLMService::get_review_file_diff>("get_review_file_diff")
       .method<&LLMService::converse>("converse", acdc::kLongRunning)

@@ -1,11 +1,11 @@
 #include "provider/aws_credentials.hpp"
 
 #include "provider/aws_profiles.hpp"
+#include "provider/http_fetch.hpp"
 
 #include <acdc/sdk/error.hpp>
 #include <acdc/sdk/json.hpp>
 
-#include <curl/curl.h>
 #include <openssl/sha.h>
 
 #include <array>
@@ -62,41 +62,6 @@ std::string xml_value(const std::string& xml, const std::string& tag) {
 std::string member(const rapidjson::Value& o, const char* key) {
   auto it = o.FindMember(key);
   return it != o.MemberEnd() && it->value.IsString() ? it->value.GetString() : "";
-}
-
-struct HttpAnswer {
-  long status = 0;
-  std::string body;
-  std::string error;  // transport failure
-};
-
-size_t collect(char* data, size_t size, size_t n, void* out) {
-  static_cast<std::string*>(out)->append(data, size * n);
-  return size * n;
-}
-
-HttpAnswer http(const std::string& url, const std::vector<std::string>& headers, const std::string* post_body) {
-  HttpAnswer a;
-  CURL* curl = curl_easy_init();
-  if (!curl) return {0, {}, "curl could not start"};
-  curl_slist* list = nullptr;
-  for (const auto& h : headers) list = curl_slist_append(list, h.c_str());
-  curl_easy_setopt(curl, CURLOPT_URL, url.c_str());
-  curl_easy_setopt(curl, CURLOPT_HTTPHEADER, list);
-  curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, collect);
-  curl_easy_setopt(curl, CURLOPT_WRITEDATA, &a.body);
-  curl_easy_setopt(curl, CURLOPT_TIMEOUT, 30L);
-  curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT, 10L);
-  curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
-  if (post_body) {
-    curl_easy_setopt(curl, CURLOPT_POSTFIELDS, post_body->data());
-    curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE, static_cast<long>(post_body->size()));
-  }
-  if (CURLcode rc = curl_easy_perform(curl); rc != CURLE_OK) a.error = curl_easy_strerror(rc);
-  curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &a.status);
-  curl_slist_free_all(list);
-  curl_easy_cleanup(curl);
-  return a;
 }
 
 // scheme://host[:port]/path -> (host[:port], /path)
@@ -157,7 +122,7 @@ class Resolver {
     std::vector<std::string> headers = {"Content-Type: application/x-www-form-urlencoded; charset=utf-8", "Accept: */*"};
     for (const auto& [k, v] : sign_sigv4(r, source, region.empty() ? "us-east-1" : region, "sts", amz_date_now()))
       headers.push_back(k + ": " + v);
-    const HttpAnswer a = http(url, headers, &body);
+    const HttpFetch a = http_fetch({.url = url, .headers = headers, .post_body = body});
     if (!a.error.empty()) throw missing(name, "assuming " + p.get("role_arn") + " failed: " + url + ": " + a.error);
     if (a.status != 200)
       throw missing(name, "STS refused to assume " + p.get("role_arn") + " (HTTP " + std::to_string(a.status) + "): " +
@@ -216,7 +181,8 @@ class Resolver {
     std::string url = env("AWS_ENDPOINT_URL_SSO");
     if (url.empty()) url = "https://portal.sso." + sso_region + ".amazonaws.com";
     url += "/federation/credentials?role_name=" + aws_uri_encode(role, false) + "&account_id=" + aws_uri_encode(account, false);
-    const HttpAnswer a = http(url, {"x-amz-sso_bearer_token: " + member(token, "accessToken"), "Accept: application/json"}, nullptr);
+    const HttpFetch a =
+        http_fetch({.url = url, .headers = {"x-amz-sso_bearer_token: " + member(token, "accessToken"), "Accept: application/json"}});
     if (!a.error.empty()) throw missing(name, "the SSO portal could not be reached: " + a.error);
     if (a.status != 200)
       throw missing(name, "the SSO portal refused role " + role + " in account " + account + " (HTTP " +

@@ -2,6 +2,7 @@
 #include "service/chat_turns.hpp"
 
 #include "edit/file_access.hpp"
+#include "service/local_model.hpp"
 
 #include <algorithm>
 
@@ -17,7 +18,7 @@ void ChatTurns::start(acdc::Call call, std::string request_id, std::string messa
     missing = p_.config.provider().missing_key();
   } catch (const acdc::Error&) {
   }
-  if (!missing.empty()) throw acdc::Error(ACDC_E_FAILED_PRECONDITION, missing);
+  if (!missing.empty()) throw acdc::Error(ACDC_E_FAILED_PRECONDITION, missing + LocalModel::offer_note());
   auto cancel = std::make_shared<CancelFlag>(false);
   p_.work.begin_turn(request_id, cancel);
   TurnRequest request{request_id, std::move(message), std::move(images), std::move(excluded_urls)};

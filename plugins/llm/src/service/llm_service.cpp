@@ -39,6 +39,7 @@ LLMService::LLMService(acdc::Context& ctx)
       converse_(ctx.host, config_, session_, count_tokens_),
       git_(ctx.host, repo_, session_, count_tokens_, config_, work_),
       undo_(ctx.host, repo_, session_, work_, snapshots_),
+      local_(ctx.host),
       review_(ctx.host, repo_, symbols_, session_, work_, state_dir_),
       turns_({.host = ctx.host,
               .config = config_,

@@ -31,6 +31,7 @@
 #include "service/edit_undo.hpp"
 #include "service/git_events.hpp"
 #include "service/history_browser.hpp"
+#include "service/local_model.hpp"
 #include "service/plugin_config.hpp"
 #include "service/review_service.hpp"
 #include "service/symbol_service.hpp"
@@ -152,6 +153,10 @@ class LLMService {
   }
   void end_review(acdc::Call call) { review_.end(call); }
 
+  // A local model for a user with no key (local_model.hpp).
+  void local_model_offer(acdc::Call call) { local_.offer(call); }
+  void use_local_model(acdc::Call call, std::string model) { local_.use(call, std::move(model)); }
+
   // An answer's applied edits taken back (edit_undo.hpp).
   void undo_turn(acdc::Call call, std::string turn_id) { undo_.undo_turn(call, std::move(turn_id)); }
   acdc::RawJson get_review_state() { return review_.state(); }
@@ -193,6 +198,7 @@ class LLMService {
   ConverseService converse_;
   GitEvents git_;
   EditUndo undo_;
+  LocalModel local_;
   ReviewService review_;
   ChatTurns turns_;                       // uses the review and the URLs: after them
   acdc::WorkerThread aux_worker_{"llm"};  // the context breakdown, which waits on Repo.*

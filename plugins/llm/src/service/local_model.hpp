@@ -1,0 +1,50 @@
+// service/local_model.hpp -- a local model for a user with no key (issue 30).
+// When the configured provider's key is missing and an Ollama server
+// answers on this machine (OLLAMA_HOST, Ollama's own variable, else
+// 127.0.0.1:11434), the missing-key message says so; the webapp asks
+// local_model_offer() for its models and, on the user's click,
+// use_local_model(model) points llm.yaml at it through the settings plugin
+// (its schema checks the file, the llm plugin reloads). Nothing is chosen
+// silently: without the click llm.yaml is left as it is.
+//
+//   LocalModel local(host);
+//   std::optional<LocalModel::Offer> o = LocalModel::probe();   // ~1 s at most
+//   local.use(call, "qwen2.5-coder");   // {"status":"ok","model":..,"base_url":..}
+#pragma once
+
+#include <acdc/sdk.hpp>
+#include <acdc/sdk/worker_thread.hpp>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace acdc::llm {
+
+class LocalModel {
+ public:
+  struct Offer {
+    std::string base_url;             // the OpenAI-compatible endpoint: <root>/v1
+    std::vector<std::string> models;  // what `ollama list` shows
+  };
+
+  explicit LocalModel(acdc::Host& host) : host_(host) {}
+
+  static std::optional<Offer> probe();
+  // The sentence the missing-key message gains, or "" when nothing answers.
+  static std::string offer_note();
+  // Answers {"base_url", "models"} or null, from the worker (the probe waits).
+  void offer(acdc::Call call);
+  void use(acdc::Call call, std::string model);
+
+  // llm.yaml's text with its top-level provider, base_url, model,
+  // smaller_model and api_key_env set for the endpoint (comments kept; keys
+  // it lacks appended).
+  static std::string with_local_model(const std::string& yaml, const std::string& base_url, const std::string& model);
+
+ private:
+  acdc::Host& host_;
+  acdc::WorkerThread worker_{"llm"};
+};
+
+}  // namespace acdc::llm
