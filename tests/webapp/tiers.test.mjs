@@ -82,5 +82,8 @@ test('session totals: cost and cache saving only when the server priced a turn, 
   assert.deepEqual(unknown.at(-1), ['Cost', '3 turns: price unknown'], 'never $0 for turns with no price');
   const writes = totalsRows({ ...t, cost_usd: 0.02, cache_saved_usd: -0.003 });
   assert.deepEqual(writes.at(-1), ['Cache writes cost extra', '$0.003']);
+  const warmed = totalsRows({ ...t, cost_usd: 0.00795, cache_saved_usd: 0.01005, warmups: 2, warmup_cost_usd: 0.0024 });
+  assert.deepEqual(warmed.slice(-3), [['Cost', '$0.00795'], ['Cache warm-ups', '$0.0024 (2 warm-ups, counted in the cost)'],
+    ['Cache saved', '$0.01005']], "the warm-ups' share follows the cost it is part of");
   assert.deepEqual(totalsRows(undefined), []);
 });

@@ -11,6 +11,7 @@
 //   formatRate(0.873)                        // '87%'
 
 import { formatUsd, sessionCost } from './money.js';
+import { warmupTotalRow } from './cache-warmup.js';
 
 export const TIER_ORDER = ['L0', 'L1', 'L2', 'L3', 'active'];
 
@@ -92,7 +93,8 @@ export function moveLines(d) {
 
 // Session totals as [label, value] rows; reasoning only when there was some;
 // the cost and what the cache saved when the server priced a turn, and how
-// many turns it could not price (core/money.js).
+// many turns it could not price (core/money.js), and the cache warm-ups'
+// share of it (core/cache-warmup.js).
 export function totalsRows(t) {
   if (!t || typeof t !== 'object') return [];
   const rows = [['Turns', formatTokens(t.turns)], ['Tokens in', formatTokens(t.prompt)], ['Tokens out', formatTokens(t.completion)]];
@@ -100,6 +102,8 @@ export function totalsRows(t) {
   rows.push(['Cache read', formatTokens(t.cache_read)], ['Cache write', formatTokens(t.cache_write)]);
   const cost = sessionCost(t);
   if (cost) rows.push(['Cost', cost]);
+  const warmups = warmupTotalRow(t);
+  if (warmups) rows.push(warmups);
   const saved = num(t.cache_saved_usd);
   if (saved > 0) rows.push(['Cache saved', formatUsd(saved)]);
   else if (saved < 0) rows.push(['Cache writes cost extra', formatUsd(-saved)]);
