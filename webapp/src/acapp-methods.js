@@ -27,4 +27,9 @@ export class AcAppMethods {
   sessionChanged(data) { emit('sessionChanged', data); return true; }
   modeChanged(data) { emit('modeChanged', data); return true; }
   navigateFile(data) { emit('navigateFile', data); return true; }
+  // The cache warmer (issue 30): a warm-up's countdown, firing, result, and why it stopped.
+  cacheWarmupCountdown(info) { emit('cacheWarmupCountdown', info); return true; }
+  cacheWarmupFiring(info) { emit('cacheWarmupFiring', info); return true; }
+  cacheWarmupComplete(info) { emit('cacheWarmupComplete', info); return true; }
+  cacheWarmupCancelled(info) { emit('cacheWarmupCancelled', info); return true; }
 }

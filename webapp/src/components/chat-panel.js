@@ -284,6 +284,7 @@ class AcChatPanel extends LightElement {
         <button data-action="new-session" ?disabled=${!hasMethod('LLMService.new_session') || this.streaming} @click=${this.newSession}>New session</button>
         <button data-action="history" ?disabled=${!hasMethod('LLMService.history_list_sessions')} @click=${this.openHistory}>History</button>
         ${this.streaming ? html`<ac-run-timer .since=${this.startedAt}></ac-run-timer>` : ''}
+        <ac-cache-warmup></ac-cache-warmup>
         ${h ? html`<span class="hud" data-hud>last turn: ${h.prompt_tokens ?? 0} in · ${h.completion_tokens ?? 0} out${h.cache_read_tokens ? ` · ${h.cache_read_tokens} cached` : ''}</span>` : ''}
       </div>
       ${chat.ok ? '' : html`<div class="unavailable" data-unavailable="chat">${chat.reason}</div>`}

@@ -1,6 +1,7 @@
 // <ac-context-tab>: where the context window's tokens go. With a server that
 // reports cache tiers (issue 16): the tiers (<ac-context-tiers>), the cache-hit
-// rates of the last turn and of the session, and the session's totals; always:
+// rates of the last turn and of the session, and the session's totals (with
+// what its cache warm-ups cost, issue 30); always:
 // one stacked bar of the whole budget against the model's context window, one
 // bar per category, and the symbol map, files and history counts. A server
 // without tiers gets the flat chart alone. Refreshed after each turn and after
@@ -30,7 +31,9 @@ class AcContextTab extends LightElement {
     this.refresh();
     // streamComplete for the turn's usage at once; postResponseComplete once
     // the tracker has moved blocks between tiers; compaction changes history.
-    for (const type of ['streamComplete', 'postResponseComplete', 'selection', 'sessionChanged']) this.listen(on(type, () => this.refresh()));
+    // A cache warm-up adds its tokens and cost to the session's totals.
+    for (const type of ['streamComplete', 'postResponseComplete', 'selection', 'sessionChanged', 'cacheWarmupComplete'])
+      this.listen(on(type, () => this.refresh()));
     // The map joins the breakdown once the index is built; the indexing
     // stage's last report (100%) comes after that.
     this.listen(on('startupProgress', ({ stage, percent }) => {

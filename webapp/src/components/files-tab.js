@@ -9,6 +9,7 @@ import { on, emit } from '../rpc.js';
 import { COLUMNS_KEY, loadColumns, dragColumn } from '../core/columns.js';
 import './file-picker.js';
 import './chat-panel.js';
+import './cache-warmup.js';
 import './splitter.js';
 
 class AcFilesTab extends LightElement {
