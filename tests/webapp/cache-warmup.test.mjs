@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { warmupInitial, warmupEvent, warmupFromStatus, warmupLine, warmupCostText, warmupTotalRow,
-  secondsLeft, CANCELLED_SHOWN_MS } from '../../webapp/src/core/cache-warmup.js';
+  secondsLeft, warmupAfterActivity, CANCELLED_SHOWN_MS } from '../../webapp/src/core/cache-warmup.js';
 
 const T0 = 1_000_000;
 const countdown = (seconds = 25) => warmupEvent(warmupInitial(), 'cacheWarmupCountdown',
@@ -51,6 +51,13 @@ test('a cancellation shows its reason for a while, then nothing', () => {
   assert.equal(warmupLine(s, T0 + CANCELLED_SHOWN_MS).text, '');
   const limit = warmupEvent(s, 'cacheWarmupCancelled', { reason: 'the limit of 3 warm-ups was reached' }, T0);
   assert.match(warmupLine(limit, T0).text, /the limit of 3 warm-ups was reached$/);
+});
+
+test("a new turn ends a finished warm-up's line, and leaves a countdown to the server's own word", () => {
+  const done = warmupEvent(countdown(), 'cacheWarmupComplete', { warmup: 3, cost_usd: 0.001, usage: {}, next_in_seconds: null }, T0);
+  assert.equal(warmupLine(warmupAfterActivity(done), T0).text, '');
+  const s = countdown();
+  assert.equal(warmupAfterActivity(s), s);
 });
 
 test('an event this page does not know changes nothing', () => {

@@ -9,7 +9,7 @@
 import { html } from 'lit';
 import { LightElement } from './light-element.js';
 import { rpc, on, hasMethod, toast } from '../rpc.js';
-import { warmupInitial, warmupEvent, warmupFromStatus, warmupLine, CANCELLED_SHOWN_MS } from '../core/cache-warmup.js';
+import { warmupInitial, warmupEvent, warmupFromStatus, warmupLine, warmupAfterActivity, CANCELLED_SHOWN_MS } from '../core/cache-warmup.js';
 
 const EVENTS = ['cacheWarmupCountdown', 'cacheWarmupFiring', 'cacheWarmupComplete', 'cacheWarmupCancelled'];
 // The count is redrawn a few times a second, so its digit changes when the
@@ -30,6 +30,8 @@ class AcCacheWarmup extends LightElement {
     for (const type of EVENTS) this.listen(on(type, (p) => this.apply(warmupEvent(this.state, type, p, Date.now()))));
     this.listen(on('connected', () => this.readStatus()));
     this.listen(on('disconnected', () => this.apply(warmupInitial())));
+    for (const type of ['streamChunk', 'streamComplete', 'sessionChanged'])
+      this.listen(on(type, () => { if (this.state.phase === 'done') this.apply(warmupAfterActivity(this.state)); }));
   }
 
   disconnectedCallback() {

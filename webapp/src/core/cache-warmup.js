@@ -44,6 +44,13 @@ export function warmupEvent(state, type, p = {}, now) {
   }
 }
 
+// A new turn or another session: the warmer starts over after the answer
+// (and says so when it stopped a countdown), so a finished warm-up's line,
+// which no event ends once the last one is made, goes.
+export function warmupAfterActivity(state) {
+  return state.phase === 'done' ? warmupInitial() : state;
+}
+
 // The state a (re)loaded page starts from: a countdown or a warm-up under
 // way shows; anything else (off, idle, waiting for the user to go idle long
 // enough) shows nothing.
