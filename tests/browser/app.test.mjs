@@ -126,14 +126,14 @@ test('settings are saved, reloaded, a bad one is refused in place, and unsaved t
   await area.waitFor();
   const original = await area.inputValue();
   // A section acdc does not read is saved, and named where the user looks.
-  await area.fill(original + '\n# browser test was here\ncache_warmup:\n  enabled: true\n');
+  await area.fill(original + '\n# browser test was here\ncache_tiering:\n  enabled: true\n');
   await card.locator('[data-action="save-config"]').click();
-  await card.locator('[data-config-note]', { hasText: "'cache_warmup' is an AC-DC setting" }).waitFor({ timeout: 5000 });
-  await page.locator('.banner [data-config-warning]', { hasText: /app\.yaml line \d+: 'cache_warmup' is an AC-DC setting that acdc does not read/ })
+  await card.locator('[data-config-note]', { hasText: "'cache_tiering' is an AC-DC setting" }).waitFor({ timeout: 5000 });
+  await page.locator('.banner [data-config-warning]', { hasText: /app\.yaml line \d+: 'cache_tiering' is an AC-DC setting that acdc does not read/ })
     .waitFor({ timeout: 5000 });
   await card.locator('button', { hasText: 'Revert' }).click();
   await page.waitForFunction(() => document.querySelector('[data-card="app"] textarea')?.value.includes('browser test was here'));
-  await card.locator('[data-config-warning]', { hasText: /line \d+: 'cache_warmup'/ }).waitFor({ timeout: 5000 });
+  await card.locator('[data-config-warning]', { hasText: /line \d+: 'cache_tiering'/ }).waitFor({ timeout: 5000 });
   await area.fill('this: is: not: yaml: [');
   await card.locator('[data-action="save-config"]').click();
   await card.locator('[data-config-error]').waitFor({ timeout: 5000 });

@@ -52,6 +52,8 @@ acdc::PluginSpec<LLMService> describe() {
       .method<&LLMService::start_review>("start_review")
       .method<&LLMService::end_review>("end_review")
       .method<&LLMService::undo_turn>("undo_turn")
+      .method<&LLMService::get_cache_warmer_status>("get_cache_warmer_status")
+      .method<&LLMService::cancel_cache_warmup>("cancel_cache_warmup")
       .method<&LLMService::local_model_offer>("local_model_offer")
       .method<&LLMService::use_local_model>("use_local_model")
       .method<&LLMService::get_review_state>("get_review_state")

@@ -33,6 +33,25 @@ void check_compaction(const YAML::Node& section, YamlRules& r) {
   });
 }
 
+// The cache warmer (plugins/llm/src/service/cache_warmer.hpp).
+void check_cache_warmup(const YAML::Node& section, YamlRules& r) {
+  r.each(section, [&](const std::string& key, const YAML::Node& v) {
+    const std::string name = "cache_warmup." + key;
+    if (key == "enabled") {
+      if (v.IsScalar() && v.Scalar() == "auto") return;
+      r.boolean(v, name);
+    } else if (key == "interval_seconds") {
+      if (r.integer(v, name, YamlRules::kPositive) > 290)
+        YamlRules::fail(v, "'" + name + "' is " + YamlRules::shown(v) +
+                               ": a cached prompt expires five minutes after its last read, so at most 290");
+    } else if (key == "countdown_seconds" || key == "max_warmups") {
+      r.integer(v, name, YamlRules::kNonNegative);
+    } else {
+      r.unknown(name, v, "enabled, interval_seconds, countdown_seconds, max_warmups");
+    }
+  });
+}
+
 // The symbol map's budget (plugins/llm/src/context/map_budget.hpp).
 void check_symbol_map(const YAML::Node& section, YamlRules& r) {
   r.each(section, [&](const std::string& key, const YAML::Node& v) {
@@ -63,8 +82,7 @@ void check_interactive(const YAML::Node& section, YamlRules& r) {
 void check_app(const YAML::Node& root, YamlRules& r) {
   // AC-DC's sections that AC-DC++ does not have (acdc-features.md §3.4): an
   // app.yaml brought over from it is told they do nothing here.
-  static const std::set<std::string> not_here{"doc_convert", "doc_index", "agents", "reasoning",
-                                              "cache_warmup", "cache_tiering"};
+  static const std::set<std::string> not_here{"doc_convert", "doc_index", "agents", "reasoning", "cache_tiering"};
   r.each(root, [&](const std::string& key, const YAML::Node& v) {
     r.map(v, key);
     if (v.IsNull()) return;
@@ -72,10 +90,11 @@ void check_app(const YAML::Node& root, YamlRules& r) {
     else if (key == "history_compaction") check_compaction(v, r);
     else if (key == "interactive") check_interactive(v, r);
     else if (key == "symbol_map") check_symbol_map(v, r);
+    else if (key == "cache_warmup") check_cache_warmup(v, r);
     else if (not_here.contains(key))
       r.warn(v, "'" + key + "' is an AC-DC setting that acdc does not read: it has no effect here; remove it");
     else
-      r.unknown(key, v, "url_cache, history_compaction, interactive, symbol_map");
+      r.unknown(key, v, "url_cache, history_compaction, interactive, symbol_map, cache_warmup");
   });
 }
 

@@ -117,7 +117,8 @@ void LlmHost::start() {
   for (const char* m : {"streamChunk", "streamComplete", "streamRetry", "postResponseComplete", "userMessage",
                         "filesChanged", "filesModified", "binaryFilesSkipped", "sessionChanged", "compactionEvent",
                         "startupProgress", "commitResult", "reviewStarted", "reviewEnded", "streamThinking",
-                        "modeChanged", "navigateFile", "converseChunk"})
+                        "modeChanged", "navigateFile", "converseChunk", "cacheWarmupCountdown", "cacheWarmupFiring",
+                        "cacheWarmupComplete", "cacheWarmupCancelled"})
     options.handlers[std::string("AcApp.") + m] = [](const rapidjson::Value&) { return std::string("true"); };
   client = std::make_unique<acdc::test::WsClient>(host->port(), options);
   // Generous: a sanitizer build on a loaded machine starts in seconds.

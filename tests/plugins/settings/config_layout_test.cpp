@@ -131,10 +131,10 @@ TEST_CASE("keys acdc would ignore are reported once at start, and in the setting
   SettingsHost h;
   h.stop();
   const fs::path app = h.config_dir() / "app.yaml";
-  write_file(app, "url_cache:\n  ttl_hours: 2\n  tll: 3\ncache_warmup:\n  interval_seconds: 60\n");
+  write_file(app, "url_cache:\n  ttl_hours: 2\n  tll: 3\ncache_tiering:\n  interval_seconds: 60\n");
   h.restart();
   const std::string unknown = app.string() + " line 3: unknown key 'url_cache.tll' is ignored";
-  const std::string not_here = app.string() + " line 5: 'cache_warmup' is an AC-DC setting that acdc does not read";
+  const std::string not_here = app.string() + " line 5: 'cache_tiering' is an AC-DC setting that acdc does not read";
   const std::string out = h.output();
   CHECK_THAT(out, Catch::Contains(unknown) && Catch::Contains(not_here));
   CHECK(out.find(unknown) == out.rfind(unknown));  // once

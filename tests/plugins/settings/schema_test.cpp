@@ -62,10 +62,14 @@ TEST_CASE("unknown keys warn instead of refusing, AC-DC's sections say they do n
   REQUIRE(checked.warnings.size() == 2);
   CHECK(checked.warnings[0].starts_with("line 2: unknown key 'history_compaction.enabld'"));
   CHECK(checked.warnings[1].starts_with("line 4: unknown key 'new_section'"));
-  checked = Schema::check(FileKind::app, "url_cache:\n  ttl_hours: 2\ncache_warmup:\n  interval_seconds: -3\ndoc_convert:\n  enabled: true\n");
+  checked = Schema::check(FileKind::app, "url_cache:\n  ttl_hours: 2\ncache_tiering:\n  x: -3\ndoc_convert:\n  enabled: true\n");
   REQUIRE(checked.warnings.size() == 2);
-  CHECK(checked.warnings[0] == "line 4: 'cache_warmup' is an AC-DC setting that acdc does not read: it has no effect here; remove it");
+  CHECK(checked.warnings[0] == "line 4: 'cache_tiering' is an AC-DC setting that acdc does not read: it has no effect here; remove it");
   CHECK(checked.warnings[1].starts_with("line 6: 'doc_convert' is an AC-DC setting"));
+  // The cache warmer is acdc's too now, checked as such.
+  CHECK(Schema::check(FileKind::app, "cache_warmup:\n  enabled: auto\n  interval_seconds: 240\n").warnings.empty());
+  CHECK(problem(FileKind::app, "cache_warmup:\n  interval_seconds: 600\n") ==
+        "line 2: 'cache_warmup.interval_seconds' is '600': a cached prompt expires five minutes after its last read, so at most 290");
 }
 
 TEST_CASE("a value of the wrong type or out of range names the key, the value and what is allowed") {

@@ -228,6 +228,7 @@ void ChatTurn::fit_map_to(TurnContent& content, const Placement& preview, std::s
 }
 
 void ChatTurn::stream(const std::string& messages_json) {
+  sent_ = messages_json;
   StreamCallbacks callbacks;
   callbacks.on_text = [this](std::string_view delta) { coalescer_->append(delta); };
   callbacks.on_retry = [this](const RetryNotice& n) {

@@ -99,6 +99,9 @@ class ChatTurn {
   void run(const std::function<void()>& on_complete);
 
   const TurnOutcome& outcome() const { return out_; }
+  // The request as it was sent to the provider ("" before it was): what the
+  // cache warmer re-reads.
+  const std::string& sent_messages() const { return sent_; }
   // The text streamed so far (for get_current_state while it runs).
   std::string partial_text() const;
 
@@ -126,6 +129,7 @@ class ChatTurn {
   TurnDeps d_;
   TurnRequest req_;
   TurnOutcome out_;
+  std::string sent_;
   // The selection this turn was sent with (§4.3 step 2): a selected file that
   // could not be loaded (binary, too large) is still in it, so an edit to it
   // is refused for what it is, not called out of context.

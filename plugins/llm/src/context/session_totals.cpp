@@ -18,6 +18,18 @@ void SessionTotals::add(const Usage& u) {
   last = u;
 }
 
+void SessionTotals::add_warmup(const Usage& u) {
+  ++warmups;
+  prompt += u.prompt_tokens();
+  completion += u.output_tokens;
+  cache_read += u.cache_read_tokens;
+  cache_write += u.cache_write_tokens;
+  if (u.cost_usd) {
+    cost_usd = cost_usd.value_or(0) + *u.cost_usd;
+    warmup_cost_usd = warmup_cost_usd.value_or(0) + *u.cost_usd;
+  }
+}
+
 std::string SessionTotals::to_json() const {
   rapidjson::StringBuffer buf;
   acdc::JsonWriter w(buf);
@@ -32,6 +44,8 @@ std::string SessionTotals::to_json() const {
   util::write_member(w, "cost_usd", cost_usd);
   util::write_member(w, "cache_saved_usd", cache_saved_usd);
   util::write_member(w, "unpriced_turns", unpriced_turns);
+  util::write_member(w, "warmups", warmups);
+  util::write_member(w, "warmup_cost_usd", warmup_cost_usd);
   w.EndObject();
   return std::string(buf.GetString(), buf.GetSize());
 }

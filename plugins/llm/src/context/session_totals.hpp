@@ -25,15 +25,18 @@ struct SessionTotals {
   std::optional<double> cost_usd;  // the sum over the turns with a known cost; none known: null
   std::optional<double> cache_saved_usd;  // what the cache saved over those turns
   long unpriced_turns = 0;         // turns whose model's price is unknown (not in cost_usd)
+  long warmups = 0;                // cache warm-ups: their tokens and cost are in the sums above
+  std::optional<double> warmup_cost_usd;
   std::optional<Usage> last;
 
   void add(const Usage& u);
+  void add_warmup(const Usage& u);
   std::optional<double> session_hit_rate() const { return rate(cache_read, prompt); }
   std::optional<double> last_hit_rate() const {
     return last ? rate(last->cache_read_tokens, last->prompt_tokens()) : std::nullopt;
   }
   // {turns, prompt, completion, reasoning, total, cache_read, cache_write, cost_usd,
-  //  cache_saved_usd, unpriced_turns}
+  //  cache_saved_usd, unpriced_turns, warmups, warmup_cost_usd}
   std::string to_json() const;
   // {prompt, completion, cache_read, cache_write, hit_rate} of the last turn, or "null".
   std::string last_turn_json() const;

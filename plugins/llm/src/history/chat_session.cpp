@@ -98,6 +98,11 @@ std::vector<HistoryMessage> ChatSession::load(const std::string& session_id) {
   return records;
 }
 
+void ChatSession::record_warmup(const Usage& usage) {
+  std::lock_guard lock(mu_);
+  totals_.add_warmup(usage);
+}
+
 SessionTotals ChatSession::record_usage(const Usage& usage) {
   std::lock_guard lock(mu_);
   totals_.add(usage);

@@ -79,6 +79,8 @@ class ChatSession {
   void remove_selected(const std::vector<std::string>& files);
   // Adds one request's usage to the session's totals and returns them.
   SessionTotals record_usage(const Usage& usage);
+  // A cache warm-up's (service/cache_warmer.hpp): counted apart from turns.
+  void record_warmup(const Usage& usage);
   SessionTotals totals() const;
 
  private:

@@ -19,6 +19,7 @@ void ChatTurns::start(acdc::Call call, std::string request_id, std::string messa
   } catch (const acdc::Error&) {
   }
   if (!missing.empty()) throw acdc::Error(ACDC_E_FAILED_PRECONDITION, missing + LocalModel::offer_note());
+  p_.warmer.cancel("a new message");
   auto cancel = std::make_shared<CancelFlag>(false);
   p_.work.begin_turn(request_id, cancel);
   TurnRequest request{request_id, std::move(message), std::move(images), std::move(excluded_urls)};
@@ -99,7 +100,10 @@ void ChatTurns::run(TurnRequest request, std::shared_ptr<CancelFlag> cancel) {
   p_.work.attach(turn);
   turn->run(clear);
   const TurnOutcome& out = turn->outcome();
-  if (!out.error && !out.cancelled) compact_if_needed(request_id);
+  if (!out.error && !out.cancelled) {
+    compact_if_needed(request_id);
+    p_.warmer.arm(pc, turn->sent_messages(), p_.config.prices(pc), p_.config.warmup(pc));
+  }
   // A generation that replaced this one during the turn learns of what the
   // turn wrote (other plugins ignore the topic).
   p_.host.publish(kHistoryChanged, "{\"session_id\":" + acdc::to_json_text(p_.session.session_id()) + "}");

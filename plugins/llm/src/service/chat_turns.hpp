@@ -49,6 +49,7 @@ class ChatTurns {
     UrlService& urls;
     ReviewService& review;
     const TurnSnapshots& snapshots;
+    CacheWarmer& warmer;
   };
   // Published after a turn: a generation that replaced this one during the
   // turn re-reads the history the turn wrote (LLMService::on_event).

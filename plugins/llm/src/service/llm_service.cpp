@@ -32,6 +32,7 @@ LLMService::LLMService(acdc::Context& ctx)
       images_(state_dir_ / "images"),
       session_(store_, images_),
       snapshots_(state_dir_ / "undo"),
+      warmer_(ctx.host, session_),
       history_(store_, images_),
       count_tokens_(make_counter(ctx.host)),
       modes_(count_tokens_),
@@ -51,7 +52,8 @@ LLMService::LLMService(acdc::Context& ctx)
               .count = count_tokens_,
               .urls = url_methods_,
               .review = review_,
-              .snapshots = snapshots_}) {}
+              .snapshots = snapshots_,
+              .warmer = warmer_}) {}
 
 LLMService::~LLMService() { work_.cancel_any(); }
 

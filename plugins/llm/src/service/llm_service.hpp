@@ -153,6 +153,13 @@ class LLMService {
   }
   void end_review(acdc::Call call) { review_.end(call); }
 
+  // The cache warmer (cache_warmer.hpp).
+  acdc::RawJson get_cache_warmer_status() { return acdc::RawJson{warmer_.status_json()}; }
+  std::map<std::string, std::string> cancel_cache_warmup() {
+    warmer_.cancel("cancelled by the user");
+    return {{"status", "cancelled"}};
+  }
+
   // A local model for a user with no key (local_model.hpp).
   void local_model_offer(acdc::Call call) { local_.offer(call); }
   void use_local_model(acdc::Call call, std::string model) { local_.use(call, std::move(model)); }
@@ -189,6 +196,7 @@ class LLMService {
   ImageStore images_;
   ChatSession session_;
   TurnSnapshots snapshots_;  // <state>/undo: applied edits' earlier text
+  CacheWarmer warmer_;       // its thread uses the host and the session
   HistoryBrowser history_;
   TokenCounter count_tokens_;
   ChatModes modes_;  // code or doc, cross-reference, each mode's tiers (§4.12)

@@ -91,6 +91,7 @@ std::string LLMService::broadcast_session() const {
 // no turn start while the switch happens.
 std::map<std::string, std::string> LLMService::new_session() {
   std::string id;
+  warmer_.cancel("a new session");
   work_.unless_streaming("starting a new session", [&] {
     id = session_.new_session();
     modes_.purge_history();
@@ -101,6 +102,7 @@ std::map<std::string, std::string> LLMService::new_session() {
 }
 
 acdc::RawJson LLMService::load_session_into_context(std::string session_id) {
+  warmer_.cancel("another session");
   work_.unless_streaming("loading a session", [&] {
     session_.load(session_id);
     modes_.purge_history();

@@ -49,6 +49,33 @@ long PluginConfig::map_budget(const ModelLimits& limits) const {
                            limits.context_window);
 }
 
+WarmupSettings PluginConfig::warmup(const ProviderConfig& pc) const {
+  WarmupSettings s;
+  const bool caches = pc.kind == ProviderKind::anthropic ||
+                      (pc.kind == ProviderKind::bedrock && pc.model.find("claude") != std::string::npos);
+  s.enabled = caches;  // enabled: auto, the default
+  std::lock_guard lock(mu_);
+  auto app = config_.FindMember("app");
+  if (app == config_.MemberEnd() || !app->value.IsObject()) return s;
+  auto cw = app->value.FindMember("cache_warmup");
+  if (cw == app->value.MemberEnd() || !cw->value.IsObject()) return s;
+  const auto& o = cw->value;
+  if (auto e = o.FindMember("enabled"); e != o.MemberEnd() && e->value.IsBool()) s.enabled = e->value.GetBool();
+  auto seconds = [&o](const char* key, std::chrono::seconds& out) {
+    auto it = o.FindMember(key);
+    if (it != o.MemberEnd() && it->value.IsNumber() && it->value.GetDouble() >= 0)
+      out = std::chrono::seconds(static_cast<long>(it->value.GetDouble()));
+  };
+  seconds("interval_seconds", s.interval);
+  seconds("countdown_seconds", s.countdown);
+  // A prefix expires five minutes after its last read: a warm-up later than
+  // that finds nothing to keep.
+  s.interval = std::min(s.interval, std::chrono::seconds(290));
+  s.countdown = std::min(s.countdown, s.interval);
+  if (auto m = o.FindMember("max_warmups"); m != o.MemberEnd() && m->value.IsInt()) s.max_warmups = m->value.GetInt();
+  return s;
+}
+
 CompactionSettings PluginConfig::compaction() const {
   CompactionSettings s;
   std::lock_guard lock(mu_);

@@ -12,6 +12,7 @@
 #include "context/model_limits.hpp"
 #include "context/model_prices.hpp"
 #include "prompt/prompt_store.hpp"
+#include "service/cache_warmer.hpp"
 #include "provider/provider_config.hpp"
 
 #include <acdc/sdk/json.hpp>
@@ -40,6 +41,9 @@ class PluginConfig {
   std::optional<Prices> prices(const ProviderConfig& pc) const;
   long map_budget(const ModelLimits& limits) const;  // app.yaml symbol_map:
   CompactionSettings compaction() const;             // app.yaml history_compaction:
+  // app.yaml cache_warmup: for this provider (enabled: auto is on where the
+  // provider caches prompts: Anthropic, Bedrock's Claude).
+  WarmupSettings warmup(const ProviderConfig& pc) const;
   std::string repo_root() const;
   std::filesystem::path state_dir() const;  // <repo>/.acdc unless the host names another
 
