@@ -49,17 +49,22 @@ long PluginConfig::map_budget(const ModelLimits& limits) const {
                            limits.context_window);
 }
 
+const rapidjson::Value* PluginConfig::app_section(const char* name) const {
+  auto app = config_.FindMember("app");
+  if (app == config_.MemberEnd() || !app->value.IsObject()) return nullptr;
+  auto section = app->value.FindMember(name);
+  return section != app->value.MemberEnd() && section->value.IsObject() ? &section->value : nullptr;
+}
+
 WarmupSettings PluginConfig::warmup(const ProviderConfig& pc) const {
   WarmupSettings s;
   const bool caches = pc.kind == ProviderKind::anthropic ||
                       (pc.kind == ProviderKind::bedrock && pc.model.find("claude") != std::string::npos);
   s.enabled = caches;  // enabled: auto, the default
   std::lock_guard lock(mu_);
-  auto app = config_.FindMember("app");
-  if (app == config_.MemberEnd() || !app->value.IsObject()) return s;
-  auto cw = app->value.FindMember("cache_warmup");
-  if (cw == app->value.MemberEnd() || !cw->value.IsObject()) return s;
-  const auto& o = cw->value;
+  const rapidjson::Value* section = app_section("cache_warmup");
+  if (!section) return s;
+  const auto& o = *section;
   if (auto e = o.FindMember("enabled"); e != o.MemberEnd() && e->value.IsBool()) s.enabled = e->value.GetBool();
   auto seconds = [&o](const char* key, std::chrono::seconds& out) {
     auto it = o.FindMember(key);
@@ -79,11 +84,9 @@ WarmupSettings PluginConfig::warmup(const ProviderConfig& pc) const {
 CompactionSettings PluginConfig::compaction() const {
   CompactionSettings s;
   std::lock_guard lock(mu_);
-  auto app = config_.FindMember("app");
-  if (app == config_.MemberEnd() || !app->value.IsObject()) return s;
-  auto hc = app->value.FindMember("history_compaction");
-  if (hc == app->value.MemberEnd() || !hc->value.IsObject()) return s;
-  const auto& o = hc->value;
+  const rapidjson::Value* section = app_section("history_compaction");
+  if (!section) return s;
+  const auto& o = *section;
   auto size = [&o](const char* key, std::size_t& out) {
     auto it = o.FindMember(key);
     if (it != o.MemberEnd() && it->value.IsNumber() && it->value.GetDouble() >= 0)

@@ -49,6 +49,7 @@ class PluginConfig {
 
  private:
   std::string host_string(const char* key) const;  // mu_ held
+  const rapidjson::Value* app_section(const char* name) const;  // app.yaml's map `name`, or null; mu_ held
 
   mutable std::mutex mu_;
   acdc::Json config_;
