@@ -11,6 +11,7 @@
 
 #include <chrono>
 #include <ctime>
+#include <thread>
 
 using namespace acdc::llm::test;
 
@@ -91,6 +92,31 @@ TEST_CASE("a profile with role_arn and source_profile assumes the role through S
   CHECK(a.requests().Size() == 3);
 }
 
+TEST_CASE("credentials are refreshed before they expire: a short-lived set half way through its life") {
+  AwsHost a("dev", "[profile dev]\nrole_arn = arn:aws:iam::1:role/dev\nsource_profile = base\nregion = us-east-1\n",
+            "[base]\naws_access_key_id = AKIDBASE\naws_secret_access_key = s\n");
+  auto sts = [](const std::string& key, std::chrono::seconds in) {
+    std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now() + in);
+    char when[32];
+    std::strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&t));
+    return R"({"status":200,"body":"<Credentials><AccessKeyId>)" + key +
+           R"(</AccessKeyId><SecretAccessKey>x</SecretAccessKey><SessionToken>t</SessionToken><Expiration>)" + when +
+           R"(</Expiration></Credentials>"})";
+  };
+  // The first set lives six seconds: it serves its turn (checked, then
+  // signed), and past half its life the next turn assumes the role again.
+  a.h.fake.queue("[" + sts("ASIAFIRST", std::chrono::seconds(6)) + R"(,{"fixture":"bedrock_converse_text.eventstream"},)" +
+                 sts("ASIASECOND", std::chrono::hours(1)) + R"(,{"fixture":"bedrock_converse_text.eventstream"}])");
+  REQUIRE_FALSE(a.h.chat("one", "req-1").HasMember("error"));
+  std::this_thread::sleep_for(std::chrono::seconds(4));
+  REQUIRE_FALSE(a.h.chat("two", "req-2").HasMember("error"));
+  auto sent = a.requests();
+  REQUIRE(sent.Size() == 4);
+  CHECK_THAT(header(sent[1], "authorization"), Catch::StartsWith("AWS4-HMAC-SHA256 Credential=ASIAFIRST/"));
+  CHECK(str(sent[2]["path"]) == "/v1/sts");
+  CHECK_THAT(header(sent[3], "authorization"), Catch::StartsWith("AWS4-HMAC-SHA256 Credential=ASIASECOND/"));
+}
+
 TEST_CASE("an SSO profile trades the cached `aws sso login` token at the portal for role credentials") {
   AwsHost a("work",
             "[profile work]\nsso_session = corp\nsso_account_id = 111122223333\nsso_role_name = Developer\nregion = eu-west-1\n"
@@ -120,7 +146,9 @@ TEST_CASE("credential_process credentials sign the request, and a broken profile
             "[profile proc]\ncredential_process = printf '{\"Version\":1,\"AccessKeyId\":\"AKIDPROC\",\"SecretAccessKey\":\"p\"}'\n"
             "region = us-east-1\n[profile half]\naws_access_key_id = AKIDHALF\n"
             "[profile loop]\nrole_arn = arn:aws:iam::1:role/x\nsource_profile = loop\n"
-            "[profile stale]\nsso_session = old\nsso_account_id = 1\nsso_role_name = R\n[sso-session old]\nsso_region = us-east-1\n",
+            "[profile stale]\nsso_session = old\nsso_account_id = 1\nsso_role_name = R\n[sso-session old]\nsso_region = us-east-1\n"
+            "[profile failing]\ncredential_process = sh -c 'exit 3'\n"
+            "[profile chatty]\ncredential_process = echo not json\n",
             "");
   a.h.fake.queue(R"([{"fixture":"bedrock_converse_text.eventstream"}])");
   auto r = a.h.chat("hello", "req-proc");
@@ -134,6 +162,8 @@ TEST_CASE("credential_process credentials sign the request, and a broken profile
       {"half", "AWS profile 'half': aws_access_key_id is set but aws_secret_access_key is not"},
       {"loop", "AWS profile 'loop': source_profile chain loops back to it"},
       {"stale", "AWS profile 'stale': no SSO token in"},
+      {"failing", "AWS profile 'failing': credential_process exited with status 3: sh -c 'exit 3'"},
+      {"chatty", "AWS profile 'chatty': credential_process printed no AccessKeyId and SecretAccessKey as JSON"},
   };
   for (const auto& [profile, why] : cases) {
     INFO(profile);

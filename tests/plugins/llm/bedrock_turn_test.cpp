@@ -45,6 +45,8 @@ TEST_CASE("a chat turn through Bedrock ConverseStream: bearer token, event-strea
   REQUIRE_FALSE(r.HasMember("error"));
   CHECK(str(r["response"]) == "Use `std::string_view` for read-only text \xE2\x80\x94 it never copies \xE2\x9C\x93");
   CHECK(r["token_usage"]["cache_read_tokens"].GetInt() == 3810);
+  // Claude Sonnet 4 on Bedrock: 412 fresh, 3,810 read, 27 out at $3 / $0.30 / $15 per million.
+  CHECK(r["token_usage"]["cost_usd"].GetDouble() == Approx((412 * 3 + 3810 * 0.3 + 27 * 15) / 1e6));
   CHECK_FALSE(h.received("AcApp.streamChunk").empty());
 
   auto sent = last_request(h);

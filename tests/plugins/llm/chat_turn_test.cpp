@@ -383,6 +383,13 @@ TEST_CASE("each answer carries its cost at the model's list price and what the c
   CHECK(totals["cache_saved_usd"].GetDouble() == Approx(2 * 0.005025));
   CHECK(totals["unpriced_turns"].GetInt() == 0);
 
+  // OpenAI's gpt-4o (priced as listed, though the fake provider is on
+  // loopback: a known model behind a local proxy is billed by its provider):
+  // 120 fresh, 100 cached, 30 out at $2.50 / $1.25 / $10 per million.
+  LlmHost openai;
+  openai.fake.queue(text_step("Hi.", 64));
+  CHECK(openai.chat("hello", "req-openai")["token_usage"]["cost_usd"].GetDouble() == Approx((120 * 2.5 + 100 * 1.25 + 30 * 10) / 1e6));
+
   // A model the table does not know, on an endpoint on this machine (the
   // fake provider is on loopback, as Ollama would be): it costs nothing.
   LlmHost local;

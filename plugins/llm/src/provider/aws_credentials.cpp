@@ -8,6 +8,7 @@
 
 #include <openssl/sha.h>
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <cstdio>
@@ -31,6 +32,7 @@ constexpr auto kRefreshBefore = std::chrono::minutes(5);
 struct Temporary {
   AwsCredentials credentials;
   std::optional<Clock::time_point> expires;  // none: they do not expire
+  Clock::time_point refresh_after{};         // set when cached
 };
 
 std::string env(const char* name) {
@@ -211,16 +213,22 @@ std::optional<AwsCredentials> find_aws_credentials(const std::string& configured
   if (AwsCredentials c = AwsCredentials::from_env(); !c.access_key_id.empty()) return c;
   const std::string name = AwsFiles::profile_name(configured_profile);
   std::lock_guard lock(cache_mu);
-  if (auto it = cached.find(name); it != cached.end())
-    if (!it->second.expires || *it->second.expires - kRefreshBefore > Clock::now()) return it->second.credentials;
+  if (auto it = cached.find(name); it != cached.end() && Clock::now() < it->second.refresh_after)
+    return it->second.credentials;
   const AwsFiles files = AwsFiles::load();
   const bool named = !configured_profile.empty() || !env("AWS_PROFILE").empty();
   if (!named && !files.profile(name)) return std::nullopt;
   std::set<std::string> seen;
   Temporary t = Resolver(files, region).profile(name, seen);
   // Only what expires is kept: keys in the files are read again each time,
-  // so an edit to them counts at once.
-  if (t.expires) cached[name] = t;
+  // so an edit to them counts at once. Refreshed five minutes before they
+  // expire, or half way through a shorter life (a turn resolves twice: the
+  // check before it and the request).
+  if (t.expires) {
+    const auto now = Clock::now();
+    t.refresh_after = std::max(*t.expires - kRefreshBefore, now + (*t.expires - now) / 2);
+    cached[name] = t;
+  }
   return t.credentials;
 }
 
