@@ -11,6 +11,7 @@
 namespace {
 
 constexpr std::size_t kLookback = 20;     // block boundaries checked before each marker
+constexpr double kLifetime = 300;         // seconds: the 5-minute cache
 constexpr std::size_t kImageTokens = 1600;
 
 struct Block {
@@ -21,7 +22,8 @@ struct Block {
 
 }  // namespace
 
-Bill AnthropicCache::send(const std::string& messages_json) {
+Bill AnthropicCache::send(const std::string& messages_json, double now) {
+  std::erase_if(written_, [&](const auto& entry) { return now - entry.second > kLifetime; });
   rapidjson::Document doc;
   doc.Parse(messages_json.data(), messages_json.size());
   if (doc.HasParseError() || !doc.IsArray()) throw std::runtime_error("the request body is not a message array");
@@ -65,13 +67,14 @@ Bill AnthropicCache::send(const std::string& messages_json) {
     last_marker = blocks[i].tokens;
     const std::size_t from = i >= kLookback ? i - kLookback : 0;
     for (std::size_t j = i + 1; j-- > from;)
-      if (written_.contains(blocks[j].hash)) {
+      if (auto hit = written_.find(blocks[j].hash); hit != written_.end()) {
         bill.read = std::max(bill.read, blocks[j].tokens);
+        hit->second = now;  // a read keeps it five more minutes
         break;
       }
   }
   for (const Block& b : blocks)
-    if (b.marked) written_.insert(b.hash);
+    if (b.marked) written_[b.hash] = now;
   bill.written = last_marker > bill.read ? last_marker - bill.read : 0;
   bill.fresh = tokens - bill.read - bill.written;
   return bill;

@@ -5,19 +5,20 @@
 // - each marker writes the prefix up to and including its block;
 // - a request reads the longest prefix written before, looked for at each
 //   marker and at up to 20 block boundaries before it (the provider's
-//   automatic prefix check), all within the 5-minute lifetime here;
+//   automatic prefix check);
+// - a written prefix lives five minutes after it was last written or read;
 // - tokens after the read point up to the last marker are written, the rest
 //   is plain input.
 //
 //   AnthropicCache cache(count_tokens);
-//   Bill b = cache.send(messages_json);   // the assembler's message array
+//   Bill b = cache.send(messages_json, seconds_since_start);   // the assembler's message array
 #pragma once
 
 #include <cstddef>
 #include <functional>
 #include <string>
 #include <string_view>
-#include <unordered_set>
+#include <unordered_map>
 
 struct Bill {
   std::size_t read = 0, written = 0, fresh = 0;
@@ -34,10 +35,11 @@ class AnthropicCache {
  public:
   explicit AnthropicCache(std::function<std::size_t(std::string_view)> count) : count_(std::move(count)) {}
 
-  // Throws std::runtime_error when `messages_json` is not a message array.
-  Bill send(const std::string& messages_json);
+  // `now`: seconds since the session began. Throws std::runtime_error when
+  // `messages_json` is not a message array.
+  Bill send(const std::string& messages_json, double now = 0);
 
  private:
   std::function<std::size_t(std::string_view)> count_;
-  std::unordered_set<std::string> written_;  // hashes of the prefixes written so far
+  std::unordered_map<std::string, double> written_;  // prefix hash -> when last written or read
 };

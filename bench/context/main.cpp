@@ -13,6 +13,7 @@
 
 #include "context/context_engine.hpp"
 #include "prompt/prompt_assembler.hpp"
+#include "prompt/warmup_prompt.hpp"
 #include "tokenizer/tokenizer.hpp"
 
 #include <algorithm>
@@ -80,6 +81,7 @@ struct Run {
   // files, history) the previous request also sent with the same content:
   // what any layout at all could read from a cache.
   std::vector<std::size_t> reusable;
+  std::vector<Bill> warmups;  // the cache warmer's requests (Pacing::warmer), 1 output token each
   std::vector<double> turn_ms;  // tracker update, placement and assembly
   std::size_t last_input = 0;
 };
@@ -108,7 +110,20 @@ void add_synthetic_map(TurnContent& content, const std::set<std::string>& in_con
   std::sort(content.symbol_blocks.begin(), content.symbol_blocks.end());
 }
 
-Run run_session(bool tiering, const TokenCounter& count, const std::string& system, acdc::bench::RepoMap* repo) {
+// How the user paces the session: a turn every kTurnSeconds, and with
+// `pauses` a six-minute pause after every fifth turn, past the cache's five
+// minutes; `warmer` sends acdc's warm-up (prompt/warmup_prompt.hpp) after
+// kWarmupInterval of each pause, as the cache warmer does by default.
+struct Pacing {
+  bool pauses = false;
+  bool warmer = false;
+};
+constexpr double kTurnSeconds = 30;
+constexpr double kPauseSeconds = 360;
+constexpr double kWarmupInterval = 240;
+
+Run run_session(bool tiering, const TokenCounter& count, const std::string& system, acdc::bench::RepoMap* repo,
+                Pacing pacing = {}) {
   std::mt19937 rng(42);
   ContextEngine engine(count, tiering);
   engine.set_cache_target(kMinCacheable);
@@ -139,6 +154,7 @@ Run run_session(bool tiering, const TokenCounter& count, const std::string& syst
   std::vector<ChatMessage> history;
   std::map<std::string, ItemState> previous_items;
   AnthropicCache cache(count);
+  double now = 0;  // seconds since the session began
   Run run;
   const PromptAssembler assembler(count);
   for (int turn = 1; turn <= kTurns; ++turn) {
@@ -166,8 +182,13 @@ Run run_session(bool tiering, const TokenCounter& count, const std::string& syst
     const std::string body = assembler.assemble(in);
     auto t1 = std::chrono::steady_clock::now();
 
-    const Bill bill = cache.send(body);
+    const Bill bill = cache.send(body, now);
     run.bills.push_back(bill);
+    now += kTurnSeconds;
+    if (pacing.pauses && turn % 5 == 0) {
+      if (pacing.warmer) run.warmups.push_back(cache.send(warmup_messages(body), now + kWarmupInterval));
+      now += kPauseSeconds;
+    }
     std::size_t reusable = 0;
     for (const auto& [key, state] : p.items)
       if (auto it = previous_items.find(key); it != previous_items.end() && it->second.hash == state.hash)
@@ -260,6 +281,18 @@ int main(int argc, char** argv) {
   std::printf("floor (a perfect prefix cache): $%.3f = %.1f%% of untiered; with no cache at all the session costs "
               "$%.3f, and tiered is %.1f%% of that\n",
               floor, 100 * floor / f.cost, uncached, 100 * t.cost / uncached);
+  // Issue 30: the same session with a six-minute pause after every fifth
+  // turn, without and with the cache warmer (one warm-up 240 s into each pause).
+  Run paused = run_session(true, count, system, repo.get(), {.pauses = true});
+  Run warmed = run_session(true, count, system, repo.get(), {.pauses = true, .warmer = true});
+  double warm_turns = 0, warm_extra = 0;
+  for (const Bill& b : warmed.bills) warm_turns += b.cost(kAnswerTokens);
+  for (const Bill& b : warmed.warmups) warm_extra += b.cost(1);
+  const double cold = summarise(paused).cost;
+  std::printf("pausing 6 minutes after every 5th turn: $%.3f without the warmer, $%.3f with it ($%.3f of turns + "
+              "$%.3f for %zu warm-ups): %.1f%% of the cost without\n",
+              cold, warm_turns + warm_extra, warm_turns, warm_extra, warmed.warmups.size(),
+              100 * (warm_turns + warm_extra) / cold);
   const std::vector<double> after_first(tiered.turn_ms.begin() + 1, tiered.turn_ms.end());
   std::printf("tracker update + placement + assembly per turn (target < 5 ms): median %.2f ms, max %.2f ms; "
               "turn 1, which counts every token once, %.2f ms\n",

@@ -1,9 +1,10 @@
 #include "service/cache_warmer.hpp"
 
+#include "prompt/warmup_prompt.hpp"
+
 #include <acdc/sdk/json.hpp>
 #include <acdc/util/json_writer.hpp>
 
-#include <stdexcept>
 
 namespace acdc::llm {
 namespace {
@@ -26,17 +27,6 @@ CacheWarmer::~CacheWarmer() {
   }
   cv_.notify_all();
   thread_.join();
-}
-
-std::string CacheWarmer::warmup_messages(const std::string& messages_json) {
-  rapidjson::Document doc;
-  doc.Parse(messages_json.c_str());
-  if (doc.HasParseError() || !doc.IsArray() || doc.Empty() || !doc[doc.Size() - 1].IsObject())
-    throw std::runtime_error("the request to warm is not a message array");
-  rapidjson::Value& last = doc[doc.Size() - 1];
-  last.RemoveMember("content");
-  last.AddMember("content", rapidjson::Value(kWarmupPing, doc.GetAllocator()), doc.GetAllocator());
-  return acdc::to_json_text(doc);
 }
 
 void CacheWarmer::arm(const ProviderConfig& pc, const std::string& messages_json, std::optional<Prices> prices,

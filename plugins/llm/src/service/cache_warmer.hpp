@@ -5,8 +5,8 @@
 // prompt again at 1.25x. After an answer the warmer waits `interval`, says
 // `countdown` seconds ahead that it will fire, then sends the request the
 // answer was given for with its last message replaced by a one-line ping
-// and max_tokens 1: every cached prefix is read (and so kept), almost
-// nothing is written or generated. It repeats up to `max_warmups` times.
+// (prompt/warmup_prompt.hpp) and max_tokens 1: every cached prefix is read
+// (and so kept), almost nothing is written or generated. It repeats up to `max_warmups` times.
 // A new message, a session change or the user's cancel stops it; a failed
 // warm-up switches it off until the next answer.
 //
@@ -43,8 +43,6 @@ struct WarmupSettings {
   int max_warmups = 3;
 };
 
-inline constexpr const char* kWarmupPing = "ping (cache warm-up: respond with 'ok')";
-
 class CacheWarmer {
  public:
   CacheWarmer(acdc::Host& host, ChatSession& session);
@@ -57,11 +55,6 @@ class CacheWarmer {
   void cancel(const std::string& reason);
   // {enabled, state, seconds_remaining, warmups, max_warmups, session_warmup_cost_usd, last_disabled_reason}
   std::string status_json() const;
-
-  // The warm-up body: `messages_json` with its last message's content
-  // replaced by the ping (so every earlier cached prefix is byte for byte
-  // what was sent). Throws std::runtime_error when it is not a message array.
-  static std::string warmup_messages(const std::string& messages_json);
 
  private:
   enum class State { idle, waiting, countdown, firing };
