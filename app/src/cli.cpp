@@ -31,11 +31,26 @@ std::optional<int> parse_cli(int argc, char** argv, CliOptions& out) {
   plugin->add_subcommand("check", "load a plugin without serving: print its descriptor, or why it would be refused")
       ->add_option("file", out.check_plugin, "the plugin file (<id>.acdc.so)")
       ->required();
+  importer::ImportOptions import_options;
+  auto* import_cmd = cli.add_subcommand(
+      "import-acdc", "bring AC-DC's configuration (~/.config/ac-dc) and a repository's .ac-dc4/ history over to acdc; "
+                     "AC-DC's files are never changed");
+  import_cmd->add_option("--from", import_options.from,
+                         "AC-DC's config directory (default: $AC_DC_CONFIG_HOME, else $XDG_CONFIG_HOME/ac-dc, "
+                         "else ~/.config/ac-dc)");
+  import_cmd->add_option("--repo", import_options.repo,
+                         "the repository whose .ac-dc4/ history to import (default: the current directory's)");
+  import_cmd->add_flag("--dry-run", import_options.dry_run, "say what would be written, and write nothing");
+  import_cmd->add_flag("--force", import_options.force,
+                       "replace acdc files that exist and differ, keeping each old one as <file>.bak");
   try {
     cli.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return cli.exit(e);
+    const int code = cli.exit(e);
+    // The import's promise: 2 for bad arguments, like an unreadable source.
+    return code != 0 && import_cmd->parsed() ? 2 : code;
   }
+  if (import_cmd->parsed()) out.import_acdc = import_options;
   if (*port_opt) out.port = port;
   if (*plugins_opt) {
     std::vector<std::string> names;

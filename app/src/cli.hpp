@@ -4,10 +4,14 @@
 //        [--no-browser] [--dev] [--help] [--version]
 //   acdc --stdio                  a bb7.nvim backend on stdin/stdout (adapters/bb7/)
 //   acdc plugin check FILE        load a plugin without serving and describe it
+//   acdc import-acdc [--from DIR] [--repo DIR] [--dry-run] [--force]
+//                                 bring AC-DC's config and history over (import/import_command.hpp)
 //
 //   CliOptions options;
 //   if (auto exit_code = parse_cli(argc, argv, options)) return *exit_code;
 #pragma once
+
+#include "import/import_command.hpp"
 
 #include <optional>
 #include <string>
@@ -26,6 +30,7 @@ struct CliOptions {
   bool dev = false;
   bool stdio = false;  // speak BB-7's line protocol on stdin/stdout instead of serving
   std::string check_plugin;  // `acdc plugin check FILE`: the file
+  std::optional<importer::ImportOptions> import_acdc;  // `acdc import-acdc ...`
 };
 
 // Fills `out`; returns an exit code when the program should stop now
