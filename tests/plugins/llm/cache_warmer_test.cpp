@@ -72,7 +72,7 @@ TEST_CASE("after an answer the warmer re-reads the cached prompt with a ping, re
   CHECK(str(result(h, "LLMService.get_cache_warmer_status", "[]")["state"]) == "idle");
 }
 
-TEST_CASE("a cancel during the countdown, or a new message, stops the warm-up before it is sent") {
+TEST_CASE("a cancel during the countdown, typing, or a new message stops the warm-up before it is sent") {
   LlmHost h;
   use_warmer(h, 3);
   h.fake.queue(R"([{"text":"Sure.","format":"anthropic"},{"text":"Again.","format":"anthropic"}])");
@@ -83,12 +83,19 @@ TEST_CASE("a cancel during the countdown, or a new message, stops the warm-up be
   REQUIRE(h.client->wait_for("AcApp.cacheWarmupCancelled", 1, std::chrono::seconds(10)));
   CHECK(str(h.received("AcApp.cacheWarmupCancelled")[0][0]["reason"]) == "cancelled by the user");
 
-  // A new answer arms it again; a message sent during its wait stops it.
+  // Typing says why: the webapp cancels with its reason.
   REQUIRE_FALSE(h.chat("again", "req-2").HasMember("error"));
-  h.fake.queue(R"([{"text":"Third.","format":"anthropic"}])");
-  REQUIRE_FALSE(h.chat("and again", "req-3").HasMember("error"));
+  REQUIRE(h.client->wait_for("AcApp.cacheWarmupCountdown", 2, std::chrono::seconds(30)));
+  result(h, "LLMService.cancel_cache_warmup", R"(["you started typing"])");
   REQUIRE(h.client->wait_for("AcApp.cacheWarmupCancelled", 2, std::chrono::seconds(10)));
-  CHECK(str(h.received("AcApp.cacheWarmupCancelled")[1][0]["reason"]) == "a new message");
+  CHECK(str(h.received("AcApp.cacheWarmupCancelled")[1][0]["reason"]) == "you started typing");
+
+  // A new answer arms it again; a message sent during its wait stops it.
+  h.fake.queue(R"([{"text":"Third.","format":"anthropic"},{"text":"Fourth.","format":"anthropic"}])");
+  REQUIRE_FALSE(h.chat("third", "req-3").HasMember("error"));
+  REQUIRE_FALSE(h.chat("and again", "req-4").HasMember("error"));
+  REQUIRE(h.client->wait_for("AcApp.cacheWarmupCancelled", 3, std::chrono::seconds(10)));
+  CHECK(str(h.received("AcApp.cacheWarmupCancelled")[2][0]["reason"]) == "a new message");
   CHECK(h.received("AcApp.cacheWarmupFiring").empty());
-  CHECK(requests(h).Size() == 3);  // the three turns, no warm-up
+  CHECK(requests(h).Size() == 4);  // the four turns, no warm-up
 }

@@ -155,8 +155,9 @@ class LLMService {
 
   // The cache warmer (cache_warmer.hpp).
   acdc::RawJson get_cache_warmer_status() { return acdc::RawJson{warmer_.status_json()}; }
-  std::map<std::string, std::string> cancel_cache_warmup() {
-    warmer_.cancel("cancelled by the user");
+  // `why`: what the user did ("you started typing"), said in cacheWarmupCancelled.
+  std::map<std::string, std::string> cancel_cache_warmup(std::optional<std::string> why) {
+    warmer_.cancel(why && !why->empty() ? *why : "cancelled by the user");
     return {{"status", "cancelled"}};
   }
 
