@@ -48,6 +48,7 @@ TEST_CASE("llm.json, app.json, snippets.json and system_extra.md become acdc's f
   CHECK_THAT(r.output, Catch::Contains("export AWS_SECRET_ACCESS_KEY") &&
                            Catch::Contains("temperature: acdc's llm.yaml has no such setting") &&
                            Catch::Contains("doc_convert: acdc converts no documents") &&
+                           Catch::Contains("cache_warmup.enabled: false is AC-DC's default") &&
                            Catch::Contains("system.md: AC-DC's own default") && Catch::Contains("restart acdc"));
 }
 

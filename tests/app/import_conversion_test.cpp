@@ -47,6 +47,13 @@ TEST_CASE("a region for a provider that is not Bedrock, and a smaller model of a
                                            Catch::Contains("temperature: acdc's llm.yaml has no such setting"));
 }
 
+TEST_CASE("an Ollama model keeps llm.json's server, at its OpenAI-compatible path, and needs no key") {
+  Converted c = llm(R"({"model":"ollama/llama3","smaller_model":"ollama/llama3","api_base":"http://gpu-box:11434/"})");
+  CHECK(c.text.find("provider: openai\nbase_url: http://gpu-box:11434/v1\nmodel: llama3\nsmaller_model: llama3\n"
+                    "api_key_env: \"\"\n") != std::string::npos);
+  CHECK(c.report.next.empty());
+}
+
 TEST_CASE("llm.json without a usable model writes no llm.yaml and says why") {
   CHECK(llm(R"({"env":{}})").text.empty());
   Converted c = llm(R"({"model":"vertex_ai/gemini-2.5-pro"})");

@@ -34,6 +34,7 @@ const char* kAppJson = R"({"url_cache": {"path": null, "ttl_hours": 48},
    "summary_budget_tokens": 500, "min_verbatim_exchanges": 2},
  "doc_convert": {"enabled": true, "extensions": [".docx", ".pdf"], "max_source_size_mb": 50},
  "agents": {"enabled": false},
+ "cache_warmup": {"enabled": false, "interval_seconds": 240},
  "reasoning": {"budget_tokens": 10000, "effort": "xhigh"},
  "cache_tiering": {"flux_threshold": 1.0, "membranes": []}})";
 

@@ -25,11 +25,15 @@ TEST_CASE("bedrock/ strings keep the model id whole, inference-profile prefix an
         "bedrock us.anthropic.claude-sonnet-4-5-20250929-v1:0  AWS_BEARER_TOKEN_BEDROCK");
 }
 
-TEST_CASE("anthropic/, openai/ and ollama/ strings take acdc's providers of the same name") {
+TEST_CASE("anthropic/ and openai/ strings take acdc's providers of the same name") {
   CHECK(shown("anthropic/claude-sonnet-4-5-20250929") == "anthropic claude-sonnet-4-5-20250929  ANTHROPIC_API_KEY");
   CHECK(shown("openai/gpt-5") == "openai gpt-5  OPENAI_API_KEY");
-  CHECK(shown("ollama/llama3") == "ollama llama3  ");
-  CHECK(shown("ollama_chat/qwen2.5-coder:7b") == "ollama qwen2.5-coder:7b  ");
+}
+
+TEST_CASE("ollama/ strings reach Ollama as config/llm.yaml documents it: OpenAI-compatible at /v1, no key") {
+  CHECK(shown("ollama/llama3") == "openai llama3 http://127.0.0.1:11434/v1 ");
+  CHECK(shown("ollama_chat/qwen2.5-coder:7b") == "openai qwen2.5-coder:7b http://127.0.0.1:11434/v1 ");
+  CHECK(map_litellm_model("ollama/llama3").mapped->api_base_suffix == "/v1");
 }
 
 TEST_CASE("OpenAI-compatible services are the openai provider at their endpoint") {

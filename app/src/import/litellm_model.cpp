@@ -11,6 +11,7 @@ struct Route {
   std::string_view provider;
   std::string_view base_url;
   std::string_view key_env;
+  std::string_view api_base_suffix = "";
 };
 
 // litellm's routes acdc has a provider for. The OpenAI-compatible services
@@ -19,9 +20,10 @@ constexpr std::array<Route, 10> kRoutes{{
     {"bedrock", "bedrock", "", "AWS_BEARER_TOKEN_BEDROCK"},
     {"anthropic", "anthropic", "", "ANTHROPIC_API_KEY"},
     {"openai", "openai", "", "OPENAI_API_KEY"},
-    // litellm's ollama/ and ollama_chat/ speak Ollama's own API, as acdc's ollama provider does.
-    {"ollama", "ollama", "", ""},
-    {"ollama_chat", "ollama", "", ""},
+    // As config/llm.yaml documents Ollama (and the local-model offer writes
+    // it): its OpenAI-compatible endpoint, no key.
+    {"ollama", "openai", "http://127.0.0.1:11434/v1", "", "/v1"},
+    {"ollama_chat", "openai", "http://127.0.0.1:11434/v1", "", "/v1"},
     {"openrouter", "openai", "https://openrouter.ai/api/v1", "OPENROUTER_API_KEY"},
     {"deepseek", "openai", "https://api.deepseek.com/v1", "DEEPSEEK_API_KEY"},
     {"groq", "openai", "https://api.groq.com/openai/v1", "GROQ_API_KEY"},
@@ -44,7 +46,8 @@ ModelMapping from_route(const Route& r, std::string_view model) {
     for (std::string_view api : {"converse/", "invoke/"})
       if (model.starts_with(api)) model.remove_prefix(api.size());
   if (model.empty()) return {std::nullopt, "names no model after '" + std::string(r.prefix) + "/'"};
-  return {ProviderModel{std::string(r.provider), std::string(model), std::string(r.base_url), std::string(r.key_env)},
+  return {ProviderModel{std::string(r.provider), std::string(model), std::string(r.base_url), std::string(r.key_env),
+                        std::string(r.api_base_suffix)},
           {}};
 }
 

@@ -19,6 +19,9 @@ struct ProviderModel {
   std::string model;     // the id the provider takes
   std::string base_url;  // "" when the provider's default serves it
   std::string key_env;   // the variable litellm reads the key from; "" when none is needed
+  // What llm.json's api_base lacks for acdc: litellm's Ollama base is the
+  // server's root, acdc reaches Ollama at its OpenAI-compatible <root>/v1.
+  std::string api_base_suffix;
 };
 
 struct ModelMapping {

@@ -108,6 +108,11 @@ void LlmConversion::read_env_entry(const std::string& name, const std::string& v
   } else if (name == "AWS_ACCESS_KEY_ID" || name == "AWS_SECRET_ACCESS_KEY" || name == "AWS_SESSION_TOKEN") {
     r_.not_mapped.push_back("env." + name + ": a credential, never written to a file");
     if (bedrock) r_.next.push_back("export " + name + " (or keep the credentials in an ~/.aws profile)");
+  } else if (name == "OLLAMA_API_BASE" && !out_.main.api_base_suffix.empty() && !llm_.HasMember("api_base")) {
+    std::string root = value;
+    while (root.ends_with('/')) root.pop_back();
+    out_.base_url = root + out_.main.api_base_suffix;
+    r_.mapped.push_back("env." + name + " " + value + " -> base_url: " + out_.base_url);
   } else if (name.ends_with("_API_KEY") || name == "AWS_BEARER_TOKEN_BEDROCK") {
     r_.not_mapped.push_back("env." + name + ": a key for another provider than " + out_.main.provider);
   } else {
@@ -122,8 +127,9 @@ void LlmConversion::read_other(const std::string& key, const JsonValue& v) {
     std::string url = v.IsString() ? v.GetString() : "";
     if (!url.starts_with("http://") && !url.starts_with("https://"))
       return r_.not_mapped.push_back(key + ": not an http(s) URL");
-    out_.base_url = url;
-    return r_.mapped.push_back(key + " -> base_url: " + url);
+    while (url.ends_with('/')) url.pop_back();
+    out_.base_url = url + out_.main.api_base_suffix;
+    return r_.mapped.push_back(key + " " + url + " -> base_url: " + out_.base_url);
   }
   if (key == "api_key")
     return r_.not_mapped.push_back("api_key: a key is never written to acdc's files; export it as " +
@@ -146,8 +152,11 @@ std::string LlmConversion::emit(const std::string& source_name) const {
   if (!out_.base_url.empty()) y << YAML::Key << "base_url" << YAML::Value << out_.base_url;
   y << YAML::Key << "model" << YAML::Value << out_.main.model;
   if (!out_.smaller_model.empty()) y << YAML::Key << "smaller_model" << YAML::Value << out_.smaller_model;
-  // Written even when it is the provider's default, so the user sees which variable to export.
-  if (!out_.api_key_env.empty()) y << YAML::Key << "api_key_env" << YAML::Value << out_.api_key_env;
+  // Written even when it is the provider's default, so the user sees which
+  // variable to export; empty for an endpoint that needs no key (Ollama).
+  y << YAML::Key << "api_key_env" << YAML::Value;
+  if (out_.api_key_env.empty()) y << YAML::DoubleQuoted;
+  y << out_.api_key_env;
   if (!out_.region.empty()) y << YAML::Key << "region" << YAML::Value << out_.region;
   if (!out_.profile.empty()) y << YAML::Key << "profile" << YAML::Value << out_.profile;
   for (const auto& [key, text] : out_.numbers) y << YAML::Key << key << YAML::Value << text;
