@@ -2,7 +2,7 @@
 // (acdc-features.md §4.8) as acdc's .acdc/history.jsonl records
 // (plugins/llm/src/history/history_message.hpp), field by field.
 //
-//   HistoryImport h = convert_history(source_text, ids_already_in_acdc);
+//   HistoryImport h = convert_history(source_text, record_ids(acdc_history_text), "…/.ac-dc4/history.jsonl");
 //   h.lines;    // the records to add, one JSON object per line, in source order
 //   h.images;   // the image files those records name, to copy beside them
 //   h.report;   // sessions and messages imported, torn lines skipped, fields dropped
