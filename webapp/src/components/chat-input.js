@@ -109,6 +109,17 @@ class AcChatInput extends LightElement {
     localStorage.setItem(DRAFT_KEY, this.area.value);
   }
 
+  // The chat sends a put-back message itself (after the user chose a local
+  // model, issue 30): it leaves the box; what the user typed since stays.
+  takeBack({ text, images = [] }) {
+    const value = this.area.value;
+    if (!value.startsWith(text)) return;
+    this.area.value = value.slice(text.length).replace(/^\n\n/, '');
+    this.images = this.images.filter((src) => !images.includes(src));
+    if (this.area.value) localStorage.setItem(DRAFT_KEY, this.area.value);
+    else localStorage.removeItem(DRAFT_KEY);
+  }
+
   submit() {
     const text = this.area.value;
     if (!text.trim() || this.streaming) return;

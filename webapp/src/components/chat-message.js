@@ -13,6 +13,8 @@
 // hit and cost (core/turn-usage.js); an answer whose edits the server can
 // still take back has "Undo these edits" beside its edit summary, which fires
 // "undo" (the panel calls the server), and says why when it was refused.
+// Issue 30: a refusal for a missing key carries <ac-local-model-offer> when
+// an Ollama server answers (it asks).
 
 import { html, nothing } from 'lit';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
@@ -27,6 +29,7 @@ import { emit } from '../rpc.js';
 import './edit-card.js';
 import './error-card.js';
 import './file-mentions.js';
+import './local-model-offer.js';
 
 class AcChatMessage extends LightElement {
   // files: the repository's paths (a Set); selected: the paths in context.
@@ -110,6 +113,7 @@ class AcChatMessage extends LightElement {
       ${this.editRow(m, r)}
       ${m.thinking ? this.thinkingBlock(m) : ''}
       ${body}
+      ${m.localOffer ? html`<ac-local-model-offer></ac-local-model-offer>` : ''}
       ${(m.images ?? []).map((src) => html`<img class="thumb" src=${src} alt="attached image">`)}
       ${m.cutOff ? this.cutOffMark(m) : ''}
       ${this.shellBlock(r?.shell_commands)}

@@ -13,7 +13,9 @@
 // reload or a session load, and follows late layout (highlighting, images)
 // while it is at the bottom. An answer whose edits the server can take back
 // offers Undo (LLMService.undo_turn): its system event joins the chat, or the
-// refusal's reason shows on that answer.
+// refusal's reason shows on that answer. Issue 30: a send refused for a
+// missing key offers the local models an Ollama server has, when one
+// answers (<ac-local-model-offer>); choosing one says so and sends again.
 
 import { html } from 'lit';
 import { LightElement } from './light-element.js';
@@ -23,6 +25,7 @@ import { retryPrompt } from '../core/retry-prompt.js';
 import { rpc, hasMethod, on, emit, toast } from '../rpc.js';
 import { fromHistory, notice, retryTarget, retryIndex, afterCompaction, undoFields, systemEvent } from '../core/chat-messages.js';
 import { errorCard } from '../core/error-kinds.js';
+import { isMissingKey, switchedNote } from '../core/local-model.js';
 import { FollowBottom } from './follow-bottom.js';
 import './chat-message.js';
 import './chat-input.js';
@@ -242,9 +245,21 @@ class AcChatPanel extends LightElement {
     const i = this.indexOf(id);
     const start = i > 0 && this.messages[i - 1].role === 'user' ? i - 1 : i;
     const kept = i < 0 ? this.messages : [...this.messages.slice(0, start), ...this.messages.slice(i + 1)];
-    this.messages = [...kept, notice(`Not sent: ${why}`)];
+    // A missing key may be answered by a local model: the notice offers the
+    // models of an Ollama server, when one answers (<ac-local-model-offer>).
+    this.messages = [...kept, { ...notice(`Not sent: ${why}`), ...(isMissingKey(why) ? { localOffer: true, draft } : {}) }];
     this.querySelector('ac-chat-input')?.putBack(draft);
     this.follow.soon(true);
+  }
+
+  // llm.yaml names the chosen model now: the offer goes, the chat says what
+  // is configured, and the refused question is sent again as Retry sends.
+  usedLocalModel(i, result) {
+    const { draft } = this.messages[i];
+    this.replaceAt(i, { localOffer: false });
+    this.messages = [...this.messages, notice(switchedNote(result), 'info')];
+    this.querySelector('ac-chat-input')?.takeBack(draft);
+    this.send(draft);
   }
 
   retry(index) {
@@ -290,7 +305,8 @@ class AcChatPanel extends LightElement {
       ${chat.ok ? '' : html`<div class="unavailable" data-unavailable="chat">${chat.reason}</div>`}
       <div class="messages" @scroll=${(e) => this.follow.onScroll(e)}><div class="messages-inner">${this.messages.map((m, i) => html`<ac-chat-message
           .message=${m} .files=${this.files} .selected=${this.selected}
-          ?retryable=${i === retryAt} @retry=${() => this.retry(i)} @undo=${() => this.undo(m.turnId)}></ac-chat-message>`)}
+          ?retryable=${i === retryAt} @retry=${() => this.retry(i)} @undo=${() => this.undo(m.turnId)}
+          @local-model=${(e) => this.usedLocalModel(i, e.detail)}></ac-chat-message>`)}
         ${this.compacting ? html`<div class="msg system compacting" data-compacting>Compacting history…</div>` : ''}</div></div>
       <ac-chat-input ?disabled=${!chat.ok} .streaming=${this.streaming} .gate=${this.gate}
         @send=${(e) => this.send(e.detail)} @stop=${this.stop}></ac-chat-input>
