@@ -127,9 +127,11 @@ export function makeBigRepo(dir, count = 50000) {
 // anthropic for a model the price table knows); `apiKeyEnv`
 // names the variable llm.yaml reads the key from (one that is not set, to
 // provoke the missing-key refusal); `llmYaml` is appended to llm.yaml (a
-// `models:` entry with a small context window, for a small map budget).
+// `models:` entry with a small context window, for a small map budget);
+// `env(provider)` gives the host's extra environment (e.g. OLLAMA_HOST at
+// the fake provider).
 export async function startStack({ plugins = builtPlugins(), populate = makeRepo, apiKeyEnv = 'ACDC_BROWSER_TEST_KEY',
-  llmYaml = '', provider: kind = 'openai', model = 'fake-model' } = {}) {
+  llmYaml = '', provider: kind = 'openai', model = 'fake-model', env = () => ({}) } = {}) {
   requireDist();
   const dir = mkdtempSync(join(tmpdir(), 'acdc-browser-'));
   const repo = populate(join(dir, 'demo'));
@@ -142,7 +144,7 @@ export async function startStack({ plugins = builtPlugins(), populate = makeRepo
     writeFileSync(join(configHome, 'llm.yaml'), `provider: ${kind}\nbase_url: ${provider.baseUrl}\nmodel: ${model}\n` +
       `smaller_model: fake-small\napi_key_env: ${apiKeyEnv}\nnum_retries: 0\n${llmYaml}`);
   const host = await startHost({ config: hostConfig(plugins), repo,
-    args: ['--webapp-dir', DIST], env: { ACDC_CONFIG_HOME: configHome, ACDC_BROWSER_TEST_KEY: 'test-key' } });
+    args: ['--webapp-dir', DIST], env: { ACDC_CONFIG_HOME: configHome, ACDC_BROWSER_TEST_KEY: 'test-key', ...env(provider) } });
   return { host, repo, dir, plugins, provider,
     pageUrl: `http://127.0.0.1:${host.port}/?port=${host.port}&token=${TOKEN}` };
 }

@@ -1,0 +1,97 @@
+// A local model without a key (issue 30) in the browser, against the real
+// host with the settings plugin: llm.yaml names a key variable nobody set,
+// and the fake provider plays the Ollama server (OLLAMA_HOST at its root,
+// GET /api/tags played from its queue). The refused send offers the
+// server's models; the click rewrites llm.yaml and sends the question again,
+// which the fake then answers. With no server answering, nothing is offered.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { startStack, openPage, closeAll, builtPlugins, send, shot } from './support.mjs';
+
+const needed = ['settings', 'llm'];
+const skip = needed.some((p) => !builtPlugins().includes(p)) && `needs the ${needed.join(', ')} plugins`;
+const NO_KEY = 'ACDC_BROWSER_TEST_KEY_NOBODY_SET';
+const TAGS = { status: 200, body: JSON.stringify({ models: [{ name: 'qwen2.5-coder:7b' }, { name: 'llama3.1' }] }) };
+const ollamaRoot = (provider) => provider.baseUrl.replace(/\/v1$/, '');
+
+// A keyless stack whose page is connected and past its start-up.
+async function keyless(ollamaHost) {
+  // Anthropic in llm.yaml, so the switch to openai shows in the file.
+  const stack = await startStack({ apiKeyEnv: NO_KEY, provider: 'anthropic', env: (p) => ({ OLLAMA_HOST: ollamaHost(p) }) });
+  const opened = await openPage(stack);
+  await opened.page.locator('[data-connection="up"]').waitFor({ timeout: 10000 });
+  await opened.page.locator('ac-startup-overlay').waitFor({ state: 'hidden', timeout: 10000 });
+  return { stack, ...opened };
+}
+
+// A port nothing listens on.
+async function closedPort() {
+  const server = createServer();
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+test('a send refused for a missing key offers the Ollama models; the click switches llm.yaml and sends again', { skip }, async () => {
+  const { stack, browser, page } = await keyless(ollamaRoot);
+  const llmYaml = () => readFileSync(join(stack.dir, 'config', 'llm.yaml'), 'utf8');
+  try {
+    // The probes of the refusal, of local_model_offer and of use_local_model, then the answer.
+    await stack.provider.queue([TAGS, TAGS, TAGS, { text: 'Hi from the local model.' }]);
+    await send(page, 'Hello, local model.');
+    const note = page.locator('ac-chat-message [data-notice="error"]').last();
+    await note.waitFor({ timeout: 5000 });
+    assert.match(await note.innerText(), new RegExp(`^Not sent: ${NO_KEY} \\(api_key_env in llm\\.yaml\\) is not set`));
+    const offer = note.locator('[data-local-model-offer]');
+    await offer.waitFor({ timeout: 5000 });
+    assert.deepEqual(await offer.locator('option').allTextContents(), ['qwen2.5-coder:7b', 'llama3.1']);
+    assert.match(llmYaml(), /^provider: anthropic\n/m, 'nothing is chosen without the click');
+    assert.equal(await page.locator('ac-chat-input textarea').inputValue(), 'Hello, local model.');
+    await shot(page, '90-local-model-offered');
+
+    await offer.locator('select').selectOption('llama3.1');
+    await offer.locator('[data-action="use-local-model"]').click();
+    const answer = page.locator('ac-chat-message .msg.assistant').filter({ hasText: 'Hi from the local model.' });
+    await answer.waitFor({ timeout: 10000 });
+
+    const yaml = llmYaml();
+    assert.match(yaml, /^provider: openai$/m);
+    assert.match(yaml, new RegExp(`^base_url: "?${ollamaRoot(stack.provider)}/v1"?$`, 'm'));
+    assert.match(yaml, /^model: "?llama3\.1"?$/m);
+    const said = page.locator('ac-chat-message [data-notice="info"]').last();
+    assert.match(await said.innerText(), new RegExp(`llm\\.yaml now uses the local model llama3\\.1 at ${ollamaRoot(stack.provider)}/v1`));
+    assert.equal(await note.locator('[data-local-model-offer]').count(), 0, 'the offer is gone once used');
+    assert.deepEqual(await page.locator('ac-chat-message .msg.user').allInnerTexts(), ['Hello, local model.'], 'sent once, again');
+    assert.equal(await page.locator('ac-chat-input textarea').inputValue(), '', 'the question left the input');
+    const sent = (await stack.provider.requests()).at(-1);
+    assert.match(sent.path, /\/v1\/chat\/completions$/);
+    assert.equal(JSON.parse(sent.body).model, 'llama3.1');
+    await shot(page, '91-local-model-used');
+    assert.deepEqual(page.errors, []);
+  } finally {
+    assert.equal(await closeAll(browser, stack), 0, 'the host exits cleanly');
+  }
+});
+
+test('with no Ollama server answering, the missing-key refusal offers nothing', { skip }, async () => {
+  const port = await closedPort();
+  const { stack, browser, page } = await keyless(() => `127.0.0.1:${port}`);
+  try {
+    await send(page, 'Hello, nobody.');
+    const note = page.locator('ac-chat-message [data-notice="error"]').last();
+    await note.waitFor({ timeout: 5000 });
+    assert.match(await note.innerText(), /is not set/);
+    await note.locator('ac-local-model-offer[data-offer="none"]').waitFor({ state: 'attached', timeout: 10000 });
+    assert.equal(await note.locator('[data-local-model-offer]').count(), 0);
+    assert.equal(await note.locator('button').count(), 0, 'no button to click');
+    assert.equal(await page.locator('ac-chat-input textarea').inputValue(), 'Hello, nobody.');
+    assert.equal((await stack.provider.requests()).length, 0, 'nothing reached the fake provider');
+    await shot(page, '92-local-model-none');
+  } finally {
+    assert.equal(await closeAll(browser, stack), 0, 'the host exits cleanly');
+  }
+});
