@@ -30,7 +30,7 @@ TEST_CASE("with no key and Ollama answering, the message offers it and one call 
   REQUIRE(refused.HasMember("error"));
   CHECK_THAT(str(refused["error"]["message"]),
              Catch::StartsWith("ACDC_TEST_KEY_NOBODY_SET (api_key_env in llm.yaml) is not set") &&
-                 Catch::Contains("An Ollama server answers at " + root + " with qwen2.5-coder:7b, llama3.1"));
+                 Catch::Contains("needs none). An Ollama server answers at " + root + " with qwen2.5-coder:7b, llama3.1"));
   // Nothing was chosen for the user.
   CHECK_THAT(acdc::test::read_file(h.config_home.path() / "llm.yaml"), Catch::Contains("model: gpt-4o"));
 

@@ -18,7 +18,11 @@ void ChatTurns::start(acdc::Call call, std::string request_id, std::string messa
     missing = p_.config.provider().missing_key();
   } catch (const acdc::Error&) {
   }
-  if (!missing.empty()) throw acdc::Error(ACDC_E_FAILED_PRECONDITION, missing + LocalModel::offer_note());
+  if (!missing.empty()) {
+    const std::string offer = LocalModel::offer_note();  // a sentence of its own
+    if (!offer.empty() && !missing.ends_with('.')) missing += '.';
+    throw acdc::Error(ACDC_E_FAILED_PRECONDITION, missing + offer);
+  }
   p_.warmer.cancel("a new message");
   auto cancel = std::make_shared<CancelFlag>(false);
   p_.work.begin_turn(request_id, cancel);
