@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { warmupInitial, warmupEvent, warmupFromStatus, warmupLine, warmupCostText, warmupTotalRow,
-  secondsLeft, warmupAfterActivity, CANCELLED_SHOWN_MS } from '../../webapp/src/core/cache-warmup.js';
+  secondsLeft, warmupAfterActivity, cancelsOnTyping, CANCELLED_SHOWN_MS } from '../../webapp/src/core/cache-warmup.js';
 
 const T0 = 1_000_000;
 const countdown = (seconds = 25) => warmupEvent(warmupInitial(), 'cacheWarmupCountdown',
@@ -58,6 +58,14 @@ test("a new turn ends a finished warm-up's line, and leaves a countdown to the s
   assert.equal(warmupLine(warmupAfterActivity(done), T0).text, '');
   const s = countdown();
   assert.equal(warmupAfterActivity(s), s);
+});
+
+test('typing cancels a countdown once, and nothing else', () => {
+  assert.equal(cancelsOnTyping(countdown()), true);
+  assert.equal(cancelsOnTyping({ ...countdown(), cancelling: true }), false, 'the next keystroke does not ask again');
+  for (const type of ['cacheWarmupFiring', 'cacheWarmupComplete', 'cacheWarmupCancelled'])
+    assert.equal(cancelsOnTyping(warmupEvent(countdown(), type, { usage: {} }, T0)), false, type);
+  assert.equal(cancelsOnTyping(warmupInitial()), false);
 });
 
 test('an event this page does not know changes nothing', () => {

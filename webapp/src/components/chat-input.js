@@ -62,6 +62,7 @@ class AcChatInput extends LightElement {
 
   onText() {
     const area = this.area;
+    emit('typing');  // a cache warm-up's countdown stops (cache-warmup.js)
     localStorage.setItem(DRAFT_KEY, area.value);
     this.chips?.textChanged(area.value);
     const q = atQuery(area.value, area.selectionStart);

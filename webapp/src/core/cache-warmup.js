@@ -10,6 +10,18 @@
 
 import { formatUsd } from './money.js';
 
+// Typing in the chat stops a countdown: the user is back, and the message
+// they are writing will read the cache anyway. The server says this reason
+// back in cacheWarmupCancelled.
+export const TYPING_REASON = 'you started typing';
+
+// Whether a keystroke in the chat should cancel: only during a countdown
+// (before it the warm-up is minutes away and the message will come first; a
+// warm-up already firing is past stopping).
+export function cancelsOnTyping(state) {
+  return state.phase === 'countdown' && !state.cancelling;
+}
+
 // How long a cancellation's reason stays before the line is empty again.
 export const CANCELLED_SHOWN_MS = 8000;
 
