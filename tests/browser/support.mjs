@@ -238,6 +238,35 @@ export async function callAcApp(page, method, ...args) {
   }), { method, args });
 }
 
+// The server's answer to `method`, called from the page as a component
+// calls it (jrpc-oo's envelope unwrapped).
+export async function pageRpc(page, method, ...args) {
+  return page.evaluate(async ({ method, args }) => {
+    const value = await document.querySelector('ac-app-shell').call[method](...args);
+    return Object.values(value)[0];
+  }, { method, args });
+}
+
+// Replaces app.yaml's top-level `section` with `yaml` (the section's whole
+// block, its `section:` line first) and reloads it, as the Settings tab does.
+// startStack cannot write app.yaml ahead: the settings plugin's upgrader
+// replaces a user's app.yaml that carries no bundled version with the
+// bundled one when the host starts (it keeps the old one beside it).
+export async function setAppSection(page, section, yaml) {
+  const { content } = await pageRpc(page, 'Settings.get_config_content', 'app');
+  const lines = content.split('\n');
+  const start = lines.findIndex((l) => l.startsWith(`${section}:`));
+  let end = start + 1;
+  while (start >= 0 && end < lines.length && (/^\s/.test(lines[end]) || lines[end] === '')) end++;
+  const block = yaml.replace(/\n$/, '').split('\n');
+  if (start >= 0) lines.splice(start, end - start, ...block, '');
+  else lines.push(...block);
+  const saved = await pageRpc(page, 'Settings.save_config_content', 'app', lines.join('\n'));
+  assert.equal(saved?.status, 'ok', `app.yaml was not saved: ${JSON.stringify(saved)}`);
+  const reloaded = await pageRpc(page, 'Settings.reload_app_config');
+  assert.equal(reloaded?.status, 'ok', `app.yaml was not reloaded: ${JSON.stringify(reloaded)}`);
+}
+
 // Every message text of the provider's latest request, joined: what the
 // model received.
 export async function lastPrompt(provider) {
