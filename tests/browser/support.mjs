@@ -138,13 +138,17 @@ export async function startStack({ plugins = builtPlugins(), populate = makeRepo
   const configHome = join(dir, 'config');
   mkdirSync(configHome, { recursive: true });
   const provider = plugins.includes('llm') ? await startFakeProvider() : null;
-  // The URL cache in the test's own directory, so no run sees another's pages.
-  writeFileSync(join(configHome, 'app.yaml'), `url_cache:\n  path: ${join(dir, 'url-cache')}\n  ttl_hours: 24\n`);
+  // The URL cache in the test's own directory, so no run sees another's
+  // pages: the bundled app.yaml's (path null: $TMPDIR/acdc-url-cache), as
+  // the settings plugin replaces an app.yaml written here with the bundled
+  // one (setAppSection changes it once connected).
+  const tmp = join(dir, 'tmp');
+  mkdirSync(tmp);
   if (provider)
     writeFileSync(join(configHome, 'llm.yaml'), `provider: ${kind}\nbase_url: ${provider.baseUrl}\nmodel: ${model}\n` +
       `smaller_model: fake-small\napi_key_env: ${apiKeyEnv}\nnum_retries: 0\n${llmYaml}`);
   const host = await startHost({ config: hostConfig(plugins), repo,
-    args: ['--webapp-dir', DIST], env: { ACDC_CONFIG_HOME: configHome, ACDC_BROWSER_TEST_KEY: 'test-key', ...env(provider) } });
+    args: ['--webapp-dir', DIST], env: { ACDC_CONFIG_HOME: configHome, ACDC_BROWSER_TEST_KEY: 'test-key', TMPDIR: tmp, ...env(provider) } });
   return { host, repo, dir, plugins, provider,
     pageUrl: `http://127.0.0.1:${host.port}/?port=${host.port}&token=${TOKEN}` };
 }
@@ -159,7 +163,8 @@ export async function restartHost(stack, downMs) {
   writeFileSync(config, hostConfig(stack.plugins));
   const child = spawn(process.env.ACDC_BIN, ['--config', config, '--repo', stack.repo, '--port', String(port), '--no-browser',
     '--plugin-dir', process.env.ACDC_TEST_PLUGIN_DIR, '--plugin-dir', process.env.ACDC_PLUGIN_DIR, '--webapp-dir', DIST],
-  { env: { ...process.env, ACDC_TOKEN: TOKEN, ACDC_CONFIG_HOME: join(stack.dir, 'config'), ACDC_BROWSER_TEST_KEY: 'test-key' },
+  { env: { ...process.env, ACDC_TOKEN: TOKEN, ACDC_CONFIG_HOME: join(stack.dir, 'config'), ACDC_BROWSER_TEST_KEY: 'test-key',
+    TMPDIR: join(stack.dir, 'tmp') },
     stdio: ['ignore', 'ignore', 'pipe'] });
   const exited = new Promise((resolve) => child.on('exit', (code) => resolve(code ?? 128)));
   await new Promise((resolve, reject) => {
