@@ -65,7 +65,8 @@ TEST_CASE("after an answer the warmer re-reads the cached prompt with a ping, re
   CHECK_THAT(acdc::to_json_text(wm[wm.Size() - 1]), Catch::Contains("ping (cache warm-up"));
 
   // The session counts them, apart from the turns.
-  auto totals = result(h, "LLMService.get_context_breakdown", "[]")["session_totals"].GetObject();
+  const auto breakdown = result(h, "LLMService.get_context_breakdown", "[]");  // kept: totals points into it
+  const auto& totals = breakdown["session_totals"];
   CHECK(totals["turns"].GetInt() == 1);
   CHECK(totals["warmups"].GetInt() == 2);
   CHECK(totals["warmup_cost_usd"].GetDouble() == Approx(2 * (12 * 3 + 2000 * 0.3 + 15) / 1e6));

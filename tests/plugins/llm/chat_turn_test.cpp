@@ -378,7 +378,8 @@ TEST_CASE("each answer carries its cost at the model's list price and what the c
     CHECK(r["token_usage"]["cost_usd"].GetDouble() == Approx(0.003975));
     CHECK(r["token_usage"]["cache_saved_usd"].GetDouble() == Approx(0.005025));
   }
-  auto totals = result(h, "LLMService.get_context_breakdown", "[]")["session_totals"].GetObject();
+  const auto breakdown = result(h, "LLMService.get_context_breakdown", "[]");  // kept: totals points into it
+  const auto& totals = breakdown["session_totals"];
   CHECK(totals["cost_usd"].GetDouble() == Approx(2 * 0.003975));
   CHECK(totals["cache_saved_usd"].GetDouble() == Approx(2 * 0.005025));
   CHECK(totals["unpriced_turns"].GetInt() == 0);
