@@ -7,22 +7,6 @@
 namespace acdc::llm {
 namespace {
 
-std::string lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
-  return s;
-}
-
-// Versions are written with a dash or a dot ("opus-4-5", "opus-4.5").
-bool has_any(const std::string& id, const char* family, std::initializer_list<const char*> versions) {
-  for (const char* v : versions) {
-    std::string dashed = std::string(family) + "-" + v;
-    std::string dotted = dashed;
-    std::replace(dotted.begin() + static_cast<long>(std::string(family).size()) + 1, dotted.end(), '-', '.');
-    if (id.find(dashed) != std::string::npos || id.find(dotted) != std::string::npos) return true;
-  }
-  return false;
-}
-
 struct Window {
   const char* id_part;
   long tokens;
@@ -42,24 +26,40 @@ constexpr std::array kWindows{
 
 }  // namespace
 
+std::string lower_id(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
+  return s;
+}
+
+// Versions are written with a dash or a dot ("opus-4-5", "opus-4.5").
+bool model_has_version(const std::string& id, const char* family, std::initializer_list<const char*> versions) {
+  for (const char* v : versions) {
+    std::string dashed = std::string(family) + "-" + v;
+    std::string dotted = dashed;
+    std::replace(dotted.begin() + static_cast<long>(std::string(family).size()) + 1, dotted.end(), '-', '.');
+    if (id.find(dashed) != std::string::npos || id.find(dotted) != std::string::npos) return true;
+  }
+  return false;
+}
+
 int output_ceiling(const std::string& model) {
-  std::string id = lower(model);
-  if (has_any(id, "opus", {"4-5", "4-6", "4-7", "4-8"})) return 128000;
-  if (has_any(id, "sonnet", {"4-5", "4-6", "4-7"})) return 64000;
-  if (has_any(id, "haiku", {"4-5", "4-6"})) return 64000;
+  std::string id = lower_id(model);
+  if (model_has_version(id, "opus", {"4-5", "4-6", "4-7", "4-8"})) return 128000;
+  if (model_has_version(id, "sonnet", {"4-5", "4-6", "4-7"})) return 64000;
+  if (model_has_version(id, "haiku", {"4-5", "4-6"})) return 64000;
   if (id.find("gpt-4") != std::string::npos) return 16384;
   if (id.find("claude") != std::string::npos || id.find("anthropic") != std::string::npos) return 8192;
   return 4096;
 }
 
 std::size_t min_cacheable_tokens(const std::string& model) {
-  std::string id = lower(model);
-  if (has_any(id, "opus", {"4-5", "4-6", "4-7", "4-8"}) || has_any(id, "haiku", {"4-5"})) return 4096;
+  std::string id = lower_id(model);
+  if (model_has_version(id, "opus", {"4-5", "4-6", "4-7", "4-8"}) || model_has_version(id, "haiku", {"4-5"})) return 4096;
   return 1024;
 }
 
 ModelLimits model_limits(const std::string& model, const UserModels& user) {
-  std::string id = lower(model);
+  std::string id = lower_id(model);
   ModelLimits m{0, output_ceiling(model), min_cacheable_tokens(model)};
   for (const auto& w : kWindows)
     if (id.find(w.id_part) != std::string::npos) {
@@ -84,11 +84,11 @@ ModelLimits model_limits(const std::string& model, const UserModels& user) {
 
 const UserModel* user_model(const std::string& model, const UserModels& user) {
   // The longest matching name is the most specific.
-  const std::string id = lower(model);
+  const std::string id = lower_id(model);
   const UserModel* mine = nullptr;
   std::size_t best = 0;
   for (const auto& [name, entry] : user) {
-    std::string n = lower(name);
+    std::string n = lower_id(name);
     if (!n.empty() && id.find(n) != std::string::npos && n.size() > best) {
       mine = &entry;
       best = n.size();

@@ -16,6 +16,7 @@
 #include <rapidjson/document.h>
 
 #include <cstddef>
+#include <initializer_list>
 #include <map>
 #include <optional>
 #include <string>
@@ -51,6 +52,11 @@ const UserModel* user_model(const std::string& model, const UserModels& user);
 // non-negative numbers are skipped (the settings plugin already refused them).
 UserModels user_models(const rapidjson::Value& llm);
 int output_ceiling(const std::string& model);
+// The model id lower-cased, as the tables match it (model_prices.hpp too).
+std::string lower_id(std::string model);
+// Whether the lower-cased `id` names `family` at one of `versions`, written
+// with a dash or a dot ("opus-4-5", "opus-4.5").
+bool model_has_version(const std::string& id, const char* family, std::initializer_list<const char*> versions);
 std::size_t min_cacheable_tokens(const std::string& model);
 
 }  // namespace acdc::llm

@@ -7,22 +7,7 @@
 namespace acdc::llm {
 namespace {
 
-std::string lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
-  return s;
-}
-
 bool contains(const std::string& id, const char* part) { return id.find(part) != std::string::npos; }
-
-// "sonnet-4-5" or "sonnet-4.5", as the providers write versions.
-bool version(const std::string& id, const std::string& family, std::initializer_list<const char*> versions) {
-  for (const char* v : versions) {
-    std::string dashed = family + "-" + v, dotted = dashed;
-    std::replace(dotted.begin() + static_cast<long>(family.size()) + 1, dotted.end(), '-', '.');
-    if (contains(id, dashed.c_str()) || contains(id, dotted.c_str())) return true;
-  }
-  return false;
-}
 
 struct Listed {
   const char* id_part;
@@ -47,12 +32,12 @@ constexpr std::array kOpenAi{
 std::optional<Prices> claude(const std::string& id) {
   auto tiered = [](double input, double output) { return Prices{input, output, input * 0.1, input * 1.25}; };
   if (contains(id, "opus")) {
-    if (version(id, "opus", {"4-5", "4-6", "4-7", "4-8"})) return tiered(5, 25);
+    if (model_has_version(id, "opus", {"4-5", "4-6", "4-7", "4-8"})) return tiered(5, 25);
     return tiered(15, 75);  // Opus 3, 4 and 4.1
   }
   if (contains(id, "sonnet")) return tiered(3, 15);  // 3.5 to 4.x
   if (contains(id, "haiku")) {
-    if (version(id, "haiku", {"4-5", "4-6"})) return tiered(1, 5);
+    if (model_has_version(id, "haiku", {"4-5", "4-6"})) return tiered(1, 5);
     if (contains(id, "3-5-haiku") || contains(id, "3.5-haiku")) return tiered(0.80, 4);
     if (contains(id, "3-haiku")) return tiered(0.25, 1.25);
   }
@@ -60,7 +45,7 @@ std::optional<Prices> claude(const std::string& id) {
 }
 
 std::optional<Prices> listed(const std::string& model) {
-  const std::string id = lower(model);
+  const std::string id = lower_id(model);
   if (contains(id, "claude")) return claude(id);
   for (const auto& l : kOpenAi)
     if (contains(id, l.id_part)) return l.prices;
@@ -106,7 +91,7 @@ void price_usage(Usage& u, const std::optional<Prices>& prices) {
 bool is_local_endpoint(const std::string& base_url) {
   // scheme://host[:port]/...: the host part, brackets kept for IPv6.
   const auto scheme = base_url.find("://");
-  const std::string rest = lower(scheme == std::string::npos ? base_url : base_url.substr(scheme + 3));
+  const std::string rest = lower_id(scheme == std::string::npos ? base_url : base_url.substr(scheme + 3));
   std::string host = rest.substr(0, rest.find_first_of("/?#"));
   if (const auto at = host.rfind('@'); at != std::string::npos) host = host.substr(at + 1);
   if (host.starts_with("[")) host = host.substr(0, host.find(']') + 1);
