@@ -157,6 +157,55 @@ std::string CommitHistory::log(const std::string& base, const std::optional<std:
   return buf.GetString();
 }
 
+namespace {
+
+// The id of `path`'s entry in `c`'s tree; zero when the path is absent there.
+git_oid entry_id(git_commit* c, const std::string& path) {
+  git_oid none{};
+  GitPtr<git_tree> tree;
+  if (git_commit_tree(out(tree), c) < 0) return none;
+  git_tree_entry* raw = nullptr;
+  if (git_tree_entry_bypath(&raw, tree.get(), path.c_str()) < 0) return none;
+  git_oid id = *git_tree_entry_id(raw);
+  git_tree_entry_free(raw);
+  return id;
+}
+
+}  // namespace
+
+std::string CommitHistory::path_log(const std::string& path, int limit) {
+  auto lock = repo_.lock();
+  rapidjson::StringBuffer buf;
+  JsonWriter w(buf);
+  w.StartArray();
+  if (GitPtr<git_commit> head = repo_.head_commit()) {
+    auto walk = new_walk(repo_.get());
+    git_check(git_revwalk_push(walk.get(), git_commit_id(head.get())), "walking history");
+    git_oid oid;
+    for (int found = 0; found < clamp_limit(limit) && git_revwalk_next(&oid, walk.get()) == 0;) {
+      GitPtr<git_commit> c;
+      if (git_commit_lookup(out(c), repo_.get(), &oid) < 0) continue;
+      bool changed = true;
+      if (!path.empty()) {
+        const git_oid mine = entry_id(c.get(), path);
+        const unsigned parents = git_commit_parentcount(c.get());
+        changed = parents == 0 ? !git_oid_is_zero(&mine) : true;
+        for (unsigned i = 0; i < parents && changed; ++i) {
+          GitPtr<git_commit> p;
+          if (git_commit_parent(out(p), c.get(), i) < 0) continue;
+          const git_oid theirs = entry_id(p.get(), path);
+          changed = git_oid_cmp(&mine, &theirs) != 0;
+        }
+      }
+      if (!changed) continue;
+      write_commit(w, c.get());
+      ++found;
+    }
+  }
+  w.EndArray();
+  return buf.GetString();
+}
+
 std::string CommitHistory::parent(const std::string& commit) {
   auto lock = repo_.lock();
   GitPtr<git_commit> c = repo_.commit_of(commit);

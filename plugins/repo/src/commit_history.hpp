@@ -29,6 +29,11 @@ class CommitHistory {
   std::string graph(int limit, int offset, bool include_remote);
   // Commits reachable from `head` (default HEAD) and not from `base`.
   std::string log(const std::string& base, const std::optional<std::string>& head, int limit);
+  // Commits of HEAD's history that changed `path` (a file or a directory,
+  // relative to the root; empty: every commit), newest first: a commit
+  // counts when the path's entry differs from each of its parents', as
+  // `git log -- path` simplifies merges.
+  std::string path_log(const std::string& path, int limit);
   std::string parent(const std::string& commit);
   // Against `ref2`, or else the first of main, master, HEAD that exists.
   std::string merge_base(const std::string& ref1, const std::optional<std::string>& ref2);

@@ -22,6 +22,11 @@ RawJson RepoService::get_commit_log(std::string base, std::optional<std::string>
   return RawJson{history_.log(base, head, limit.value_or(100))};
 }
 
+RawJson RepoService::get_path_log(std::string path, std::optional<int> limit) {
+  std::string rel = path.empty() || path == "." ? std::string() : guard_.normalize(path);
+  return RawJson{history_.path_log(rel, limit.value_or(50))};
+}
+
 RawJson RepoService::get_commit_parent(std::string commit) { return RawJson{history_.parent(commit)}; }
 
 RawJson RepoService::get_merge_base(std::string ref1, std::optional<std::string> ref2) {

@@ -38,6 +38,7 @@ acdc::PluginSpec<RepoService> describe() {
       .method<&RepoService::search_commits>("search_commits", kBlocking)
       .method<&RepoService::get_commit_graph>("get_commit_graph", kBlocking)
       .method<&RepoService::get_commit_log>("get_commit_log", kBlocking)
+      .method<&RepoService::get_path_log>("get_path_log", kBlocking)
       .method<&RepoService::get_commit_parent>("get_commit_parent", kBlocking)
       .method<&RepoService::get_merge_base>("get_merge_base", kBlocking)
       .method<&RepoService::checkout_review_parent>("checkout_review_parent", kBlocking)

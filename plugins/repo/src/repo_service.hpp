@@ -75,6 +75,8 @@ class RepoService {
   RawJson search_commits(std::string query, std::optional<std::string> branch, std::optional<int> limit);
   RawJson get_commit_graph(std::optional<int> limit, std::optional<int> offset, std::optional<bool> include_remote);
   RawJson get_commit_log(std::string base, std::optional<std::string> head, std::optional<int> limit);
+  // HEAD's commits that changed a file or directory (empty path: all), newest first.
+  RawJson get_path_log(std::string path, std::optional<int> limit);
   RawJson get_commit_parent(std::string commit);
   RawJson get_merge_base(std::string ref1, std::optional<std::string> ref2);
   RawJson checkout_review_parent(std::string branch, std::string base_commit, std::optional<std::string> parent_commit);
