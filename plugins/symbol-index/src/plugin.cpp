@@ -24,6 +24,8 @@ acdc::PluginSpec<SymbolIndexService> describe() {
       .method<&SymbolIndexService::definition>("definition", acdc::kBlocking)
       .method<&SymbolIndexService::references>("references", acdc::kBlocking)
       .method<&SymbolIndexService::completions>("completions", acdc::kBlocking)
+      .method<&SymbolIndexService::find_symbol>("find_symbol", acdc::kBlocking)
+      .method<&SymbolIndexService::references_named>("references_named", acdc::kBlocking)
       .method<&SymbolIndexService::index_directory>("index_directory", acdc::kLongRunning);
 }
 

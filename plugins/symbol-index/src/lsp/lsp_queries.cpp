@@ -178,14 +178,19 @@ std::optional<Definition> LspQueries::definition(const std::string& path, int li
 }
 
 std::vector<Location> LspQueries::references(const std::string& path, int line, int col) const {
-  std::vector<Location> out;
   auto def = definition(path, line, col);
   auto text = read_text(index_, path);
-  if (!def || !text) return out;
-  std::string name = word_at(*text, line, col);
+  if (!def || !text) return {};
+  return references_named(word_at(*text, line, col), def->location.file);
+}
+
+std::vector<Location> LspQueries::references_named(const std::string& name, const std::string& definer) const {
+  std::vector<Location> out;
   std::vector<std::pair<std::string, std::uint32_t>> sites;
   index_.read([&](const SymbolGraph& g) {
-    for (const auto& [file, l] : g.reference_sites(name, g.id_of(def->location.file))) {
+    FileId target = definer.empty() ? kNoFile : g.id_of(definer);
+    if (!definer.empty() && target == kNoFile) return;
+    for (const auto& [file, l] : g.reference_sites(name, target)) {
       if (sites.size() == kMaxReferences) break;
       sites.emplace_back(g.node(file).record->path, l);
     }
@@ -204,6 +209,41 @@ std::vector<Location> LspQueries::references(const std::string& path, int line, 
       }
     std::uint32_t c = utf16_of_byte(src, at) + 1;
     out.push_back({file, {l + 1, c, l + 1, utf16_of_byte(src, at + name.size()) + 1}});
+  }
+  return out;
+}
+
+std::vector<Definition> LspQueries::definitions_named(const std::string& name, size_t limit) const {
+  std::vector<Definition> out;
+  std::vector<std::pair<std::string, Symbol>> found;  // file, symbol (copied: the unpacked list goes)
+  std::uint32_t refs = 0;
+  index_.read([&](const SymbolGraph& g) {
+    const NameEntry* e = g.name(name);
+    if (!e) return;
+    refs = g.references_to(name);
+    // Files that many others reference first: the definition a reader means.
+    std::vector<FileId> definers = e->definers;
+    std::stable_sort(definers.begin(), definers.end(),
+                     [&](FileId a, FileId b) { return g.node(a).incoming > g.node(b).incoming; });
+    for (FileId id : definers) {
+      const FileRecord& rec = *g.node(id).record;
+      for_each_symbol(rec.unpack().symbols, [&](const Symbol& s) {
+        if (found.size() < limit && call_name(s.name) == name) found.emplace_back(rec.path, s);
+      });
+      if (found.size() >= limit) break;
+    }
+  });
+  std::map<std::string, std::optional<std::string>> texts;
+  for (const auto& [file, s] : found) {
+    auto& t = texts[file];
+    if (!t) t = read_text(index_, file);
+    Range bytes{s.range.start_line + 1, s.range.start_col + 1, s.range.end_line + 1, s.range.end_col + 1};
+    Language language = Language::none;
+    index_.read([&](const SymbolGraph& g) {
+      if (FileId id = g.id_of(file); id != kNoFile) language = g.node(id).record->language;
+    });
+    out.push_back(Definition{{file, t ? editor_range(*t, s.range) : bytes}, kind_name(s.kind),
+                             t ? header_of(*t, s) : signature(s), refs, language});
   }
   return out;
 }

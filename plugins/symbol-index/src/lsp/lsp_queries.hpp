@@ -11,6 +11,7 @@
 //
 //   LspQueries q(index);
 //   std::optional<Definition> d = q.definition("src/a.py", 12, 9);
+//   std::vector<Definition> all = q.definitions_named("parse_config", 20);
 #pragma once
 
 #include "index/repo_index.hpp"
@@ -48,6 +49,11 @@ class LspQueries {
 
   std::optional<Definition> definition(const std::string& path, int line, int col) const;
   std::vector<Location> references(const std::string& path, int line, int col) const;
+  // By name, for a caller with no cursor (an agent over MCP): every
+  // definition of `name` (at most `limit`, most referenced first), and the
+  // call sites that resolve to the one in `definer` (any, when empty).
+  std::vector<Definition> definitions_named(const std::string& name, size_t limit) const;
+  std::vector<Location> references_named(const std::string& name, const std::string& definer) const;
   // `prefix` empty: the identifier part before the cursor.
   std::vector<Completion> completions(const std::string& path, int line, int col, std::string prefix) const;
 

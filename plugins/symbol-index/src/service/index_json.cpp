@@ -207,9 +207,32 @@ std::string hover_json(const Definition& d) {
   return o.done();
 }
 
-std::string location_json(const Location& l) {
+namespace {
+
+void write_definition(Out& o, const Definition& d) {
+  o.w.StartObject();
+  o.key("file"), o.str(d.location.file);
+  o.key("range"), write_range(o, d.location.range);
+  o.key("kind"), o.str(d.kind);
+  o.key("header"), o.str(d.header);
+  o.key("language"), o.str(std::string(language_name(d.language)));
+  o.key("references"), o.w.Uint(d.references);
+  o.w.EndObject();
+}
+
+}  // namespace
+
+std::string definition_json(const Definition& d) {
   Out o;
-  write_location(o, l);
+  write_definition(o, d);
+  return o.done();
+}
+
+std::string definitions_json(const std::vector<Definition>& ds) {
+  Out o;
+  o.w.StartArray();
+  for (const Definition& d : ds) write_definition(o, d);
+  o.w.EndArray();
   return o.done();
 }
 

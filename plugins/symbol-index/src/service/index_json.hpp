@@ -25,10 +25,13 @@ std::string status_json(const char* state, int percent, const RepoIndex& index, 
                         const std::vector<std::string>& excluded, const std::string& cache_note);
 // {files:[{path, references}], components:[[paths]]}: what tier seeding needs (§4.7).
 std::string graph_json(const RepoIndex& index);
-// Monaco's shapes: {contents:[markdown]}, {file, range}, [{file, range}], [{label, kind, detail, insertText}].
+// Monaco's shapes: {contents:[markdown]}, [{file, range}], [{label, kind, detail, insertText}].
 std::string hover_json(const Definition& d);
-std::string location_json(const Location& l);
 std::string locations_json(const std::vector<Location>& ls);
 std::string completions_json(const std::vector<Completion>& cs);
+// {file, range, kind, header, language, references}: Monaco's location and
+// what an agent needs to read it; by name, an array of them.
+std::string definition_json(const Definition& d);
+std::string definitions_json(const std::vector<Definition>& ds);
 
 }  // namespace acdc::symbols

@@ -283,7 +283,7 @@ acdc::RawJson SymbolIndexService::hover(std::string path, int line, int col) {
 acdc::RawJson SymbolIndexService::definition(std::string path, int line, int col) {
   require_ready();
   auto d = LspQueries(*index_).definition(path, line, col);
-  return {d ? location_json(d->location) : "null"};
+  return {d ? definition_json(*d) : "null"};
 }
 
 acdc::RawJson SymbolIndexService::references(std::string path, int line, int col) {
@@ -294,6 +294,19 @@ acdc::RawJson SymbolIndexService::references(std::string path, int line, int col
 acdc::RawJson SymbolIndexService::completions(std::string path, int line, int col, std::optional<std::string> prefix) {
   require_ready();
   return {completions_json(LspQueries(*index_).completions(path, line, col, prefix.value_or("")))};
+}
+
+acdc::RawJson SymbolIndexService::find_symbol(std::string name, std::optional<int> limit) {
+  require_ready();
+  if (name.empty()) throw acdc::Error(ACDC_E_INVALID_PARAMS, "find_symbol needs a name");
+  const int n = std::clamp(limit.value_or(20), 1, 200);
+  return {definitions_json(LspQueries(*index_).definitions_named(name, static_cast<size_t>(n)))};
+}
+
+acdc::RawJson SymbolIndexService::references_named(std::string name, std::optional<std::string> file) {
+  require_ready();
+  if (name.empty()) throw acdc::Error(ACDC_E_INVALID_PARAMS, "references_named needs a name");
+  return {locations_json(LspQueries(*index_).references_named(name, file.value_or("")))};
 }
 
 void SymbolIndexService::index_directory(acdc::Call call, std::string dir) {
