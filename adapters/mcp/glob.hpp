@@ -1,0 +1,19 @@
+// mcp/glob.hpp -- path globs as agents write them: `*` and `?` within one
+// path segment, `**` across segments (`src/**/*.cpp` matches src/a.cpp and
+// src/x/y/b.cpp), `{a,b}` not supported. A glob without `/` matches the file
+// name in any directory (`*.py`), as .gitignore reads it.
+//
+//   glob_match("src/**/*.cpp", "src/net/http.cpp");   // true
+//   matches_any({"*.md", "docs/**"}, "README.md");      // true; an empty list matches everything
+#pragma once
+
+#include <string_view>
+#include <vector>
+#include <string>
+
+namespace acdc::adapters::mcp {
+
+bool glob_match(std::string_view glob, std::string_view path);
+bool matches_any(const std::vector<std::string>& globs, std::string_view path);
+
+}  // namespace acdc::adapters::mcp

@@ -1,0 +1,81 @@
+// mcp/server.hpp -- one MCP session: the lifecycle (initialize, version
+// negotiation), tools/list and tools/call (tools.hpp), resources
+// (resources.hpp), logging/setLevel, ping, cancellation and progress. It
+// knows no transport: stdio (stdio.hpp) feeds it lines, the /mcp endpoint
+// HTTP bodies.
+//
+//   Server server({.engine = engine, .executor = io.get_executor(), .root = repo});
+//   server.handle(text, [](std::string frame, bool last) { write(frame); });
+//
+// Every frame a message causes goes to its sink, on any thread: progress
+// notifications first, then the response with last = true. A request that
+// is cancelled ends with an empty frame and last = true (no response, as
+// MCP asks). A notification or a response from the client causes nothing:
+// handle() then returns false.
+#pragma once
+
+#include "mcp/engine.hpp"
+#include "mcp/resources.hpp"
+#include "mcp/tools.hpp"
+
+#include <boost/asio/any_io_executor.hpp>
+
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+
+namespace acdc::adapters::mcp {
+
+// Newest first: every version the official TypeScript SDK speaks.
+inline constexpr const char* kProtocolVersions[] = {"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05",
+                                                    "2024-10-07"};
+
+class Server {
+ public:
+  using Sink = std::function<void(std::string frame, bool last)>;
+  struct Options {
+    Engine& engine;
+    boost::asio::any_io_executor executor;
+    std::filesystem::path root;
+  };
+
+  explicit Server(Options options);
+  ~Server();  // cancels what is still running
+  Server(const Server&) = delete;
+  Server& operator=(const Server&) = delete;
+
+  bool handle(std::string_view text, Sink sink);
+  // The version initialize settled on ("" before it).
+  std::string protocol_version() const;
+
+ private:
+  void dispatch(const std::string& method, const rapidjson::Value* params, const std::string& id, Sink sink);
+  void initialize(const rapidjson::Value* params, const std::string& id, Sink& sink);
+  void call_tool(const rapidjson::Value* params, const std::string& id, Sink sink);
+  void cancel(const rapidjson::Value* params);
+
+  // A tools/call in flight.
+  struct Running {
+    std::mutex mu;
+    bool ended = false;      // answered or cancelled
+    bool cancelled = false;
+    std::function<void()> stop;
+    Sink sink;
+  };
+  // Ends `running` once; false when it had ended already.
+  bool end(const std::string& id, const std::shared_ptr<Running>& running);
+
+  Engine& engine_;
+  std::filesystem::path root_;
+  Tools tools_;
+  Resources resources_;
+  mutable std::mutex mu_;
+  std::string version_;
+  std::string log_level_ = "info";
+  std::map<std::string, std::shared_ptr<Running>> in_flight_;  // by request id
+};
+
+}  // namespace acdc::adapters::mcp

@@ -1,0 +1,106 @@
+#include "mcp/tools.hpp"
+
+#include <acdc/host/json.hpp>
+
+#include <boost/asio/steady_timer.hpp>
+
+namespace acdc::adapters::mcp {
+namespace {
+
+constexpr auto kRetryEvery = std::chrono::milliseconds(250);
+
+// The symbol index answers "still being built" (a failed precondition) or
+// {"ready":false} until its first pass is done.
+bool index_not_ready(acdc_status status, std::string_view text) {
+  if (status == ACDC_E_FAILED_PRECONDITION) return text.find("still being built") != std::string_view::npos;
+  return status == ACDC_OK && text.starts_with(R"({"ready":false)");
+}
+
+}  // namespace
+
+std::string tool_result(std::string_view text, std::string_view structured_json) {
+  std::string out = R"({"content":[{"type":"text","text":)";
+  rpc::append_quoted(out, text);
+  out += "}]";
+  if (!structured_json.empty()) {
+    out += R"(,"structuredContent":)";
+    out += structured_json;
+  }
+  out += R"(,"isError":false})";
+  return out;
+}
+
+std::string tool_error(std::string_view message) {
+  std::string out = R"({"content":[{"type":"text","text":)";
+  rpc::append_quoted(out, message);
+  out += R"(}],"isError":true})";
+  return out;
+}
+
+std::function<void()> Tools::call(const ToolSpec& tool, const rapidjson::Value* arguments, Progress progress,
+                                  Done done) {
+  // A cancelled call's answer is dropped: the agent no longer waits for it.
+  auto cancelled = std::make_shared<std::atomic<bool>>(false);
+  Done once = [cancelled, done = std::move(done)](std::string result) {
+    if (!cancelled->exchange(true)) done(std::move(result));
+  };
+  std::function<void()> stop;
+  const std::string_view name = tool.name;
+  auto run = [&](auto member, std::initializer_list<const char*> known) {
+    Args a(arguments, known);
+    if (a.ok()) (this->*member)(a, once);
+    if (!a.ok()) once(tool_error(std::string(name) + ": " + a.problem()));
+  };
+  if (name == "repo_map") run(&Tools::repo_map, {"question", "files", "budget_tokens"});
+  else if (name == "find_definition") run(&Tools::find_definition, {"name", "file", "line", "column", "limit"});
+  else if (name == "find_references") run(&Tools::find_references, {"name", "file", "line", "column"});
+  else if (name == "hover") run(&Tools::hover, {"name", "file", "line", "column"});
+  else if (name == "search_code")
+    run(&Tools::search_code, {"pattern", "regex", "case_sensitive", "whole_word", "paths", "max_results"});
+  else if (name == "read_file") run(&Tools::read_file, {"path", "start_line", "end_line"});
+  else if (name == "list_files") run(&Tools::list_files, {"paths", "changed_only", "max_results"});
+  else if (name == "git_status") run(&Tools::git_status, {});
+  else if (name == "git_diff") run(&Tools::git_diff, {"staged", "path"});
+  else if (name == "git_log") run(&Tools::git_log, {"path", "limit"});
+  else if (name == "apply_edits") run(&Tools::apply_edits, {"replacements", "edit_blocks", "dry_run"});
+  else if (name == "ask_acdc") {
+    Args a(arguments, {"question", "files"});
+    if (a.ok()) stop = ask_acdc(a, std::move(progress), once);
+    if (!a.ok()) once(tool_error("ask_acdc: " + a.problem()));
+  }
+  return [cancelled, stop] {
+    if (cancelled->exchange(true)) return;  // answered already
+    if (stop) stop();
+  };
+}
+
+void Tools::plugin(std::string method, std::string args_json, Done done, OnOk on_ok) {
+  retry(std::move(method), std::move(args_json), std::move(done), std::move(on_ok),
+        std::chrono::steady_clock::now() + kIndexWait);
+}
+
+void Tools::retry(std::string method, std::string args_json, Done done, OnOk on_ok,
+                  std::chrono::steady_clock::time_point deadline) {
+  // A copy for the reply: the call may answer before engine_.call returns.
+  std::string m = method, args = args_json;
+  engine_.call(m, args, [this, method = std::move(method), args_json = std::move(args_json), done, on_ok,
+                         deadline](acdc_status status, std::string_view text) mutable {
+    if (index_not_ready(status, text) && std::chrono::steady_clock::now() < deadline) {
+      auto timer = std::make_shared<boost::asio::steady_timer>(executor_, kRetryEvery);
+      timer->async_wait([this, timer, method = std::move(method), args_json = std::move(args_json), done, on_ok,
+                         deadline](boost::system::error_code ec) mutable {
+        if (ec) return done(tool_error("acdc is shutting down"));
+        retry(std::move(method), std::move(args_json), std::move(done), std::move(on_ok), deadline);
+      });
+      return;
+    }
+    if (index_not_ready(status, text))
+      return done(tool_error("acdc's symbol index is still being built after " +
+                             std::to_string(std::chrono::duration_cast<std::chrono::seconds>(kIndexWait).count()) +
+                             " s; try again later (a first index of a large repository takes a while)"));
+    if (status != ACDC_OK) return done(tool_error(text));
+    on_ok(std::string(text));
+  });
+}
+
+}  // namespace acdc::adapters::mcp

@@ -1,0 +1,85 @@
+// mcp/tools.hpp -- runs the catalog's tools (catalog.hpp) on acdc's plugins
+// through an Engine, as a browser calls them. Each tool reads its arguments
+// at once, then makes one or two plugin calls; its answer is an MCP
+// CallToolResult: text for the model, structuredContent matching the
+// tool's output schema, or isError with a message that says what to do.
+//
+//   Tools tools(engine, executor);
+//   auto cancel = tools.call(*find_tool("read_file"), &arguments, {}, [](std::string result) { send(result); });
+//   cancel();   // the agent gave up: ask_acdc stops the model; the others' answers are dropped
+//
+// Calls that need the symbol index wait while it is still being built
+// (start-up indexes in the background), up to kIndexWait.
+#pragma once
+
+#include "mcp/catalog.hpp"
+#include "mcp/engine.hpp"
+#include "mcp/tool_args.hpp"
+
+#include <boost/asio/any_io_executor.hpp>
+
+#include <atomic>
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <string>
+
+namespace acdc::adapters::mcp {
+
+inline constexpr auto kIndexWait = std::chrono::seconds(120);
+inline constexpr size_t kMaxReadBytes = 256 * 1024;
+
+// A CallToolResult: the text, and the structured content (a JSON object) or none.
+std::string tool_result(std::string_view text, std::string_view structured_json);
+std::string tool_error(std::string_view message);
+
+class Tools {
+ public:
+  using Done = std::function<void(std::string result_json)>;
+  using Progress = std::function<void(std::string_view message)>;  // empty: the caller asked for none
+
+  Tools(Engine& engine, boost::asio::any_io_executor executor) : engine_(engine), executor_(std::move(executor)) {}
+
+  // Starts `tool` with its `arguments` (read before this returns); `done`
+  // runs once, on any thread, unless the call is cancelled first.
+  std::function<void()> call(const ToolSpec& tool, const rapidjson::Value* arguments, Progress progress, Done done);
+
+ private:
+  // One plugin call; while the index is being built it is tried again.
+  // `on_ok` gets the result's JSON; a failure ends the tool with its message.
+  using OnOk = std::function<void(std::string result_json)>;
+  void plugin(std::string method, std::string args_json, Done done, OnOk on_ok);
+  void retry(std::string method, std::string args_json, Done done, OnOk on_ok,
+             std::chrono::steady_clock::time_point deadline);
+
+  // tools_code.cpp
+  void repo_map(Args& a, Done done);
+  void find_definition(Args& a, Done done);
+  void find_references(Args& a, Done done);
+  void hover(Args& a, Done done);
+  void search_code(Args& a, Done done);
+  void read_file(Args& a, Done done);
+  void list_files(Args& a, Done done);
+  // tools_git.cpp
+  void git_status(Args& a, Done done);
+  void git_diff(Args& a, Done done);
+  void git_log(Args& a, Done done);
+  // tools_edit.cpp
+  void apply_edits(Args& a, Done done);
+  std::function<void()> ask_acdc(Args& a, Progress progress, Done done);
+
+  // A symbol's occurrence: by name, or file and line (and column or name).
+  struct Occurrence {
+    std::string name, file;
+    long line = 0, column = 0;
+  };
+  bool read_occurrence(Args& a, Occurrence& out);
+  // The column of the occurrence when only its name and line were given.
+  void locate(const Occurrence& at, Done done, std::function<void(long column)> then);
+
+  Engine& engine_;
+  boost::asio::any_io_executor executor_;
+  std::atomic<unsigned long> next_turn_{1};
+};
+
+}  // namespace acdc::adapters::mcp
