@@ -28,7 +28,7 @@ void App::load_plugins_for(const fs::path& root) {
   std::error_code ec;
   repo_root_ = root.empty() ? fs::current_path(ec) : root;
   if (!load_plugins())
-    log::warn("bb7: some plugins did not start; the actions that need them answer with an error");
+    log::warn("some plugins did not start; the requests that need them answer with an error");
   startup_thread_ = std::thread([this] { manager_->start_all(); });
 }
 

@@ -4,8 +4,10 @@
 #include "chat/terminal_hud.hpp"
 
 #include "context/map_budget.hpp"
+#include "edit/caller_files.hpp"
 #include "edit/edit_applier.hpp"
 #include "edit/edit_parser.hpp"
+#include "edit/line_ends.hpp"
 #include "edit/recording_files.hpp"
 #include "edit/shell_commands.hpp"
 #include "prompt/prompt_assembler.hpp"
@@ -123,6 +125,7 @@ std::vector<FileEntry> ChatTurn::sync_file_context() {
   }
   in_context_.insert(selected.begin(), selected.end());
   for (const auto& gone : out_.invalid_files) in_context_.erase(gone);
+  add_turn_context(files);
   if (!out_.invalid_files.empty()) {
     d_.session.remove_selected(out_.invalid_files);
     broadcast_selection();
@@ -133,6 +136,29 @@ std::vector<FileEntry> ChatTurn::sync_file_context() {
     d_.host.notify(ACDC_CLIENT_ALL, "AcApp.binaryFilesSkipped",
                    "[" + object_json({{"kind", "binary"}}, "paths", &out_.binary_files) + "]");
   return files;
+}
+
+// Counted and placed as selected files are; the selection is left alone.
+void ChatTurn::add_turn_context(std::vector<FileEntry>& files) {
+  for (const ContextItem& item : req_.options.context) {
+    auto same = std::find_if(files.begin(), files.end(), [&item](const FileEntry& f) { return f.path == item.path; });
+    std::string text;
+    if (item.text) {
+      text = to_lf(*item.text);  // the caller's text is newer than the disk's (an unsaved buffer)
+    } else if (same != files.end()) {
+      continue;  // selected, and read above
+    } else {
+      try {
+        text = d_.repo.read_for_prompt(item.path);
+      } catch (const FileAccessError& e) {
+        report_unreadable(item.path, e.what());
+        continue;
+      }
+    }
+    if (same != files.end()) same->content = std::move(text);
+    else files.push_back(FileEntry{item.path, std::move(text)});
+    in_context_.insert(item.path);
+  }
 }
 
 void ChatTurn::report_unreadable(const std::string& path, const std::string& why) {
@@ -255,7 +281,10 @@ void ChatTurn::stream(const std::string& messages_json) {
 }
 
 void ChatTurn::apply_edits() {
-  RecordingFiles files(d_.repo);
+  CallerFiles through_caller(d_.host, req_.caller, d_.repo,
+                             {.reads = req_.options.caller_reads, .writes = req_.options.caller_writes});
+  const bool by_caller = req_.options.caller_reads || req_.options.caller_writes;
+  RecordingFiles files(by_caller ? static_cast<FileAccess&>(through_caller) : d_.repo);
   out_.applied = EditApplier(files).apply(out_.blocks, in_context_);
   d_.repo.stage(out_.applied.files_modified);
   if (!d_.snapshots || files.changes().empty()) return;

@@ -25,6 +25,7 @@
 #pragma once
 
 #include "chat/chunk_coalescer.hpp"
+#include "chat/turn_options.hpp"
 #include "chat/turn_outcome.hpp"
 #include "context/context_engine.hpp"
 #include "prompt/prompt_input.hpp"
@@ -88,6 +89,8 @@ struct TurnRequest {
   std::vector<std::string> images;
   std::vector<std::string> excluded_urls;  // URLs the user unticked for this turn
   std::string reasoning_effort;            // "" for none (chat/reasoning_choice.hpp)
+  TurnOptions options;                     // an adapter's context and file access (turn_options.hpp)
+  acdc_client caller = ACDC_CLIENT_NONE;   // who asked: where caller_reads / caller_writes go
 };
 
 class ChatTurn {
@@ -107,6 +110,8 @@ class ChatTurn {
 
  private:
   std::vector<FileEntry> sync_file_context();
+  // The request's own context items (TurnOptions::context) into `files`.
+  void add_turn_context(std::vector<FileEntry>& files);
   // A selected file that exists but could not be read: it stays selected,
   // and the log and the clients hear why it is not in this request.
   void report_unreadable(const std::string& path, const std::string& why);

@@ -9,7 +9,7 @@
 namespace acdc::llm {
 
 void ChatTurns::start(acdc::Call call, std::string request_id, std::string message, std::vector<std::string> images,
-                      std::vector<std::string> excluded_urls, std::string reasoning_effort) {
+                      std::vector<std::string> excluded_urls, std::string reasoning_effort, TurnOptions options) {
   if (!ready_) throw acdc::Error(ACDC_E_UNAVAILABLE, "Server is still initializing — please wait a moment");
   // Said before anything is sent, not after a round of retries. A config
   // that does not parse is reported by the turn itself, as before.
@@ -28,6 +28,8 @@ void ChatTurns::start(acdc::Call call, std::string request_id, std::string messa
   p_.work.begin_turn(request_id, cancel);
   TurnRequest request{request_id, std::move(message), std::move(images), std::move(excluded_urls)};
   request.reasoning_effort = std::move(reasoning_effort);
+  request.options = std::move(options);
+  request.caller = call.client();
   // The turn outlives this call: a hot swap meanwhile must not unload the
   // code that streams it (the hold goes when the chat task is destroyed).
   auto keep = std::make_shared<acdc::KeepLoaded>(p_.host);

@@ -60,8 +60,9 @@ class ChatTurns {
   void set_ready() { ready_ = true; }  // the last session is restored
   bool ready() const { return ready_; }
 
+  // `options`: an adapter's additions to this turn (chat/turn_options.hpp).
   void start(acdc::Call call, std::string request_id, std::string message, std::vector<std::string> images,
-             std::vector<std::string> excluded_urls, std::string reasoning_effort);
+             std::vector<std::string> excluded_urls, std::string reasoning_effort, TurnOptions options = {});
   std::map<std::string, std::string> cancel(const std::string& request_id);
   void set_selected_files(acdc::Call call, std::vector<std::string> files);
 

@@ -1,0 +1,91 @@
+// acp/agent.hpp -- `acdc acp`: an ACP agent (agentclientprotocol.com,
+// protocol v1) over one stdio connection. Each request becomes calls on the
+// plugins through the Engine; the methods:
+//
+//   initialize          version 1, capabilities: loadSession, images and embedded context in prompts
+//   session/new         cwd = the repository (the plugins load for the first one);
+//                       a new acdc history session, the one the browser shows
+//   session/load        that session made current, its history replayed as session/update
+//   session/prompt      one chat turn (prompt_turn.hpp)
+//   session/cancel      stops it; its answer says "cancelled"
+//   session/set_mode    code or doc (LLMService.switch_mode)
+//
+//   Agent agent({.conn = conn, .engine = engine, .settings = s, .version = "0.9",
+//                .load_plugins = [&](const fs::path& root) { ...; engine.attach(hub, ex); }});
+//   read_lines(0, [&](std::string_view line) { agent.handle(parse_incoming(line)); }, ...);
+//   agent.close();
+//
+// handle() runs on the reader's thread and never blocks: what waits on the
+// plugins runs on the agent's worker, so responses to the agent's own
+// requests (fs/*, permission) and session/cancel are read meanwhile.
+#pragma once
+
+#include "acp/connection.hpp"
+#include "acp/engine.hpp"
+#include "acp/prompt_turn.hpp"
+#include "acp/settings.hpp"
+#include "acp/wire.hpp"
+
+#include <acdc/sdk/worker_thread.hpp>
+
+#include <atomic>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+
+namespace acdc::adapters::acp {
+
+inline constexpr int kProtocolVersion = 1;
+
+class Agent {
+ public:
+  struct Options {
+    Connection& conn;
+    Engine& engine;
+    AcpSettings settings;
+    std::string version;
+    std::filesystem::path repo;  // --repo; empty: the first session's cwd
+    // Loads the plugins for `root` and attaches the engine (or gives up);
+    // called once, on the agent's worker.
+    std::function<void(const std::filesystem::path& root)> load_plugins;
+  };
+
+  explicit Agent(Options options) : o_(std::move(options)) {}
+
+  void handle(const Incoming& in);
+  // stdin ended (the editor is gone): a running turn is cancelled, so its
+  // history is written; returns once queued work is done.
+  void close();
+
+ private:
+  void initialize(const Incoming& in);
+  void cancel(const Incoming& in);
+  void new_session(const Incoming& in);
+  void load_session(const Incoming& in);
+  void prompt(const Incoming& in);
+  void set_mode(const Incoming& in);
+  // Runs `work` on the worker; an acdc::Error it throws is the answer.
+  void on_worker(const Incoming& in, std::function<void()> work);
+  // The session's cwd checked against the repository (loading the plugins
+  // for the first); returns the repository.
+  std::filesystem::path open_repository(const rapidjson::Value* params, const char* method);
+  std::string modes_json();
+  void remember_session(const std::string& session_id);
+  std::shared_ptr<std::atomic<bool>> session_state(const std::string& session_id);
+
+  Options o_;
+  std::mutex mu_;
+  bool editor_reads_ = false;
+  bool editor_writes_ = false;
+  std::filesystem::path root_;  // [worker] once the plugins were asked to load
+  std::map<std::string, std::shared_ptr<std::atomic<bool>>> sessions_;  // id -> its "allow always"
+  std::shared_ptr<PromptTurn> running_;
+  std::string running_session_;
+  uint64_t next_request_ = 1;
+  acdc::WorkerThread worker_{"acp"};  // last: destroyed first, while what its tasks use lives
+};
+
+}  // namespace acdc::adapters::acp

@@ -1,0 +1,139 @@
+// acp/agent_sessions.cpp -- the agent's session methods (agent.hpp), on its
+// worker: session/new, session/load, session/prompt, session/set_mode.
+#include "acp/agent.hpp"
+
+#include "acp/history_replay.hpp"
+#include "acp/prompt_content.hpp"
+
+#include <acdc/host/json.hpp>
+#include <acdc/host/log.hpp>
+
+#include <rapidjson/document.h>
+
+namespace acdc::adapters::acp {
+namespace fs = std::filesystem;
+namespace {
+
+rapidjson::Document parsed(const std::string& json) {
+  rapidjson::Document doc;
+  if (rpc::parse_limited(json, doc, rpc::kMaxDepth) != rpc::ParseOutcome::ok) doc.SetNull();
+  return doc;
+}
+
+// The editor's MCP servers are accepted; acdc's tools are its own for now.
+void note_mcp_servers(const rapidjson::Value* params) {
+  auto servers = params->FindMember("mcpServers");
+  if (servers != params->MemberEnd() && servers->value.IsArray() && !servers->value.Empty())
+    log::info("acp: the editor's " + std::to_string(servers->value.Size()) +
+              " MCP server(s) are not used: acdc answers with its own map and edits");
+}
+
+}  // namespace
+
+fs::path Agent::open_repository(const rapidjson::Value* params, const char* method) {
+  const fs::path cwd = required_string(params, "cwd", method);
+  if (!cwd.is_absolute()) throw acdc::invalid_params(std::string(method) + ": \"cwd\" must be an absolute path");
+  if (root_.empty()) {
+    std::error_code ec;
+    const fs::path wanted = o_.repo.empty() ? cwd : o_.repo;
+    root_ = fs::canonical(wanted, ec);
+    if (ec) throw acdc::invalid_params(std::string(method) + ": " + wanted.string() + ": " + ec.message());
+    o_.load_plugins(root_);
+  } else if (o_.repo.empty()) {
+    std::error_code ec;
+    if (fs::canonical(cwd, ec) != root_)
+      throw acdc::invalid_params("this acdc acp serves " + root_.string() + "; start another one for " + cwd.string());
+  }
+  note_mcp_servers(params);
+  o_.engine.wait_ready();
+  return root_;
+}
+
+std::string Agent::modes_json() {
+  const std::string current = string_member(parsed(o_.engine.call("LLMService.get_mode", "[]")), "mode");
+  return R"({"currentModeId":)" + json_string(current.empty() ? "code" : current) +
+         R"(,"availableModes":[{"id":"code","name":"Code","description":"code files, with the symbol map"},)"
+         R"({"id":"doc","name":"Docs","description":"documentation, with the documents' outlines"}]})";
+}
+
+void Agent::remember_session(const std::string& session_id) {
+  std::lock_guard lock(mu_);
+  sessions_.try_emplace(session_id, std::make_shared<std::atomic<bool>>(false));
+}
+
+std::shared_ptr<std::atomic<bool>> Agent::session_state(const std::string& session_id) {
+  std::lock_guard lock(mu_);
+  auto it = sessions_.find(session_id);
+  if (it == sessions_.end())
+    throw acdc::Error(ACDC_E_NOT_FOUND, "unknown session " + session_id + ": call session/new or session/load first");
+  return it->second;
+}
+
+void Agent::new_session(const Incoming& in) {
+  open_repository(in.params(), "session/new");
+  const std::string id = string_member(parsed(o_.engine.call("LLMService.new_session", "[]")), "session_id");
+  remember_session(id);
+  o_.conn.result(in.id, R"({"sessionId":)" + json_string(id) + R"(,"modes":)" + modes_json() + "}");
+}
+
+void Agent::load_session(const Incoming& in) {
+  const fs::path root = open_repository(in.params(), "session/load");
+  const std::string id = required_string(in.params(), "sessionId", "session/load");
+  rapidjson::Document state = parsed(o_.engine.call("LLMService.get_current_state", "[]"));
+  // The current session may have no message yet (nothing to load from the
+  // history file); it is already in context.
+  if (string_member(state, "session_id") != id)
+    state = parsed(o_.engine.call("LLMService.load_session_into_context", "[" + json_string(id) + "]"));
+  remember_session(id);
+  if (state.IsObject() && state.HasMember("messages"))
+    for (const std::string& update : replay_updates(id, state["messages"], root)) o_.conn.notify("session/update", update);
+  o_.conn.result(in.id, R"({"modes":)" + modes_json() + "}");
+}
+
+void Agent::prompt(const Incoming& in) {
+  const std::string session = required_string(in.params(), "sessionId", "session/prompt");
+  auto always_allow = session_state(session);
+  auto prompt = in.params()->FindMember("prompt");
+  if (prompt == in.params()->MemberEnd()) throw acdc::invalid_params("session/prompt needs \"prompt\": content blocks");
+  const PromptParts parts = prompt_parts(prompt->value, root_);
+  // The browser may have switched sessions since: this prompt belongs to its own.
+  if (string_member(parsed(o_.engine.call("LLMService.get_current_state", "[]")), "session_id") != session)
+    o_.engine.call("LLMService.load_session_into_context", "[" + json_string(session) + "]");
+  std::shared_ptr<PromptTurn> turn;
+  {
+    std::lock_guard lock(mu_);
+    if (running_)
+      throw acdc::Error(ACDC_E_FAILED_PRECONDITION, "a prompt is still running: wait for it or cancel it (session/cancel)");
+    turn = std::make_shared<PromptTurn>(PromptTurn::Setup{
+        .conn = o_.conn,
+        .engine = o_.engine,
+        .session_id = session,
+        .answer_id = in.id,
+        .request_id = "acp-" + std::to_string(next_request_++),
+        .root = root_,
+        .editor_reads = editor_reads_,
+        .editor_writes = editor_writes_,
+        .ask_before_edits = o_.settings.ask_before_edits,
+        .always_allow = always_allow,
+        .on_finished = [this] {
+          std::lock_guard lock(mu_);
+          running_.reset();
+          running_session_.clear();
+        }});
+    running_ = turn;
+    running_session_ = session;
+  }
+  turn->start(parts);
+}
+
+void Agent::set_mode(const Incoming& in) {
+  const std::string session = required_string(in.params(), "sessionId", "session/set_mode");
+  const std::string mode = required_string(in.params(), "modeId", "session/set_mode");
+  session_state(session);
+  if (mode != "code" && mode != "doc")
+    throw acdc::invalid_params("unknown mode '" + mode + "': acdc's modes are code and doc");
+  o_.engine.call("LLMService.switch_mode", "[" + json_string(mode) + "]");
+  o_.conn.result(in.id, "{}");
+}
+
+}  // namespace acdc::adapters::acp

@@ -1,0 +1,184 @@
+// acp/prompt_turn.cpp -- see prompt_turn.hpp.
+#include "acp/prompt_turn.hpp"
+
+#include "acp/history_replay.hpp"
+#include "acp/wire.hpp"
+
+#include <acdc/host/errors.hpp>
+#include <acdc/host/json.hpp>
+#include <acdc/host/log.hpp>
+
+#include <rapidjson/document.h>
+
+namespace acdc::adapters::acp {
+namespace {
+
+// The option the user picked in a session/request_permission answer; "" when
+// the prompt was cancelled or the answer is not one.
+std::string picked_option(std::string_view result_json) {
+  rapidjson::Document doc;
+  if (rpc::parse_limited(result_json, doc, rpc::kMaxDepth) != rpc::ParseOutcome::ok || !doc.IsObject()) return "";
+  auto outcome = doc.FindMember("outcome");
+  if (outcome == doc.MemberEnd() || !outcome->value.IsObject()) return "";
+  auto id = outcome->value.FindMember("optionId");
+  return id != outcome->value.MemberEnd() && id->value.IsString() ? id->value.GetString() : "";
+}
+
+constexpr const char* kPermissionOptions =
+    R"([{"optionId":"allow_once","name":"Allow","kind":"allow_once"},)"
+    R"({"optionId":"allow_always","name":"Allow all edits in this session","kind":"allow_always"},)"
+    R"({"optionId":"reject_once","name":"Reject","kind":"reject_once"}])";
+
+}  // namespace
+
+void PromptTurn::start(const PromptParts& parts) {
+  std::string images = "[";
+  for (const auto& uri : parts.images) images += (images.size() > 1 ? "," : "") + json_string(uri);
+  images += "]";
+  const std::string options = R"({"context":)" + context_json(parts.context) +
+                              R"(,"caller_reads":)" + (s_.editor_reads ? "true" : "false") +
+                              R"(,"caller_writes":true})";
+  // Every write comes back to this turn (on_write): it is told to the editor
+  // as a tool call, asked about when edits ask, and written by the editor or
+  // the repo plugin.
+  const std::string args = "[" + json_string(s_.request_id) + "," + json_string(parts.message) + ",null," + images +
+                           ",null,null,null,null," + options + "]";
+  s_.engine.begin(s_.request_id, shared_from_this());
+  std::weak_ptr<PromptTurn> weak = weak_from_this();
+  s_.engine.call_async("LLMService.chat_streaming", args, [weak](acdc_status status, std::string_view text) {
+    auto self = weak.lock();
+    if (self && status != ACDC_OK) self->finish(std::nullopt, jsonrpc_code(status), std::string(text));
+  });
+}
+
+void PromptTurn::cancel() {
+  cancelled_ = true;
+  s_.engine.call_async("LLMService.cancel_streaming", "[" + json_string(s_.request_id) + "]", [](acdc_status, std::string_view) {});
+}
+
+void PromptTurn::stream_delta(std::string_view accumulated, std::size_t& sent, const char* kind) {
+  std::lock_guard lock(mu_);
+  // The plugin streams the whole text so far; a shorter one (never, today)
+  // would be a new text, not a delta.
+  if (accumulated.size() < sent) sent = 0;
+  if (accumulated.size() == sent) return;
+  s_.conn.notify("session/update", message_chunk(s_.session_id, kind, accumulated.substr(sent)));
+  sent = accumulated.size();
+}
+
+void PromptTurn::on_text(std::string_view accumulated) { stream_delta(accumulated, text_sent_, "agent_message_chunk"); }
+
+void PromptTurn::on_thinking(std::string_view accumulated) {
+  stream_delta(accumulated, thought_sent_, "agent_thought_chunk");
+}
+
+void PromptTurn::on_read(std::string path, Engine::Reply reply) {
+  const std::string params = R"({"sessionId":)" + json_string(s_.session_id) + R"(,"path":)" + json_string(absolute(path)) + "}";
+  s_.conn.request("fs/read_text_file", params, [reply = std::move(reply), path](bool ok, std::string_view text) {
+    rapidjson::Document doc;
+    if (ok && rpc::parse_limited(text, doc, rpc::kMaxDepth) == rpc::ParseOutcome::ok && doc.IsObject() &&
+        doc.HasMember("content") && doc["content"].IsString())
+      return reply(ACDC_OK, json_string(std::string_view(doc["content"].GetString(), doc["content"].GetStringLength())));
+    reply(ACDC_E_APPLICATION, ok ? "the editor sent no content for " + path
+                                 : "the editor could not read " + path + ": " + std::string(text));
+  });
+}
+
+void PromptTurn::on_write(std::string path, std::string content, std::optional<std::string> old_text,
+                          Engine::Reply reply) {
+  std::string call_id;
+  {
+    std::lock_guard lock(mu_);
+    call_id = "edit-" + s_.request_id + "-" + std::to_string(next_call_++);
+    written_[path].push_back(call_id);
+  }
+  const bool created = !old_text;
+  s_.conn.notify("session/update",
+                 tool_call(s_.session_id, {.id = call_id, .path = absolute(path), .old_text = old_text, .new_text = content}));
+  auto self = shared_from_this();
+  auto fail = [self, call_id, reply](const std::string& why) {
+    self->s_.conn.notify("session/update", tool_call_status(self->s_.session_id, call_id, "failed", why));
+    reply(ACDC_E_PERMISSION_DENIED, why);
+  };
+  ask_permission(call_id, [self, call_id, path, content = std::move(content), created, reply, fail](bool allowed,
+                                                                                                    std::string why) {
+    if (!allowed) return fail(why);
+    self->s_.conn.notify("session/update", tool_call_status(self->s_.session_id, call_id, "in_progress"));
+    self->write(path, content, created, [self, call_id, reply, fail](bool ok, std::string why) {
+      if (!ok) return fail(why);
+      self->s_.conn.notify("session/update", tool_call_status(self->s_.session_id, call_id, "completed"));
+      reply(ACDC_OK, "null");
+    });
+  });
+}
+
+void PromptTurn::ask_permission(const std::string& call_id, std::function<void(bool, std::string)> then) {
+  if (!s_.ask_before_edits || s_.always_allow->load()) return then(true, "");
+  if (cancelled_) return then(false, "the turn was cancelled");
+  const std::string params = R"({"sessionId":)" + json_string(s_.session_id) + R"(,"toolCall":{"toolCallId":)" +
+                             json_string(call_id) + R"(},"options":)" + kPermissionOptions + "}";
+  auto always = s_.always_allow;
+  s_.conn.request("session/request_permission", params, [then = std::move(then), always](bool ok, std::string_view text) {
+    const std::string option = ok ? picked_option(text) : "";
+    if (option == "allow_always") always->store(true);
+    if (option == "allow_once" || option == "allow_always") return then(true, "");
+    then(false, option.empty() ? (ok ? "the turn was cancelled before the edit was allowed"
+                                     : "the editor did not answer the permission request: " + std::string(text))
+                               : "you rejected this edit in the editor");
+  });
+}
+
+void PromptTurn::write(const std::string& path, const std::string& content, bool created,
+                       std::function<void(bool, std::string)> done) {
+  if (s_.editor_writes) {
+    const std::string params = R"({"sessionId":)" + json_string(s_.session_id) + R"(,"path":)" + json_string(absolute(path)) +
+                               R"(,"content":)" + json_string(content) + "}";
+    s_.conn.request("fs/write_text_file", params, [done = std::move(done)](bool ok, std::string_view text) {
+      done(ok, ok ? "" : "the editor could not write the file: " + std::string(text));
+    });
+    return;
+  }
+  // The repo plugin's guard and atomic write, as a browser's edit gets.
+  s_.engine.call_async(created ? "Repo.create_file" : "Repo.write_file", "[" + json_string(path) + "," + json_string(content) + "]",
+                       [done = std::move(done)](acdc_status status, std::string_view text) {
+                         done(status == ACDC_OK, std::string(text));
+                       });
+}
+
+void PromptTurn::on_complete(std::string_view result_json) {
+  const Completion c = parse_completion(result_json);
+  report_unwritten_edits(c);
+  if (!c.edits_not_applied.empty())
+    s_.conn.notify("session/update", message_chunk(s_.session_id, "agent_message_chunk", "\n\n" + c.edits_not_applied));
+  if (c.error && !cancelled_) return finish(std::nullopt, rpc::kInternalError, *c.error);
+  finish(std::string(R"({"stopReason":")") + (cancelled_ ? "cancelled" : stop_reason(c)) + "\"}");
+}
+
+void PromptTurn::report_unwritten_edits(const Completion& c) {
+  std::lock_guard lock(mu_);
+  for (const EditOutcome& e : c.edits) {
+    auto& calls = written_[e.file];
+    // A write (or a refused one) was told as it happened.
+    if ((e.status == "applied" || e.error_type == "write_error") && !calls.empty()) {
+      calls.pop_front();
+      continue;
+    }
+    const std::string id = "edit-" + s_.request_id + "-" + std::to_string(next_call_++);
+    s_.conn.notify("session/update", tool_call(s_.session_id, {.id = id,
+                                                               .path = absolute(e.file),
+                                                               .old_text = e.old_preview,
+                                                               .new_text = e.new_preview,
+                                                               .status = edit_call_status(e.status),
+                                                               .note = e.message}));
+  }
+}
+
+void PromptTurn::finish(std::optional<std::string> result_json, int code, const std::string& message) {
+  if (finished_.exchange(true)) return;
+  s_.engine.end(s_.request_id);
+  if (result_json) s_.conn.result(s_.answer_id, *result_json);
+  else s_.conn.error(s_.answer_id, code, message);
+  if (s_.on_finished) s_.on_finished();
+}
+
+}  // namespace acdc::adapters::acp

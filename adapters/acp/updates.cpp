@@ -1,0 +1,78 @@
+// acp/updates.cpp -- see updates.hpp.
+#include "acp/updates.hpp"
+
+#include "acp/wire.hpp"
+
+#include <acdc/host/json.hpp>
+
+#include <rapidjson/document.h>
+
+namespace acdc::adapters::acp {
+namespace {
+
+std::string text_content(std::string_view text) {
+  return R"({"type":"content","content":{"type":"text","text":)" + json_string(text) + "}}";
+}
+
+std::string update(const std::string& session_id, const std::string& body) {
+  return R"({"sessionId":)" + json_string(session_id) + R"(,"update":)" + body + "}";
+}
+
+}  // namespace
+
+std::string message_chunk(const std::string& session_id, std::string_view kind, std::string_view text) {
+  return update(session_id, R"({"sessionUpdate":)" + json_string(kind) + R"(,"content":{"type":"text","text":)" +
+                                json_string(text) + "}}");
+}
+
+std::string tool_call(const std::string& session_id, const EditCall& call) {
+  std::string content = R"([{"type":"diff","path":)" + json_string(call.path) +
+                        R"(,"oldText":)" + (call.old_text ? json_string(*call.old_text) : "null") +
+                        R"(,"newText":)" + json_string(call.new_text) + "}";
+  if (!call.note.empty()) content += "," + text_content(call.note);
+  content += "]";
+  const std::string title = (call.old_text ? "Edit " : "Create ") + call.path;
+  return update(session_id, R"({"sessionUpdate":"tool_call","toolCallId":)" + json_string(call.id) +
+                                R"(,"title":)" + json_string(title) + R"(,"kind":"edit","status":)" + json_string(call.status) +
+                                R"(,"content":)" + content + R"(,"locations":[{"path":)" + json_string(call.path) + "}]}");
+}
+
+std::string tool_call_status(const std::string& session_id, const std::string& id, std::string_view status,
+                             std::string_view note) {
+  std::string body = R"({"sessionUpdate":"tool_call_update","toolCallId":)" + json_string(id) + R"(,"status":)" + json_string(status);
+  // Content replaces the call's content: a note keeps the diff out of view,
+  // so it is only sent when there is something to say (why it failed).
+  if (!note.empty()) body += R"(,"content":[)" + text_content(note) + "]";
+  return update(session_id, body + "}");
+}
+
+Completion parse_completion(std::string_view result_json) {
+  Completion c;
+  rapidjson::Document doc;
+  if (rpc::parse_limited(result_json, doc, rpc::kMaxDepth) != rpc::ParseOutcome::ok || !doc.IsObject()) {
+    c.error = "the llm plugin's turn ended with something that is not a result";
+    return c;
+  }
+  if (auto it = doc.FindMember("cancelled"); it != doc.MemberEnd() && it->value.IsBool()) c.cancelled = it->value.GetBool();
+  if (auto it = doc.FindMember("error"); it != doc.MemberEnd() && it->value.IsString() && !c.cancelled)
+    c.error = it->value.GetString();
+  c.finish_reason = string_member(doc, "finish_reason");
+  c.edits_not_applied = string_member(doc, "edits_not_applied");
+  if (auto it = doc.FindMember("edit_results"); it != doc.MemberEnd() && it->value.IsArray())
+    for (const auto& r : it->value.GetArray())
+      if (r.IsObject())
+        c.edits.push_back({string_member(r, "file"), string_member(r, "status"), string_member(r, "message"), string_member(r, "error_type"),
+                           string_member(r, "old_preview"),
+                           string_member(r, "new_preview")});
+  return c;
+}
+
+const char* stop_reason(const Completion& c) {
+  if (c.cancelled) return "cancelled";
+  const std::string& f = c.finish_reason;
+  if (f == "length" || f == "max_tokens") return "max_tokens";
+  if (f == "content_filter" || f == "refusal") return "refusal";
+  return "end_turn";
+}
+
+}  // namespace acdc::adapters::acp
