@@ -1,0 +1,105 @@
+// An editor that offers fs/read_text_file and fs/write_text_file, with edits
+// that ask first (app.yaml acp.edits: ask, the default): acdc reads the
+// editor's buffer (unsaved changes included) and writes through the editor
+// once the user allowed it; a rejected edit is written nowhere; "allow
+// always" asks once per session. Without the fs capability an allowed edit
+// lands on disk.
+import { test, before, after, beforeEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startFakeProvider } from '../fake_provider/fake_provider.mjs';
+import { Editor, editBlock } from './acp_editor.mjs';
+
+const ON_DISK = 'const answer = 41;\nexport default answer;\n';
+const BUFFER = 'const answer = 41;\nconst unsaved = true;\nexport default answer;\n';
+
+let fake, ed, sessionId, file;
+
+const allow = (optionId) => () => ({ outcome: { outcome: 'selected', optionId } });
+const callStatuses = (updates, id) => updates.filter((u) => u.toolCallId === id).map((u) => u.status);
+
+// A prompt that attaches the editor's buffer of app.js and asks to flip `unsaved`.
+function flipUnsaved(to) {
+  return fake.queue([{ text: `Done.\n\n${editBlock('app.js', `const unsaved = ${!to};`, `const unsaved = ${to};`)}` }])
+    .then(() => ed.prompt(sessionId, [
+      { type: 'text', text: `set unsaved to ${to} in ` },
+      { type: 'resource', resource: { uri: `file://${file}`, text: ed.buffers.get(file), mimeType: 'text/javascript' } },
+    ]));
+}
+
+before(async () => {
+  fake = await startFakeProvider();
+  ed = await Editor.start(fake, { fs: true });
+  await ed.initialize();
+  sessionId = (await ed.newSession()).sessionId;
+  file = join(ed.project.repo, 'app.js');
+});
+
+after(async () => {
+  await ed?.close();
+  await fake?.stop();
+});
+
+beforeEach(async () => {
+  await fake.reset();
+  ed.buffers.set(file, BUFFER);
+  ed.writes.length = 0;
+  ed.permissions.length = 0;
+});
+
+test('an allowed edit reads the unsaved buffer and is written through the editor, not on disk', async () => {
+  ed.permission = allow('allow_once');
+  const { response, updates } = await flipUnsaved(false);
+  assert.equal(response.stopReason, 'end_turn');
+  const sent = JSON.stringify(JSON.parse((await fake.requests()).at(-1).body).messages);
+  assert.match(sent, /const unsaved = true;/, 'the buffer, not the disk, was the context');
+  assert.ok(ed.reads.includes(file), 'acdc read the file through the editor');
+  assert.equal(ed.permissions.length, 1);
+  const call = updates.find((u) => u.sessionUpdate === 'tool_call');
+  assert.equal(ed.permissions[0].toolCall.toolCallId, call.toolCallId);
+  assert.deepEqual(ed.permissions[0].options.map((o) => o.kind), ['allow_once', 'allow_always', 'reject_once']);
+  assert.equal(call.content[0].oldText, BUFFER);
+  assert.deepEqual(ed.writes, [{ sessionId, path: file, content: BUFFER.replace('unsaved = true', 'unsaved = false') }]);
+  assert.equal(callStatuses(updates, call.toolCallId).at(-1), 'completed');
+  assert.equal(readFileSync(file, 'utf8'), ON_DISK, 'acdc left the disk to the editor');
+});
+
+test('a rejected edit is written nowhere and its tool call fails', async () => {
+  ed.permission = allow('reject_once');
+  const { response, updates } = await flipUnsaved(false);
+  assert.equal(response.stopReason, 'end_turn');
+  assert.equal(ed.permissions.length, 1);
+  assert.deepEqual(ed.writes, []);
+  assert.equal(ed.buffers.get(file), BUFFER);
+  const call = updates.find((u) => u.sessionUpdate === 'tool_call');
+  assert.equal(callStatuses(updates, call.toolCallId).at(-1), 'failed');
+  assert.match(JSON.stringify(updates.filter((u) => u.toolCallId === call.toolCallId)), /rejected/);
+});
+
+test('allow always asks once for the session', async () => {
+  ed.permission = allow('allow_always');
+  await flipUnsaved(false);
+  await flipUnsaved(true);
+  assert.equal(ed.permissions.length, 1);
+  assert.equal(ed.writes.length, 2);
+  assert.equal(ed.buffers.get(file), BUFFER);
+});
+
+test('without the fs capability an allowed edit is written on disk by acdc', async () => {
+  const plain = await Editor.start(fake);
+  try {
+    await plain.initialize();
+    const session = (await plain.newSession()).sessionId;
+    const disk = join(plain.project.repo, 'app.js');
+    await fake.queue([{ text: editBlock('app.js', 'const answer = 41;', 'const answer = 43;') }]);
+    const { updates } = await plain.prompt(session, [{ type: 'text', text: 'make it 43: ' },
+      { type: 'resource_link', uri: `file://${disk}`, name: 'app.js' }]);
+    assert.equal(plain.permissions.length, 1, 'the edit asked first');
+    assert.equal(readFileSync(disk, 'utf8'), 'const answer = 43;\nexport default answer;\n');
+    const call = updates.find((u) => u.sessionUpdate === 'tool_call');
+    assert.equal(callStatuses(updates, call.toolCallId).at(-1), 'completed');
+  } finally {
+    await plain.close();
+  }
+});
