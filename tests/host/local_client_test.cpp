@@ -1,7 +1,7 @@
 // The adapters' in-process jrpc-oo client (host/include/acdc/host/local_client.hpp):
 // calls reach a route and answer, a route's notifications to the caller
 // arrive before its answer, a missing method says so, and a disconnect fails
-// what is pending.
+// what is pending; a server-to-client call can be answered later, once.
 #include "rpc/hub.hpp"
 #include "rpc/router.hpp"
 
@@ -120,4 +120,48 @@ TEST_CASE("a client the host closes hears of it once") {
   CHECK(f.hub.size() == 0);
   client->disconnect();
   CHECK(closed == 1);
+}
+
+TEST_CASE("a server-to-client call the adapter answers later reaches its caller, once, result or error") {
+  Fixture f;
+  std::vector<LocalClient::Reply> held;
+  auto client = LocalClient::connect(
+      f.hub, f.io.get_executor(),
+      {.async_methods = {{"AcApp.writeTextFile", [&](std::string_view, LocalClient::Reply reply) {
+         held.push_back(std::move(reply));  // asked the editor first; answered below
+       }}}});
+  std::optional<Answer> first, second;
+  f.hub.call(client->id(), "AcApp.writeTextFile", R"(["a.py","x"])",
+             [&](acdc_status s, std::string_view text) { first = Answer{s, std::string(text)}; });
+  f.hub.call(client->id(), "AcApp.writeTextFile", R"(["b.py","y"])",
+             [&](acdc_status s, std::string_view text) { second = Answer{s, std::string(text)}; });
+  REQUIRE(held.size() == 2);
+  CHECK_FALSE(first);  // nothing is answered before the adapter says so
+  held[0](ACDC_OK, R"({"written":true})");
+  held[0](ACDC_OK, "null");  // a second answer is dropped
+  held[1](ACDC_E_PERMISSION_DENIED, "you rejected this edit");
+  REQUIRE(first);
+  CHECK(first->status == ACDC_OK);
+  CHECK(first->text == R"({"written":true})");
+  REQUIRE(second);
+  CHECK(second->status != ACDC_OK);  // the hub words a client's error as it does a browser's
+  CHECK_THAT(second->text, Catch::Contains("you rejected this edit"));
+}
+
+TEST_CASE("an answer given after the client left goes nowhere") {
+  Fixture f;
+  LocalClient::Reply held;
+  auto client = LocalClient::connect(
+      f.hub, f.io.get_executor(),
+      {.async_methods = {{"AcApp.readTextFile", [&](std::string_view, LocalClient::Reply reply) { held = reply; }}}});
+  std::optional<Answer> answer;
+  f.hub.call(client->id(), "AcApp.readTextFile", R"(["a.py"])",
+             [&](acdc_status s, std::string_view text) { answer = Answer{s, std::string(text)}; });
+  REQUIRE(held);
+  client->disconnect();
+  REQUIRE(answer);  // the hub failed the call when the client left
+  CHECK(answer->status == ACDC_E_UNAVAILABLE);
+  held(ACDC_OK, R"("late")");
+  client.reset();
+  held(ACDC_OK, R"("later")");
 }
