@@ -36,7 +36,7 @@ export function makeProject(fake, { appYaml = '' } = {}) {
   git('commit', '-q', '-m', 'init');
   writeFileSync(join(configHome, 'llm.yaml'),
     `provider: openai\nbase_url: ${fake.baseUrl}\nmodel: gpt-4o\napi_key_env: ACDC_TEST_LLM_KEY\nnum_retries: 0\n`);
-  writeFileSync(join(configHome, 'app.yaml'), appYaml);
+  if (appYaml) writeFileSync(join(configHome, 'app.yaml'), appYaml);  // none: the bundled default
   const configFile = join(dir, 'acdc.yaml');
   writeFileSync(configFile, 'plugins:\n  - name: repo\n  - name: llm\n    config_files: [llm.yaml, app.yaml]\n');
   return { dir, repo, configHome, configFile };
