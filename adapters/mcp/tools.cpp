@@ -9,10 +9,12 @@ namespace {
 
 constexpr auto kRetryEvery = std::chrono::milliseconds(250);
 
-// The symbol index answers "still being built" (a failed precondition) or
-// {"ready":false} until its first pass is done.
-bool index_not_ready(acdc_status status, std::string_view text) {
+// Start-up runs in the background: the symbol index answers "still being
+// built" (a failed precondition) or {"ready":false} until its first pass is
+// done, the chat "still initializing" until its session is restored.
+bool still_starting(acdc_status status, std::string_view text) {
   if (status == ACDC_E_FAILED_PRECONDITION) return text.find("still being built") != std::string_view::npos;
+  if (status == ACDC_E_UNAVAILABLE) return text.find("still initializing") != std::string_view::npos;
   return status == ACDC_OK && text.starts_with(R"({"ready":false)");
 }
 
@@ -76,7 +78,7 @@ std::function<void()> Tools::call(const ToolSpec& tool, const rapidjson::Value* 
 
 void Tools::plugin(std::string method, std::string args_json, Done done, OnOk on_ok) {
   retry(std::move(method), std::move(args_json), std::move(done), std::move(on_ok),
-        std::chrono::steady_clock::now() + kIndexWait);
+        std::chrono::steady_clock::now() + kStartWait);
 }
 
 void Tools::retry(std::string method, std::string args_json, Done done, OnOk on_ok,
@@ -85,7 +87,7 @@ void Tools::retry(std::string method, std::string args_json, Done done, OnOk on_
   std::string m = method, args = args_json;
   engine_.call(m, args, [this, method = std::move(method), args_json = std::move(args_json), done, on_ok,
                          deadline](acdc_status status, std::string_view text) mutable {
-    if (index_not_ready(status, text) && std::chrono::steady_clock::now() < deadline) {
+    if (still_starting(status, text) && std::chrono::steady_clock::now() < deadline) {
       auto timer = std::make_shared<boost::asio::steady_timer>(executor_, kRetryEvery);
       timer->async_wait([this, timer, method = std::move(method), args_json = std::move(args_json), done, on_ok,
                          deadline](boost::system::error_code ec) mutable {
@@ -94,9 +96,9 @@ void Tools::retry(std::string method, std::string args_json, Done done, OnOk on_
       });
       return;
     }
-    if (index_not_ready(status, text))
-      return done(tool_error("acdc's symbol index is still being built after " +
-                             std::to_string(std::chrono::duration_cast<std::chrono::seconds>(kIndexWait).count()) +
+    if (still_starting(status, text))
+      return done(tool_error("acdc is still starting (indexing the repository) after " +
+                             std::to_string(std::chrono::duration_cast<std::chrono::seconds>(kStartWait).count()) +
                              " s; try again later (a first index of a large repository takes a while)"));
     if (status != ACDC_OK) return done(tool_error(text));
     on_ok(std::string(text));

@@ -8,8 +8,8 @@
 //   auto cancel = tools.call(*find_tool("read_file"), &arguments, {}, [](std::string result) { send(result); });
 //   cancel();   // the agent gave up: ask_acdc stops the model; the others' answers are dropped
 //
-// Calls that need the symbol index wait while it is still being built
-// (start-up indexes in the background), up to kIndexWait.
+// Calls wait while acdc is still starting (the plugins index and restore
+// the session in the background), up to kStartWait.
 #pragma once
 
 #include "mcp/catalog.hpp"
@@ -26,7 +26,7 @@
 
 namespace acdc::adapters::mcp {
 
-inline constexpr auto kIndexWait = std::chrono::seconds(120);
+inline constexpr auto kStartWait = std::chrono::seconds(120);
 inline constexpr size_t kMaxReadBytes = 256 * 1024;
 
 // A CallToolResult: the text, and the structured content (a JSON object) or none.
@@ -45,7 +45,7 @@ class Tools {
   std::function<void()> call(const ToolSpec& tool, const rapidjson::Value* arguments, Progress progress, Done done);
 
  private:
-  // One plugin call; while the index is being built it is tried again.
+  // One plugin call; while acdc is still starting it is tried again.
   // `on_ok` gets the result's JSON; a failure ends the tool with its message.
   using OnOk = std::function<void(std::string result_json)>;
   void plugin(std::string method, std::string args_json, Done done, OnOk on_ok);

@@ -5,6 +5,8 @@
 
 #include <acdc/host/json.hpp>
 
+#include <algorithm>
+
 namespace acdc::adapters::mcp {
 namespace {
 
@@ -99,15 +101,35 @@ std::function<void()> Tools::ask_acdc(Args& a, Progress progress, Done done) {
                  o.w.EndObject();
                  done(tool_result(edits.empty() ? answer : answer + "\n\nEdits:\n" + edits, o.text()));
                }});
-  std::string file_list = "[";
-  for (const auto& f : files) file_list += (file_list.size() > 1 ? "," : "") + json_string(f);
-  file_list += "]";
-  engine_.call("LLMService.chat_streaming", "[" + json_string(id) + "," + json_string(question) + "," + file_list + ",[]]",
-               [this, id, done](acdc_status status, std::string_view text) {
-                 if (status == ACDC_OK) return;  // {"status":"started"}: the stream follows
-                 engine_.forget_stream(id);
-                 done(tool_error("acdc could not start the turn: " + std::string(text)));
-               });
+  // The reply only says the turn started ({"status":"started"}); the stream follows.
+  Done not_started = [this, id, done](std::string error) {
+    engine_.forget_stream(id);
+    done(std::move(error));
+  };
+  std::string start = "[" + json_string(id) + "," + json_string(question) + ",null,[]]";
+  auto run = [this, start, not_started] {
+    plugin("LLMService.chat_streaming", start, not_started, [](std::string) {});
+  };
+  if (files.empty()) {
+    run();
+  } else {
+    // The files join the session's selection (the browser shares it), as if
+    // the user had ticked them: the turn sees them in full and may edit them.
+    plugin("LLMService.get_selected_files", "[]", not_started, [this, files, not_started, run](std::string result) {
+      rapidjson::Document doc;
+      std::vector<std::string> selected;
+      if (parse(result, doc) && doc.IsArray())
+        for (const auto& f : doc.GetArray())
+          if (f.IsString()) selected.emplace_back(f.GetString(), f.GetStringLength());
+      for (const auto& f : files)
+        if (std::find(selected.begin(), selected.end(), f) == selected.end()) selected.push_back(f);
+      JsonOut o;
+      o.w.StartArray();
+      o.strings(selected);
+      o.w.EndArray();
+      plugin("LLMService.set_selected_files", o.text(), not_started, [run](std::string) { run(); });
+    });
+  }
   return [this, id] {
     // The turn stops within a read; its answer no longer reaches the agent.
     engine_.call("LLMService.cancel_streaming", "[" + json_string(id) + "]", [](acdc_status, std::string_view) {});
