@@ -61,6 +61,8 @@ App::~App() {
 
 int App::run() {
   if (options_.stdio) return run_stdio();
+  if (options_.mcp) return run_mcp();
+  if (options_.acp) return run_acp();
   const auto started = std::chrono::steady_clock::now();
   std::signal(SIGPIPE, SIG_IGN);
   if (!load_config() || !bind()) return 2;
@@ -146,7 +148,7 @@ std::string App::host_json() const {
   rpc::append_quoted(out, config_.bind);
   out += ",\"port\":" + std::to_string(listener_ ? listener_->port() : 0);
   // acdc --stdio takes any directory as its project: git features are then unavailable.
-  if (options_.stdio) out += ",\"git_optional\":true";
+  if (options_.stdio || options_.acp) out += ",\"git_optional\":true";
   out += '}';
   return out;
 }

@@ -53,6 +53,12 @@ class App {
   // `acdc --stdio` (app_stdio.cpp): a BB-7 backend on stdin/stdout; the
   // plugins load for the project root the client's init names.
   int run_stdio();
+  // `acdc mcp` (app_mcp.cpp): an MCP server on stdin/stdout for the
+  // repository of --repo; the plugins load in the background.
+  int run_mcp();
+  // `acdc acp` (app_acp.cpp): an ACP agent on stdin/stdout; the plugins
+  // load for the first session's cwd.
+  int run_acp();
 
  private:
   bool load_config();

@@ -31,6 +31,15 @@ std::optional<int> parse_cli(int argc, char** argv, CliOptions& out) {
   plugin->add_subcommand("check", "load a plugin without serving: print its descriptor, or why it would be refused")
       ->add_option("file", out.check_plugin, "the plugin file (<id>.acdc.so)")
       ->required();
+  auto* mcp_cmd = cli.add_subcommand(
+      "mcp", "be an MCP server on stdin/stdout for a coding agent (Claude Code, Cursor, Zed): acdc's map, "
+             "symbols, search, git and edits as tools (adapters/mcp/)");
+  mcp_cmd->add_option("--repo", out.repo, "the git repository to serve (default: the current directory)");
+  auto* acp_cmd = cli.add_subcommand(
+      "acp", "be an ACP agent on stdin/stdout for an editor (Zed, JetBrains, CodeCompanion): acdc's chat with "
+             "its map and edits (adapters/acp/)");
+  acp_cmd->add_option("--repo", out.repo,
+                      "the repository to work in (default: the session's cwd, else the current directory)");
   importer::ImportOptions import_options;
   auto* import_cmd = cli.add_subcommand(
       "import-acdc", "bring AC-DC's configuration (~/.config/ac-dc) and a repository's .ac-dc4/ history over to acdc; "
@@ -51,6 +60,8 @@ std::optional<int> parse_cli(int argc, char** argv, CliOptions& out) {
     return code != 0 && import_cmd->parsed() ? 2 : code;
   }
   if (import_cmd->parsed()) out.import_acdc = import_options;
+  out.mcp = mcp_cmd->parsed();
+  out.acp = acp_cmd->parsed();
   if (*port_opt) out.port = port;
   if (*plugins_opt) {
     std::vector<std::string> names;

@@ -3,6 +3,8 @@
 //   acdc [--repo DIR] [--port N] [--config FILE] [--plugins LIST]
 //        [--no-browser] [--dev] [--help] [--version]
 //   acdc --stdio                  a bb7.nvim backend on stdin/stdout (adapters/bb7/)
+//   acdc mcp [--repo DIR]         an MCP server on stdin/stdout (adapters/mcp/)
+//   acdc acp [--repo DIR]         an ACP agent on stdin/stdout (adapters/acp/)
 //   acdc plugin check FILE        load a plugin without serving and describe it
 //   acdc import-acdc [--from DIR] [--repo DIR] [--dry-run] [--force]
 //                                 bring AC-DC's config and history over (import/import_command.hpp)
@@ -29,6 +31,8 @@ struct CliOptions {
   bool no_browser = false;
   bool dev = false;
   bool stdio = false;  // speak BB-7's line protocol on stdin/stdout instead of serving
+  bool mcp = false;    // `acdc mcp`: MCP over stdio
+  bool acp = false;    // `acdc acp`: ACP over stdio
   std::string check_plugin;  // `acdc plugin check FILE`: the file
   std::optional<importer::ImportOptions> import_acdc;  // `acdc import-acdc ...`
 };

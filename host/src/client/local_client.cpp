@@ -7,6 +7,7 @@
 #include <acdc/host/errors.hpp>
 #include <acdc/host/json.hpp>
 
+#include <atomic>
 #include <charconv>
 
 namespace acdc::host {
@@ -30,11 +31,13 @@ LocalClient::LocalClient(boost::asio::any_io_executor executor, Handlers handler
     : executor_(std::move(executor)), handlers_(std::move(handlers)) {
   // Our side of the jrpc-oo handshake: the methods the plugins may call.
   methods_json_ = "{";
-  for (const auto& [name, handler] : handlers_.methods) {
+  auto announce = [this](const std::string& name) {
     if (methods_json_.size() > 1) methods_json_ += ',';
     rpc::append_quoted(methods_json_, name);
     methods_json_ += ":true";
-  }
+  };
+  for (const auto& [name, handler] : handlers_.methods) announce(name);
+  for (const auto& [name, handler] : handlers_.async_methods) announce(name);
   methods_json_ += '}';
 }
 
@@ -49,6 +52,11 @@ std::shared_ptr<LocalClient> LocalClient::connect(rpc::Hub& hub, boost::asio::an
 LocalClient::~LocalClient() { disconnect(); }
 
 acdc_client LocalClient::id() const { return peer_->id(); }
+
+bool LocalClient::serves(std::string_view method) const {
+  std::lock_guard lock(mu_);
+  return served_.find(method) != served_.end();
+}
 
 void LocalClient::call(std::string_view method, std::string_view args_json, rpc::ReplyHandler done) {
   uint64_t id;
@@ -92,7 +100,18 @@ void LocalClient::on_request(const rapidjson::Value& frame) {
   const rapidjson::Value* id = member(frame, "id");
   std::string id_text = id ? rpc::to_text(*id) : std::string();
   if (method == "system.listComponents") {
+    // The host's announcement: its method map is the params object.
+    if (const rapidjson::Value* params = member(frame, "params"); params && params->IsObject()) {
+      std::set<std::string, std::less<>> served;
+      for (const auto& m : params->GetObject()) served.emplace(m.name.GetString(), m.name.GetStringLength());
+      std::lock_guard lock(mu_);
+      served_.swap(served);
+    }
     if (!id_text.empty()) to_peer(rpc::result_frame(id_text, methods_json_));
+    return;
+  }
+  if (auto async = handlers_.async_methods.find(method); async != handlers_.async_methods.end()) {
+    async->second(args_of(frame), reply_to(std::move(id_text)));
     return;
   }
   auto handler = handlers_.methods.find(method);
@@ -103,6 +122,21 @@ void LocalClient::on_request(const rapidjson::Value& frame) {
   }
   handler->second(args_of(frame));
   if (!id_text.empty()) to_peer(rpc::result_frame(id_text, "null"));
+}
+
+LocalClient::Reply LocalClient::reply_to(std::string id_text) {
+  auto once = std::make_shared<std::atomic<bool>>(false);
+  return [weak = weak_from_this(), id_text = std::move(id_text), once](acdc_status status, std::string_view payload) {
+    std::shared_ptr<LocalClient> self = weak.lock();
+    if (!self || id_text.empty() || once->exchange(true)) return;
+    {
+      std::lock_guard lock(self->mu_);
+      if (self->closed_) return;  // the peer is gone; its pending call failed already
+    }
+    self->to_peer(status == ACDC_OK
+                      ? rpc::result_frame(id_text, payload.empty() ? std::string_view("null") : payload)
+                      : rpc::error_frame(id_text, rpc::to_jsonrpc_code(status), payload));
+  };
 }
 
 void LocalClient::on_response(const rapidjson::Value& frame) {

@@ -52,6 +52,7 @@ acdc::PluginSpec<LLMService> describe() {
       .method<&LLMService::start_review>("start_review")
       .method<&LLMService::end_review>("end_review")
       .method<&LLMService::undo_turn>("undo_turn")
+      .method<&LLMService::apply_edits>("apply_edits")
       .method<&LLMService::get_cache_warmer_status>("get_cache_warmer_status")
       .method<&LLMService::cancel_cache_warmup>("cancel_cache_warmup")
       .method<&LLMService::local_model_offer>("local_model_offer")

@@ -5,6 +5,8 @@
 //
 //   auto client = LocalClient::connect(hub, executor, {
 //       .methods = {{"AcApp.converseChunk", [](std::string_view args) { ... }}},
+//       .async_methods = {{"AcApp.writeTextFile", [](std::string_view args, LocalClient::Reply reply) {
+//           ask_the_editor(args, [reply](bool ok) { reply(ok ? ACDC_OK : ACDC_E_APPLICATION, ...); }); }}},
 //       .on_closed = [] { ... }});
 //   client->call("LLMService.converse", R"(["r1",{"messages":[...]}])",
 //                [](acdc_status s, std::string_view result_or_message) { ... });
@@ -24,6 +26,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string>
 #include <unordered_map>
 
@@ -39,8 +42,17 @@ class LocalClient final : public rpc::Transport, public std::enable_shared_from_
   // A server-to-client call or notification; `args_json` is its args array.
   // A call is answered with null once the handler returns.
   using Handler = std::function<void(std::string_view args_json)>;
+  // The answer to a server-to-client call that an AsyncHandler gives later:
+  // ACDC_OK with the result's JSON ("" = null), or a status with a message.
+  // Call it once, from any thread; after disconnect() it does nothing.
+  using Reply = std::function<void(acdc_status status, std::string_view result_or_message)>;
+  // A server-to-client call the adapter answers when it can (it asked its
+  // own client first: an editor's buffer, a user's permission). A
+  // notification gets a `reply` that does nothing.
+  using AsyncHandler = std::function<void(std::string_view args_json, Reply reply)>;
   struct Handlers {
     std::map<std::string, Handler, std::less<>> methods;
+    std::map<std::string, AsyncHandler, std::less<>> async_methods;
     std::function<void()> on_closed;  // the host closed this client (shutdown)
   };
 
@@ -57,6 +69,10 @@ class LocalClient final : public rpc::Transport, public std::enable_shared_from_
   // ACDC_E_UNAVAILABLE.
   void disconnect();
   acdc_client id() const;
+  // Whether a loaded plugin serves "Class.method" now, as the host's last
+  // announcement of its methods said (plugins load, unload and swap); an
+  // adapter offers only what the build can serve (a trimmed build).
+  bool serves(std::string_view method) const;
 
   // rpc::Transport, for the peer.
   void send(std::string message) override;
@@ -66,6 +82,7 @@ class LocalClient final : public rpc::Transport, public std::enable_shared_from_
  private:
   LocalClient(boost::asio::any_io_executor executor, Handlers handlers);
   void on_request(const rapidjson::Value& frame);
+  Reply reply_to(std::string id_text);
   void on_response(const rapidjson::Value& frame);
   void to_peer(std::string frame);
   void fail_pending();
@@ -75,7 +92,8 @@ class LocalClient final : public rpc::Transport, public std::enable_shared_from_
   std::shared_ptr<rpc::Peer> peer_;
   std::string methods_json_;  // our method map, for the peer's handshake
 
-  std::mutex mu_;
+  mutable std::mutex mu_;
+  std::set<std::string, std::less<>> served_;  // the host's methods, from its system.listComponents
   bool closed_ = false;
   uint64_t next_id_ = 1;
   std::unordered_map<uint64_t, rpc::ReplyHandler> pending_;

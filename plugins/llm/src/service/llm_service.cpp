@@ -40,6 +40,7 @@ LLMService::LLMService(acdc::Context& ctx)
       converse_(ctx.host, config_, session_, count_tokens_),
       git_(ctx.host, repo_, session_, count_tokens_, config_, work_),
       undo_(ctx.host, repo_, session_, work_, snapshots_),
+      edits_(ctx.host, repo_),
       local_(ctx.host),
       review_(ctx.host, repo_, symbols_, session_, work_, state_dir_),
       turns_({.host = ctx.host,
@@ -113,9 +114,11 @@ void LLMService::reload_history(std::string_view json) {
 void LLMService::chat_streaming(acdc::Call call, std::string request_id, std::string message,
                                 std::optional<acdc::Json>, std::optional<std::vector<std::string>> images,
                                 std::optional<std::vector<std::string>> excluded_urls, std::optional<std::string>,
-                                std::optional<acdc::Json> reasoning, std::optional<std::string> effort) {
+                                std::optional<acdc::Json> reasoning, std::optional<std::string> effort,
+                                std::optional<acdc::Json> options) {
   turns_.start(call, std::move(request_id), std::move(message), images.value_or(std::vector<std::string>{}),
-               excluded_urls.value_or(std::vector<std::string>{}), reasoning_effort_of(reasoning, effort));
+               excluded_urls.value_or(std::vector<std::string>{}), reasoning_effort_of(reasoning, effort),
+               parse_turn_options(options));
 }
 
 void LLMService::rebuild_cache(acdc::Call call) {

@@ -28,6 +28,7 @@
 #include "service/chat_modes.hpp"
 #include "service/chat_turns.hpp"
 #include "service/converse_service.hpp"
+#include "service/edit_service.hpp"
 #include "service/edit_undo.hpp"
 #include "service/git_events.hpp"
 #include "service/history_browser.hpp"
@@ -61,10 +62,13 @@ class LLMService {
   // URLs out of this turn, agent_tag is accepted and not used, reasoning
   // (bool or {effort}) and effort choose the turn's reasoning (reasoning_effort_of).
   // `files` is ignored: the selection set through set_selected_files rules (§4.1).
+  // `options`, last, is a protocol adapter's (chat/turn_options.hpp): this
+  // turn's own context files, and edits read/written through the caller.
   void chat_streaming(acdc::Call call, std::string request_id, std::string message,
                       std::optional<acdc::Json> files, std::optional<std::vector<std::string>> images,
                       std::optional<std::vector<std::string>> excluded_urls, std::optional<std::string> agent_tag,
-                      std::optional<acdc::Json> reasoning, std::optional<std::string> effort);
+                      std::optional<acdc::Json> reasoning, std::optional<std::string> effort,
+                      std::optional<acdc::Json> options);
   std::map<std::string, std::string> cancel_streaming(std::string request_id) { return turns_.cancel(request_id); }
 
   acdc::RawJson get_current_state();
@@ -167,6 +171,11 @@ class LLMService {
 
   // An answer's applied edits taken back (edit_undo.hpp).
   void undo_turn(acdc::Call call, std::string turn_id) { undo_.undo_turn(call, std::move(turn_id)); }
+  // A caller's own edits through acdc's edit engine (edit_service.hpp).
+  void apply_edits(acdc::Call call, std::optional<std::string> text,
+                   std::optional<std::vector<EditService::Pair>> pairs, std::optional<bool> dry_run) {
+    edits_.apply(call, std::move(text), std::move(pairs), dry_run.value_or(false));
+  }
   acdc::RawJson get_review_state() { return review_.state(); }
   void get_review_file_diff(acdc::Call call, std::string path) { review_.file_diff(call, std::move(path)); }
 
@@ -207,6 +216,7 @@ class LLMService {
   ConverseService converse_;
   GitEvents git_;
   EditUndo undo_;
+  EditService edits_;
   LocalModel local_;
   ReviewService review_;
   ChatTurns turns_;                       // uses the review and the URLs: after them
