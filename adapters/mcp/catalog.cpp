@@ -43,9 +43,10 @@ constexpr std::array<ToolSpec, 12> kTools{{
      R"({"type":"object","properties":{"definitions":{"type":"array","items":)" ACDC_MCP_DEFINITION R"(}},"required":["definitions"]})",
      true, false, true, false, "SymbolIndex.find_symbol"},
     {"find_references", "Find references",
-     "The places that call or use a symbol, resolved through imports (not a text search). Give a name (with file: "
-     "only uses of the definition in that file), or a file and line of an occurrence.",
-     R"({"type":"object","properties":{)" ACDC_MCP_LOCATION R"(},"additionalProperties":false})",
+     "The places that call or use a symbol, resolved through imports (not a text search), the first `limit` of "
+     "them. Give a name (with file: only uses of the definition in that file), or a file and line of an "
+     "occurrence.",
+     R"({"type":"object","properties":{)" ACDC_MCP_LOCATION R"(,"limit":{"type":"integer","minimum":1,"maximum":499,"default":100}},"additionalProperties":false})",
      R"({"type":"object","properties":{"references":)" ACDC_MCP_LOCATIONS R"(,"truncated":{"type":"boolean"}},"required":["references","truncated"]})",
      true, false, true, false, "SymbolIndex.references_named"},
     {"hover", "Symbol signature",

@@ -55,7 +55,7 @@ std::function<void()> Tools::call(const ToolSpec& tool, const rapidjson::Value* 
   };
   if (name == "repo_map") run(&Tools::repo_map, {"question", "files", "budget_tokens"});
   else if (name == "find_definition") run(&Tools::find_definition, {"name", "file", "line", "column", "limit"});
-  else if (name == "find_references") run(&Tools::find_references, {"name", "file", "line", "column"});
+  else if (name == "find_references") run(&Tools::find_references, {"name", "file", "line", "column", "limit"});
   else if (name == "hover") run(&Tools::hover, {"name", "file", "line", "column"});
   else if (name == "search_code")
     run(&Tools::search_code, {"pattern", "regex", "case_sensitive", "whole_word", "paths", "max_results"});

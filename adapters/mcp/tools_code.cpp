@@ -189,8 +189,10 @@ void Tools::find_definition(Args& a, Done done) {
 
 void Tools::find_references(Args& a, Done done) {
   Occurrence at;
+  const long limit = a.integer("limit", 1, 499).value_or(100);
   if (!read_occurrence(a, at)) return;
-  auto answer = [done](std::string result) {
+  // One more than asked: whether there are more is worth saying.
+  auto answer = [done, limit](std::string result) {
     rapidjson::Document doc;
     JsonOut o;
     std::string text;
@@ -200,7 +202,7 @@ void Tools::find_references(Args& a, Done done) {
     o.w.StartArray();
     if (parse(result, doc) && doc.IsArray())
       for (const auto& l : doc.GetArray()) {
-        if (!l.IsObject() || !l.HasMember("range")) continue;
+        if (!l.IsObject() || !l.HasMember("range") || static_cast<long>(n) == limit) continue;
         const long line = num(l["range"], "startLineNumber"), column = num(l["range"], "startColumn");
         o.w.StartObject();
         o.key("file"), o.string(str(l, "file"));
@@ -211,12 +213,15 @@ void Tools::find_references(Args& a, Done done) {
         ++n;
       }
     o.w.EndArray();
-    o.key("truncated"), o.w.Bool(n >= 500);  // the index stops at 500 (lsp_queries.cpp)
+    const bool more = doc.IsArray() && static_cast<long>(doc.Size()) > limit;
+    o.key("truncated"), o.w.Bool(more);
     o.w.EndObject();
+    if (more) text += "(more: raise limit, or give file to narrow to one definition)\n";
     done(tool_result(text.empty() ? "no references found in the index" : text, o.text()));
   };
   if (!at.line) {
-    std::string args = "[" + json_string(at.name) + "," + (at.file.empty() ? std::string("null") : json_string(at.file)) + "]";
+    std::string args = "[" + json_string(at.name) + "," + (at.file.empty() ? std::string("null") : json_string(at.file)) +
+                       "," + std::to_string(limit + 1) + "]";
     return plugin("SymbolIndex.references_named", std::move(args), done, answer);
   }
   locate(at, done, [this, at, done, answer](long column) {

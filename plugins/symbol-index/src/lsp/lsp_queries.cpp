@@ -10,7 +10,6 @@
 namespace acdc::symbols {
 namespace {
 
-constexpr size_t kMaxReferences = 500;
 constexpr size_t kMaxCompletions = 100;
 
 bool ident(char c) {
@@ -184,14 +183,15 @@ std::vector<Location> LspQueries::references(const std::string& path, int line, 
   return references_named(word_at(*text, line, col), def->location.file);
 }
 
-std::vector<Location> LspQueries::references_named(const std::string& name, const std::string& definer) const {
+std::vector<Location> LspQueries::references_named(const std::string& name, const std::string& definer,
+                                                   size_t limit) const {
   std::vector<Location> out;
   std::vector<std::pair<std::string, std::uint32_t>> sites;
   index_.read([&](const SymbolGraph& g) {
     FileId target = definer.empty() ? kNoFile : g.id_of(definer);
     if (!definer.empty() && target == kNoFile) return;
     for (const auto& [file, l] : g.reference_sites(name, target)) {
-      if (sites.size() == kMaxReferences) break;
+      if (sites.size() == std::min(limit, kMaxReferences)) break;
       sites.emplace_back(g.node(file).record->path, l);
     }
   });

@@ -22,6 +22,9 @@
 
 namespace acdc::symbols {
 
+// References one query answers at most: each costs a read of its line.
+inline constexpr size_t kMaxReferences = 500;
+
 struct Location {
   std::string file;
   Range range;  // 1-based lines and columns
@@ -53,7 +56,8 @@ class LspQueries {
   // definition of `name` (at most `limit`, most referenced first), and the
   // call sites that resolve to the one in `definer` (any, when empty).
   std::vector<Definition> definitions_named(const std::string& name, size_t limit) const;
-  std::vector<Location> references_named(const std::string& name, const std::string& definer) const;
+  std::vector<Location> references_named(const std::string& name, const std::string& definer,
+                                         size_t limit = kMaxReferences) const;
   // `prefix` empty: the identifier part before the cursor.
   std::vector<Completion> completions(const std::string& path, int line, int col, std::string prefix) const;
 

@@ -143,6 +143,12 @@ void MapRanker::add_ranked_map(const SymbolGraph& graph, const std::vector<std::
   out.estimated_tokens = used;
 }
 
+void MapRanker::warm(const RepoIndex& index) {
+  std::lock_guard lock(mu_);
+  index.read_blocks([&](const SymbolGraph& graph, const std::vector<std::string>&, const PathAliases&,
+                        std::uint64_t generation) { refresh_model(graph, generation); });
+}
+
 RankedMap MapRanker::build(const RepoIndex& index, const MapRequest& request) {
   RankedMap out;
   out.budget_tokens = request.budget_tokens;

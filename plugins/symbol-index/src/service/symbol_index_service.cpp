@@ -121,6 +121,9 @@ void SymbolIndexService::run_update(bool report) {
   if (stopping_) return;
   docs_.update(paths);
   record(stats);
+  // Before the index says it is ready: the first map asked for (a chat
+  // turn's, an agent's) then does not wait for the model.
+  if (report) ranker_.warm(*index_);
   state_ = State::ready;
   percent_ = 100;
   if (report) {
@@ -303,10 +306,12 @@ acdc::RawJson SymbolIndexService::find_symbol(std::string name, std::optional<in
   return {definitions_json(LspQueries(*index_).definitions_named(name, static_cast<size_t>(n)))};
 }
 
-acdc::RawJson SymbolIndexService::references_named(std::string name, std::optional<std::string> file) {
+acdc::RawJson SymbolIndexService::references_named(std::string name, std::optional<std::string> file,
+                                                   std::optional<int> limit) {
   require_ready();
   if (name.empty()) throw acdc::Error(ACDC_E_INVALID_PARAMS, "references_named needs a name");
-  return {locations_json(LspQueries(*index_).references_named(name, file.value_or("")))};
+  const int n = std::clamp(limit.value_or(static_cast<int>(kMaxReferences)), 1, static_cast<int>(kMaxReferences));
+  return {locations_json(LspQueries(*index_).references_named(name, file.value_or(""), static_cast<size_t>(n)))};
 }
 
 void SymbolIndexService::index_directory(acdc::Call call, std::string dir) {

@@ -21,7 +21,7 @@
 //   SymbolIndex.hover/definition/references(path, line, col), completions(path, line, col, prefix?)
 //   SymbolIndex.definition(...) -> {file, range, kind, header, language, references} or null
 //   SymbolIndex.find_symbol(name, limit?) -> [{file, range, kind, header, language, references}]
-//   SymbolIndex.references_named(name, file?) -> [{file, range}]   (by name: an agent over MCP)
+//   SymbolIndex.references_named(name, file?, limit?) -> [{file, range}]   (by name: an agent over MCP)
 //   SymbolIndex.index_directory(dir)   -> {legend, map, files}   (other plugins only)
 //
 // The llm plugin reaches these through the host by name (LLMService keeps
@@ -71,7 +71,7 @@ class SymbolIndexService {
   acdc::RawJson references(std::string path, int line, int col);
   acdc::RawJson completions(std::string path, int line, int col, std::optional<std::string> prefix);
   acdc::RawJson find_symbol(std::string name, std::optional<int> limit);
-  acdc::RawJson references_named(std::string name, std::optional<std::string> file);
+  acdc::RawJson references_named(std::string name, std::optional<std::string> file, std::optional<int> limit);
 
   void index_directory(acdc::Call call, std::string dir);
 
