@@ -1,0 +1,73 @@
+// The MCP adapter's pure parts: message classification, path globs, and a
+// tool's arguments read against its schema (adapters/mcp/).
+#include "mcp/glob.hpp"
+#include "mcp/message.hpp"
+#include "mcp/tool_args.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace acdc::adapters::mcp;
+
+namespace {
+
+Message read(std::string_view text) {
+  static rapidjson::Document doc;
+  return read_message(text, doc);
+}
+
+}  // namespace
+
+TEST_CASE("a message is a request, a notification, a response or invalid with the code to answer") {
+  auto r = read(R"({"jsonrpc":"2.0","id":"a1","method":"tools/list","params":{"cursor":"x"}})");
+  CHECK(r.kind == Message::request);
+  CHECK(r.id == R"("a1")");
+  CHECK(r.method == "tools/list");
+  REQUIRE(r.params != nullptr);
+  CHECK(read(R"({"jsonrpc":"2.0","method":"notifications/initialized"})").kind == Message::notification);
+  CHECK(read(R"({"jsonrpc":"2.0","id":3,"result":{}})").kind == Message::response);
+  CHECK(read("nope").error_code == -32700);
+  CHECK(read(R"([{"jsonrpc":"2.0","id":1,"method":"ping"}])").error_code == -32600);
+  CHECK(read(R"({"jsonrpc":"1.0","id":1,"method":"ping"})").error_code == -32600);
+  CHECK(read(R"({"jsonrpc":"2.0","id":1.5,"method":"ping"})").error_code == -32600);
+  auto bad_params = read(R"({"jsonrpc":"2.0","id":7,"method":"ping","params":[1]})");
+  CHECK(bad_params.error_code == -32602);
+  CHECK(bad_params.id == "7");  // the error answers the request it belongs to
+  CHECK(read(std::string(kMaxMessageBytes + 1, ' ')).error_code == -32600);
+}
+
+TEST_CASE("globs: * within a segment, ** across them, a bare glob matches the file name") {
+  CHECK(glob_match("src/**/*.cpp", "src/a.cpp"));
+  CHECK(glob_match("src/**/*.cpp", "src/net/http/x.cpp"));
+  CHECK_FALSE(glob_match("src/*.cpp", "src/net/x.cpp"));
+  CHECK(glob_match("*.py", "deep/in/tree/m.py"));
+  CHECK_FALSE(glob_match("*.py", "m.pyc"));
+  CHECK(glob_match("docs/", "docs/a/b.md"));
+  CHECK(glob_match("./src/?.h", "src/a.h"));
+  CHECK_FALSE(glob_match("src/?.h", "src/ab.h"));
+  CHECK(glob_match("**/test_*.py", "test_a.py"));
+  CHECK(matches_any({}, "anything"));
+  CHECK(matches_any({"*.md", "src/**"}, "src/x.c"));
+  CHECK_FALSE(matches_any({"*.md"}, "src/x.c"));
+}
+
+TEST_CASE("a tool's arguments: the first problem names the argument and what to give") {
+  rapidjson::Document doc;
+  doc.Parse(R"({"path":"a.py","start_line":0,"files":["x",1]})");
+  {
+    Args a(&doc, {"path", "start_line", "files"});
+    CHECK(a.text("path", true) == "a.py");
+    CHECK_FALSE(a.integer("start_line", 1, 10).has_value());
+    CHECK(a.problem() == "start_line: expected an integer from 1 to 10");
+    a.texts("files");
+    CHECK(a.problem() == "start_line: expected an integer from 1 to 10");  // the first one stays
+  }
+  {
+    Args a(&doc, {"path"});
+    CHECK(a.problem() == "unknown argument 'start_line': this tool takes path");
+  }
+  {
+    Args a(nullptr, {"path"});
+    CHECK_FALSE(a.text("path", true).has_value());
+    CHECK(a.problem() == "path: required, a string");
+  }
+}
