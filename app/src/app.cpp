@@ -2,6 +2,8 @@
 
 #include "interactive/connection.hpp"
 #include "interactive/local_converse.hpp"
+#include "mcp/engine_client.hpp"
+#include "mcp/http_endpoint.hpp"
 #include "browser.hpp"
 #include "config/config_files.hpp"
 
@@ -263,6 +265,10 @@ void App::serve() {
       net::ServerContext{net::StaticFiles(webapp), net::Access(token_, listener_->port()), hub_,
                          net::WsLimits{.keepalive = std::chrono::milliseconds(config_.ws_keepalive_ms)},
                          std::move(tracked)});
+  // MCP's Streamable HTTP on /mcp: an agent shares this host with the browser.
+  auto mcp_engine = std::make_shared<adapters::mcp::EngineClient>();
+  mcp_engine->attach(hub_, io_.get_executor());
+  server_->mcp = std::make_shared<adapters::mcp::HttpEndpoint>(std::move(mcp_engine), repo_root_);
   if (server_->files.root().empty())
     log::warn("the web app is not built (" +
               (webapp.empty() ? std::string("no webapp/dist found") : "nothing in " + webapp.string()) +
@@ -275,6 +281,7 @@ void App::serve() {
   for (unsigned i = 0; i < kIoThreads; ++i) io_threads_.emplace_back([this] { io_.run(); });
   log::info("serving " + repo_root_.string() + " at " + url());
   log::info("Interactive Mode API: ws://127.0.0.1:" + std::to_string(listener_->port()) + "/ws?token=" + token_);
+  log::info("MCP (Streamable HTTP): http://127.0.0.1:" + std::to_string(listener_->port()) + "/mcp?token=" + token_);
   if (!options_.no_browser && !open_browser(url()))
     log::info("could not start a browser: open the URL above yourself");
 }
