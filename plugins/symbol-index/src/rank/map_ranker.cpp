@@ -24,7 +24,7 @@ std::size_t share(std::size_t tokens, double fraction) {
 
 void MapRanker::refresh_model(const SymbolGraph& graph, std::uint64_t generation) {
   if (model_ && model_generation_ == generation) return;
-  model_ = RankModel::build(graph);
+  model_ = RankModel::build(graph, terms_);
   model_generation_ = generation;
   core_.reset();
 }

@@ -110,6 +110,7 @@ class MapRanker {
                     std::size_t legend_tokens, std::uint64_t generation);
 
   std::mutex mu_;
+  TermCache terms_;  // before model_, which refers to it
   std::optional<RankModel> model_;
   std::uint64_t model_generation_ = 0;
   std::optional<Core> core_;

@@ -5,28 +5,17 @@
 #include "rank/token_estimate.hpp"
 
 #include <algorithm>
-#include <map>
+#include <tuple>
 
 namespace acdc::symbols {
 namespace {
 
 constexpr std::uint32_t kUnknown = UINT32_MAX;
 
-// A file's words: its path's, then each symbol's name (children too), so a
-// class and its methods all point at the file that defines them.
-std::vector<std::string> file_terms(const FileRecord& rec) {
-  std::vector<std::string> terms = split_subwords(rec.path);
-  for_each_symbol(rec.unpack().symbols, [&](const Symbol& s) {
-    if (s.kind == SymbolKind::import) return;
-    for (auto& t : split_subwords(s.name)) terms.push_back(std::move(t));
-  });
-  return terms;
-}
-
 }  // namespace
 
-RankModel RankModel::build(const SymbolGraph& graph) {
-  RankModel m;
+RankModel RankModel::build(const SymbolGraph& graph, TermCache& cache) {
+  RankModel m(cache);
   const std::size_t slots = graph.slot_count();
   m.rank_ = page_rank(graph);
   m.block_tokens_.assign(slots, kUnknown);
@@ -35,7 +24,7 @@ RankModel RankModel::build(const SymbolGraph& graph) {
     const auto& rec = graph.node(id).record;
     if (!rec) continue;
     m.by_path_.push_back(id);
-    m.terms_.add(id, file_terms(*rec));
+    m.terms_.add(id, cache.terms(id, *rec));
     const std::string_view base = base_name(rec->path);
     m.by_name_[to_lower(base)].push_back(id);
     if (auto dot = base.rfind('.'); dot != std::string_view::npos && dot > 0) m.by_name_[to_lower(base.substr(0, dot))].push_back(id);
@@ -48,17 +37,28 @@ RankModel RankModel::build(const SymbolGraph& graph) {
   for (auto& [name, ids] : m.by_name_)
     std::sort(ids.begin(), ids.end(), [&](FileId a, FileId b) { return path_of(a) < path_of(b); });
 
-  std::vector<std::map<FileId, std::uint32_t>> both(slots);
+  // Each edge in both directions, sorted and summed: one flat sort instead
+  // of a map per file.
+  struct Half {
+    FileId a, b;
+    std::uint32_t w;
+  };
+  std::vector<Half> halves;
   graph.for_each_edge([&](FileId from, FileId to, std::uint32_t w) {
     if (from == to || !graph.node(from).record || !graph.node(to).record) return;
-    both[from][to] += w;
-    both[to][from] += w;
+    halves.push_back({from, to, w});
+    halves.push_back({to, from, w});
   });
-  for (FileId id = 0; id < slots; ++id) {
-    auto& out = m.neighbours_[id];
-    out.assign(both[id].begin(), both[id].end());
-    std::stable_sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+  std::sort(halves.begin(), halves.end(), [](const Half& x, const Half& y) { return std::tie(x.a, x.b) < std::tie(y.a, y.b); });
+  for (std::size_t i = 0; i < halves.size();) {
+    std::uint32_t sum = 0;
+    std::size_t j = i;
+    for (; j < halves.size() && halves[j].a == halves[i].a && halves[j].b == halves[i].b; ++j) sum += halves[j].w;
+    m.neighbours_[halves[i].a].emplace_back(halves[i].b, sum);
+    i = j;
   }
+  for (auto& out : m.neighbours_)
+    std::stable_sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
   return m;
 }
 

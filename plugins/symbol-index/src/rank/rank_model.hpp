@@ -4,16 +4,20 @@
 // index of their paths and symbol names, their neighbours in the reference
 // graph, and the files by name.
 //
-//   RankModel m = RankModel::build(graph);
+//   TermCache cache;                                   // kept across models: only changed files are read
+//   RankModel m = RankModel::build(graph, cache);
 //   for (FileId id : m.by_rank()) ...                  // most central first
 //   m.files_named("chat_turn.cpp");                   // by base name or stem, lower case
 //
 // Refers to the graph it was built from: use it only while that graph is
 // unchanged and alive (the caller holds the index's read lock). Not
 // thread-safe: block_tokens() fills a memo (rank/map_ranker.hpp serialises).
+// Refers to the cache too, which must outlive it and be filled by no other
+// build while it is in use.
 #pragma once
 
 #include "graph/symbol_graph.hpp"
+#include "rank/term_cache.hpp"
 #include "rank/term_index.hpp"
 
 #include <string>
@@ -26,7 +30,7 @@ namespace acdc::symbols {
 
 class RankModel {
  public:
-  static RankModel build(const SymbolGraph& graph);
+  static RankModel build(const SymbolGraph& graph, TermCache& cache);
 
   const std::vector<FileId>& by_path() const { return by_path_; }
   const std::vector<FileId>& by_rank() const { return by_rank_; }
@@ -45,6 +49,8 @@ class RankModel {
   const std::vector<std::pair<FileId, std::uint32_t>>& neighbours(FileId id) const { return neighbours_[id]; }
 
  private:
+  explicit RankModel(const TermCache& cache) : terms_(cache) {}
+
   std::vector<FileId> by_path_;
   std::vector<FileId> by_rank_;
   std::vector<double> rank_;

@@ -13,12 +13,12 @@ constexpr double kB = 0.75;
 
 }  // namespace
 
-void TermIndex::add(FileId id, std::vector<std::string> terms) {
+void TermIndex::add(FileId id, const std::vector<TermId>& terms) {
   const std::size_t count = terms.size();
-  std::sort(terms.begin(), terms.end());
+  if (postings_.size() < cache_->term_count()) postings_.resize(cache_->term_count());
   for (std::size_t i = 0, j; i < terms.size(); i = j) {
     for (j = i + 1; j < terms.size() && terms[j] == terms[i];) ++j;
-    postings_[std::move(terms[i])].push_back(Posting{id, static_cast<std::uint32_t>(j - i)});
+    postings_[terms[i]].push_back(Posting{id, static_cast<std::uint32_t>(j - i)});
   }
   if (length_.size() <= id) length_.resize(id + 1, 0);
   length_[id] = static_cast<std::uint32_t>(std::max<std::size_t>(1, count));
@@ -36,12 +36,15 @@ std::vector<std::pair<FileId, double>> TermIndex::score(const std::vector<std::s
   // Dense by FileId: a common word's postings run to thousands of files.
   std::vector<double> scores(length_.size(), 0);
   std::vector<FileId> touched;
+  // In the words' order (a set of strings), so the sums are the same bits
+  // whatever ids the cache gave the words.
   for (const std::string& term : std::set<std::string>(query.begin(), query.end())) {
-    auto it = postings_.find(term);
-    if (it == postings_.end()) continue;
-    const auto df = static_cast<double>(it->second.size());
+    const auto id = cache_->find(term);
+    if (!id || *id >= postings_.size() || postings_[*id].empty()) continue;
+    const auto& postings = postings_[*id];
+    const auto df = static_cast<double>(postings.size());
     const double idf = std::log(1 + (n_docs - df + 0.5) / (df + 0.5));
-    for (const Posting& p : it->second) {
+    for (const Posting& p : postings) {
       const double len = length_[p.id];
       const double tf = p.tf;
       if (scores[p.id] == 0) touched.push_back(p.id);

@@ -1,19 +1,22 @@
 // rank/term_index.hpp -- BM25 over each indexed file's path and symbol
 // names: which files a chat message's words point at (rank/focus.hpp), and
 // on its own the lexical baseline the localization bench compares with.
+// Terms are the ids of a TermCache (rank/term_cache.hpp), which the index
+// is built from and queried through.
 //
-//   TermIndex idx;
-//   idx.add(id, split_subwords(path + " " + names));   // once per file
+//   TermIndex idx(cache);
+//   idx.add(id, cache.terms(id, record));   // once per file
 //   idx.finish();
 //   for (auto [id, score] : idx.score(query_terms(message))) ...   // best first
 //
-// Not thread-safe to build; const methods may run on any thread.
+// Not thread-safe to build; const methods may run on any thread while the
+// cache is not being filled.
 #pragma once
 
 #include "graph/symbol_graph.hpp"
+#include "rank/term_cache.hpp"
 
 #include <string>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -21,7 +24,10 @@ namespace acdc::symbols {
 
 class TermIndex {
  public:
-  void add(FileId id, std::vector<std::string> terms);
+  explicit TermIndex(const TermCache& cache) : cache_(&cache) {}
+
+  // `terms`: sorted term ids, repeats counting as frequency.
+  void add(FileId id, const std::vector<TermId>& terms);
   // After the last add(): fixes the average document length.
   void finish();
 
@@ -34,8 +40,9 @@ class TermIndex {
     FileId id;
     std::uint32_t tf;
   };
-  std::unordered_map<std::string, std::vector<Posting>> postings_;
-  std::vector<std::uint32_t> length_;  // by FileId; 0 for no document
+  const TermCache* cache_;
+  std::vector<std::vector<Posting>> postings_;  // by TermId
+  std::vector<std::uint32_t> length_;           // by FileId; 0 for no document
   std::size_t documents_ = 0;
   double average_length_ = 1;
 };
