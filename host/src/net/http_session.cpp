@@ -26,6 +26,9 @@ constexpr const char* kContentSecurityPolicy =
 
 constexpr auto kRequestTimeout = std::chrono::seconds(30);
 constexpr const char* kEndpointPath = "/mcp";
+// A refused request's body is read and dropped up to this much, for this long.
+constexpr size_t kMaxDrained = 16u << 20;
+constexpr auto kDrainTimeout = std::chrono::seconds(10);
 
 std::string_view path_of(std::string_view target) { return target.substr(0, target.find('?')); }
 
@@ -138,7 +141,28 @@ void HttpSession::refuse(http::status status, std::string body, const char* cont
   res.body() = std::move(body) + "\n";
   res.prepare_payload();
   beast::async_write(stream_, http::message_generator(std::move(res)),
-                     beast::bind_front_handler(&HttpSession::on_write, shared_from_this(), false));
+                     beast::bind_front_handler(&HttpSession::on_refused, shared_from_this()));
+}
+
+void HttpSession::on_refused(beast::error_code ec, size_t) {
+  if (ec) return;
+  beast::error_code ignored;
+  stream_.socket().shutdown(boost::asio::ip::tcp::socket::shutdown_send, ignored);
+  stream_.expires_after(kDrainTimeout);
+  drain(0);
+}
+
+// A client still sending the body it was refused for sees a reset (EPIPE)
+// instead of the answer if the socket closes under it: read and drop the
+// rest first, within bounds.
+void HttpSession::drain(size_t dropped) {
+  buffer_.consume(buffer_.size());
+  stream_.async_read_some(buffer_.prepare(64 * 1024),
+                          [self = shared_from_this(), dropped](beast::error_code ec, size_t n) {
+                            if (ec || dropped + n > kMaxDrained) return;
+                            self->buffer_.commit(n);
+                            self->drain(dropped + n);
+                          });
 }
 
 void HttpSession::upgrade() {

@@ -52,6 +52,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   bool refuse_at_endpoint();
   void to_endpoint();
   void too_large();  // 413: the body is over the route's limit
+  void on_refused(boost::beast::error_code ec, size_t bytes);
+  void drain(size_t dropped);
   void refuse(boost::beast::http::status status, std::string body, const char* content_type);
   void on_write(bool keep_alive, boost::beast::error_code ec, size_t bytes);
   void upgrade();
