@@ -5,6 +5,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <filesystem>
 
 using namespace acdc::symbols;
@@ -76,4 +77,22 @@ TEST_CASE("a touched but unchanged file is read, not parsed", "[incremental]") {
   UpdateStats s = update_tree(*index);
   CHECK(s.parsed == 0);
   CHECK(s.changed.empty());
+}
+
+TEST_CASE("a first index in batches can be read as it goes and ends as a single update would", "[incremental]") {
+  acdc::test::TempDir dir;
+  copy_tree(fixture("python"), dir.path());
+  for (int i = 0; i < 7; ++i)
+    acdc::test::write_file(dir.path() / ("extra/mod" + std::to_string(i) + ".py"),
+                           "from shop.pricing import price_of\n\n\ndef use" + std::to_string(i) + "():\n    return price_of(1)\n");
+  RepoIndex batched(dir.path(), {.threads = 2, .batch_files = 3});
+  std::vector<std::size_t> seen;  // files readable while later batches parse
+  std::vector<SkippedFile> unlisted;
+  const auto paths = walk_directory(dir.path(), unlisted);
+  UpdateStats s = batched.update(paths, [&](std::size_t, std::size_t) { seen.push_back(batched.file_count()); });
+  REQUIRE(s.files > 6);
+  CHECK(s.parsed == s.files);
+  CHECK(std::find_if(seen.begin(), seen.end(), [&](std::size_t n) { return n > 0 && n < s.files; }) != seen.end());
+  CHECK(batched.map_text() == index_tree(dir.path())->map_text());
+  CHECK(batched.map_text().find("f use6()") != std::string::npos);
 }

@@ -62,7 +62,8 @@ class AcContextMap extends LightElement {
       <span class="badge ${s.complete ? 'complete' : 'cut'}" data-map-complete title=${s.complete
         ? 'Every indexed file not in full context is in the map in full'
         : 'The map is larger than its budget: the most useful files are in full, the rest named or counted in the outline'}>
-        ${s.complete ? 'complete' : 'cut to the budget'}</span></p>`;
+        ${s.complete ? 'complete' : 'cut to the budget'}</span>
+      ${s.indexing == null ? '' : html`<span class="badge cut" data-map-indexing title="acdc is still building its first index of this repository: the map has the files indexed so far, and the rest join it as they are done">indexing ${s.indexing}%</span>`}</p>`;
   }
 
   counts(s) {

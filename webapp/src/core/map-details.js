@@ -5,7 +5,8 @@
 // map grouped by why each is in. Pure: the
 // component is components/context-map.js.
 //
-//   const s = mapSummary(details);  // {tokens, budget, share, complete, total, full, summary, outline, leftOut}
+//   const s = mapSummary(details);  // {tokens, budget, share, complete, total, full, summary, outline, leftOut, indexing}
+//                                   // indexing: the percent a first index has done, null once it is done
 //   entryGroups(details.entries, 'reason')  // [{why:'mentioned', heading, entries}, ...]
 //   entryGroups(details.entries, 'tokens')  // [{why:null, heading:null, entries}] largest first
 
@@ -30,7 +31,7 @@ export function mapSummary(d) {
   const tokens = num(d?.tokens), budget = num(d?.budget_tokens);
   return { tokens, budget, share: budget ? Math.min(1, tokens / budget) : 0, complete: !!d?.complete,
     total: num(d?.files_total), full: num(d?.files_full), summary: num(d?.files_summary), outline: num(d?.files_outline),
-    leftOut: num(d?.files_left_out) };
+    leftOut: num(d?.files_left_out), indexing: d?.indexing_percent == null ? null : num(d.indexing_percent) };
 }
 
 const byPath = (a, b) => a.path.localeCompare(b.path);

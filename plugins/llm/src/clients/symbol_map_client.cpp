@@ -28,6 +28,7 @@ void read_figures(const acdc::Json& doc, SymbolMap& map) {
   MapFigures f;
   if (auto it = doc.FindMember("complete"); it != doc.MemberEnd() && it->value.IsBool()) f.complete = it->value.GetBool();
   f.budget_tokens = member_long(doc, "budget_tokens");
+  if (doc.HasMember("indexing_percent")) f.indexing_percent = member_long(doc, "indexing_percent");
   if (auto it = doc.FindMember("files"); it != doc.MemberEnd() && it->value.IsObject()) {
     f.files_total = member_long(it->value, "total");
     f.files_full = member_long(it->value, "full");

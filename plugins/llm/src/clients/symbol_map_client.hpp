@@ -49,6 +49,7 @@ struct MapFigures {
   bool complete = true;  // every file in full
   long budget_tokens = 0;
   long files_total = 0, files_full = 0, files_summary = 0, files_outline = 0, files_left_out = 0;
+  long indexing_percent = -1;  // >= 0: a first index is still running; the map has what is done
 };
 
 // One file's block of a map.

@@ -88,6 +88,7 @@ void write_map_figures(acdc::JsonWriter& w, const SymbolMap& map, const Placemen
   util::write_member(w, "files_summary", f.files_summary);
   util::write_member(w, "files_outline", f.files_outline);
   util::write_member(w, "files_left_out", f.files_left_out);
+  if (f.indexing_percent >= 0) util::write_member(w, "indexing_percent", f.indexing_percent);
   util::write_member(w, "outline", map.outline);
   w.Key("entries");
   w.StartArray();

@@ -104,8 +104,15 @@ UpdateStats RepoIndex::update(const std::vector<std::string>& paths, const Progr
     const auto& rec = graph_.node(id).record;
     if (rec && !listed.count(rec->path)) plan.changes.emplace_back(rec->path, nullptr);
   }
-  if (!parse(plan, progress, stats)) return stats;
-  commit(plan, {}, stats);
+  // A first index that must parse most files: readers get each batch as it
+  // is done instead of nothing until the end.
+  const bool cold = graph_.file_count() == 0 && on_disk * 10 < plan.jobs.size() * 9;
+  if (cold && options_.batch_files > 0 && plan.jobs.size() > options_.batch_files) {
+    if (!update_in_batches(plan, options_.batch_files, progress, stats)) return stats;
+  } else {
+    if (!parse(plan, progress, stats)) return stats;
+    commit(plan, {}, stats);
+  }
   // A start on an unchanged tree takes every cached record as it was: the
   // file needs no rewrite.
   stats.cache_stale = stats.parsed || stats.removed || stats.from_cache != on_disk || stats.files != on_disk;
@@ -129,6 +136,38 @@ UpdateStats RepoIndex::update_files(const std::vector<std::string>& touched) {
   return stats;
 }
 
+bool RepoIndex::update_in_batches(Plan& plan, std::size_t batch, const ProgressFn& progress, UpdateStats& stats) {
+  // Path aliases from every file to come: each batch would otherwise change
+  // them and render every block committed so far again.
+  {
+    std::vector<std::string> all;
+    for (const ParseJob& j : plan.jobs) all.push_back(j.path);
+    std::sort(all.begin(), all.end());
+    std::vector<std::string_view> views(all.begin(), all.end());
+    std::unique_lock lock(mu_);
+    aliases_ = PathAliases::compute(views);
+  }
+  const std::size_t total = plan.jobs.size();
+  std::vector<SkippedFile> skipped;  // commit() replaces the list: kept across batches
+  for (std::size_t start = 0; start < total; start += batch) {
+    Plan part;
+    const std::size_t end = std::min(total, start + batch);
+    part.jobs.assign(std::make_move_iterator(plan.jobs.begin() + start), std::make_move_iterator(plan.jobs.begin() + end));
+    if (start == 0) part.changes = std::move(plan.changes);  // files that left
+    ProgressFn step;
+    if (progress) step = [&progress, start, total](std::size_t done, std::size_t) { progress(start + done, total); };
+    if (!parse(part, step, stats)) {
+      hold_aliases_ = false;
+      return false;
+    }
+    skipped.insert(skipped.end(), std::make_move_iterator(part.skipped.begin()), std::make_move_iterator(part.skipped.end()));
+    part.skipped = skipped;
+    hold_aliases_ = end < total;  // the last batch settles them on the files indexed
+    commit(part, {}, stats);
+  }
+  return true;
+}
+
 bool RepoIndex::parse(Plan& plan, const ProgressFn& progress, UpdateStats& stats) {
   auto parse_started = std::chrono::steady_clock::now();
   std::vector<ParseOutput> outputs = parse_files(
@@ -136,7 +175,7 @@ bool RepoIndex::parse(Plan& plan, const ProgressFn& progress, UpdateStats& stats
       {.threads = options_.threads, .timeout = options_.parse_timeout, .stop = options_.stop, .header_default = header_default_},
       progress);
   if (options_.stop && options_.stop->load()) return false;
-  stats.parse_seconds = seconds_since(parse_started);
+  stats.parse_seconds += seconds_since(parse_started);
   for (size_t i = 0; i < plan.jobs.size(); ++i) {
     ParseOutput& out = outputs[i];
     const std::string& path = plan.jobs[i].path;
@@ -175,10 +214,10 @@ void RepoIndex::commit(Plan& plan, const std::set<std::string>& partial, UpdateS
   });
   auto graph_started = std::chrono::steady_clock::now();
   std::vector<FileId> dirty = plan.changes.empty() ? std::vector<FileId>{} : graph_.apply(std::move(plan.changes));
-  stats.graph_seconds = seconds_since(graph_started);
+  stats.graph_seconds += seconds_since(graph_started);
   auto render_started = std::chrono::steady_clock::now();
   render(dirty, set_changed, stats);
-  stats.render_seconds = seconds_since(render_started);
+  stats.render_seconds += seconds_since(render_started);
   if (!partial.empty())
     for (auto& s : skipped_)
       if (!partial.count(s.path)) plan.skipped.push_back(std::move(s));
@@ -199,7 +238,7 @@ void RepoIndex::render(const std::vector<FileId>& dirty, bool set_changed, Updat
       return graph_.node(a).record->path < graph_.node(b).record->path;
     });
     for (FileId id : order_) paths.push_back(graph_.node(id).record->path);
-    PathAliases next = PathAliases::compute(paths);
+    PathAliases next = hold_aliases_ ? aliases_ : PathAliases::compute(paths);
     if (!(next == aliases_)) {
       aliases_ = std::move(next);
       to_render = order_;

@@ -46,6 +46,10 @@ struct IndexOptions {
   std::chrono::milliseconds parse_timeout = std::chrono::seconds(10);
   // Set (by the owner, at shutdown): an update stops parsing and changes nothing.
   const std::atomic<bool>* stop = nullptr;
+  // A first index with no disk cache to speak of commits every this many
+  // files, so the map of what is indexed so far can be read while the rest
+  // parses (0: once, at the end).
+  std::size_t batch_files = 0;
 };
 
 struct UpdateStats {
@@ -80,7 +84,7 @@ class RepoIndex {
 
   // `paths`: every file of the tree now (relative, '/'-separated); files of
   // no indexed language are ignored, indexed files not listed leave. Blocks
-  // until done.
+  // until done; a first index commits in batches (IndexOptions::batch_files).
   UpdateStats update(const std::vector<std::string>& paths, const ProgressFn& progress = {});
   // Only `touched` (files a watcher saw change, appear or go): each is
   // looked at again; the rest of the index stays as it is.
@@ -116,11 +120,14 @@ class RepoIndex {
   // False when stopped: nothing is changed.
   bool parse(Plan& plan, const ProgressFn& progress, UpdateStats& stats);
   void commit(Plan& plan, const std::set<std::string>& partial, UpdateStats& stats);
+  // A first index in batches of `batch` jobs, each parsed and committed in turn.
+  bool update_in_batches(Plan& plan, std::size_t batch, const ProgressFn& progress, UpdateStats& stats);
   void render(const std::vector<FileId>& dirty, bool set_changed, UpdateStats& stats);
 
   std::filesystem::path root_;
   IndexOptions options_;
   std::mutex update_mu_;  // one update at a time
+  bool hold_aliases_ = false;  // a batched first index: the aliases of every file to come stand
   mutable std::shared_mutex mu_;
   SymbolGraph graph_;
   PathAliases aliases_;

@@ -51,11 +51,11 @@ std::string map_json(const RepoIndex& index, const std::set<std::string>& exclud
   return o.done();
 }
 
-std::string ranked_map_json(const RankedMap& map) {
+std::string ranked_map_json(const RankedMap& map, int indexing_percent) {
   Out o;
   o.w.StartObject();
   o.key("ready"), o.w.Bool(true);
-  o.key("complete"), o.w.Bool(map.complete);
+  o.key("complete"), o.w.Bool(map.complete && indexing_percent < 0);
   o.key("legend"), o.str(map.legend);
   o.key("blocks");
   o.w.StartArray();
@@ -68,7 +68,14 @@ std::string ranked_map_json(const RankedMap& map) {
     o.w.EndObject();
   }
   o.w.EndArray();
-  o.key("outline"), o.str(map.outline);
+  if (indexing_percent >= 0) {
+    o.key("outline");
+    o.str("(acdc is still indexing this repository: " + std::to_string(indexing_percent) +
+          "% of its files so far; the map covers those, the rest join it as they are done)\n" + map.outline);
+    o.key("indexing_percent"), o.w.Int(indexing_percent);
+  } else {
+    o.key("outline"), o.str(map.outline);
+  }
   o.key("budget_tokens"), o.w.Uint64(map.budget_tokens);
   o.key("estimated_tokens"), o.w.Uint64(map.estimated_tokens);
   o.key("files");

@@ -16,7 +16,9 @@ namespace acdc::symbols {
 std::string map_json(const RepoIndex& index, const std::set<std::string>& exclude);
 // {ready:true, complete, legend, blocks:[{path, text, why}], outline, budget_tokens,
 //  estimated_tokens, files:{total, full, summary, outline, left_out}}; a block's level: full or summary
-std::string ranked_map_json(const RankedMap& map);
+// `indexing_percent` >= 0: the index is still being built; the map says so
+// (to the model, at the top of its outline) and carries the figure.
+std::string ranked_map_json(const RankedMap& map, int indexing_percent = -1);
 // The doc index's {ready:true, legend, blocks:[{path, text}]}.
 std::string doc_map_json(const std::string& legend, const std::vector<std::pair<std::string, std::string>>& blocks);
 std::string block_json(const std::string& path, const std::string& block);

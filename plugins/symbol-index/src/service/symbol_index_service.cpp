@@ -28,6 +28,9 @@ std::string config_string(const acdc::JsonValue& config, const char* object, con
 IndexOptions options_from(const acdc::JsonValue& config) {
   IndexOptions o;
   o.threads = std::max(1u, std::thread::hardware_concurrency());
+  // A first index of boost (15,000 files) takes minutes on 2 cores: chat gets
+  // the map of each 1,500 files as they are done (issue 26).
+  o.batch_files = 1500;
   auto it = config.FindMember("max_file_bytes");
   if (it != config.MemberEnd() && it->value.IsUint64() && it->value.GetUint64() > 0)
     o.limits.max_file_bytes = it->value.GetUint64();
@@ -210,7 +213,10 @@ acdc::RawJson SymbolIndexService::get_map(std::optional<std::vector<std::string>
 
 acdc::RawJson SymbolIndexService::get_ranked_map(std::vector<std::string> exclude, long budget_tokens,
                                                  std::optional<std::string> message, std::optional<std::string> history) {
-  if (state_ != State::ready) return {R"({"ready":false})"};
+  // While a first index runs, the map of the files done so far: chat works
+  // from the first message, with what is known (IndexOptions::batch_files).
+  const bool partial = state_ != State::ready;
+  if (partial && index_->file_count() == 0) return {R"({"ready":false})"};
   if (budget_tokens < 0)
     throw acdc::Error(ACDC_E_INVALID_PARAMS, "budget_tokens is " + std::to_string(budget_tokens) +
                                                  ": give 0 for the whole map, or a positive token budget");
@@ -218,7 +224,7 @@ acdc::RawJson SymbolIndexService::get_ranked_map(std::vector<std::string> exclud
                      .exclude = {exclude.begin(), exclude.end()},
                      .message = message.value_or(""),
                      .history = history.value_or("")};
-  return {ranked_map_json(ranker_.build(*index_, request))};
+  return {ranked_map_json(ranker_.build(*index_, request), partial ? percent_.load() : -1)};
 }
 
 acdc::RawJson SymbolIndexService::get_doc_map(std::optional<std::vector<std::string>> exclude) {
