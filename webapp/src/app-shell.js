@@ -10,6 +10,7 @@ import { html } from 'lit';
 import { AcAppMethods } from './acapp-methods.js';
 import { Backoff } from './core/backoff.js';
 import { featureGate } from './core/plugins.js';
+import { hostAddress, socketUrl } from './core/host-address.js';
 import { startupInitial, reportStage, markReady, forgetStages, backgroundStages } from './core/startup.js';
 import { setCall, hasMethod, rpc, on, emit, toast } from './rpc.js';
 import './components/toasts.js';
@@ -71,9 +72,7 @@ export class AcAppShell extends JRPCClient {
   connectedCallback() {
     super.connectedCallback();
     this.addClass(new AcAppMethods(), 'AcApp');
-    const params = new URLSearchParams(location.search);
-    const port = params.get('port') ?? location.port ?? '18080';
-    this.serverURI = `ws://${location.hostname}:${port}/?token=${encodeURIComponent(params.get('token') ?? '')}`;
+    this.serverURI = socketUrl(hostAddress(location));
     addEventListener('keydown', (e) => this.onKey(e));
   }
 

@@ -3,11 +3,13 @@
 // in the card, and the text typed stays in the editor. Keys acdc ignores are
 // listed with their file and line above the cards, and in the open card. Unsaved text lives in
 // `drafts`, outside the element, so neither opening another card nor leaving
-// the tab (which unrenders this element) loses it.
+// the tab (which unrenders this element) loses it. Above the cards, how to
+// connect an agent or an editor to acdc (agent-connect.js).
 
 import { html } from 'lit';
 import { LightElement } from './light-element.js';
 import { rpc, hasMethod, toast } from '../rpc.js';
+import './agent-connect.js';
 
 export const CONFIG_TYPES = ['llm', 'app', 'snippets', 'host', 'system', 'system_extra', 'system_doc', 'compaction', 'review'];
 
@@ -101,6 +103,7 @@ class AcSettingsTab extends LightElement {
         : html`Model <b data-model>${i.model ?? '…'}</b> · smaller model <b>${i.smaller_model ?? '…'}</b> · config in <code>${i.config_dir ?? '…'}</code>`}
         ${(i.problems ?? []).map((p) => html`<div class="error" data-config-problem>${p}</div>`)}
         ${(i.warnings ?? []).map((w) => html`<div class="config-warning" data-config-warning>${w}</div>`)}</div>
+      <ac-agent-connect></ac-agent-connect>
       ${CONFIG_TYPES.map((t) => this.renderCard(t))}
     </div>`;
   }
