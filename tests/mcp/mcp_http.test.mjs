@@ -88,7 +88,7 @@ test('the token in the URL\'s query serves clients that take only a URL', async 
 
 test('ask_acdc streams its progress as server-sent events on the POST, then its answer', async () => {
   const answer = `Renaming it.\n\nsrc/main.py\n${EDIT}\ndef report(shapes):\n${REPL}\ndef print_report(shapes):\n${END}\n`;
-  await fake.queue([{ text: answer, chunk_chars: 8, split: 16, delay_ms: 40 }]);
+  await fake.queue([{ text: answer, chunk_chars: 40, split: 250, delay_ms: 1000 }]);
   const progress = [];
   const r = await mcp.client.callTool({ name: 'ask_acdc', arguments: { question: 'rename report', files: ['src/main.py'] } },
     undefined, { onprogress: (p) => progress.push(p.message), timeout: 60000 });

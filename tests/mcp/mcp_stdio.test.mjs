@@ -134,8 +134,9 @@ test('apply_edits: applied, already applied and failed, by pairs or edit blocks,
 
 test('ask_acdc: a turn of acdc\'s model streams as progress and its edits are applied', async () => {
   const answer = `Renaming it.\n\nsrc/main.py\n${EDIT}\ndef report(shapes):\n${REPL}\ndef print_report(shapes):\n${END}\n`;
-  // Slow, as a model writes: the pieces arrive while the call runs.
-  await fake.queue([{ text: answer, chunk_chars: 8, split: 16, delay_ms: 40 }]);
+  // Slow, as a model writes: a second between pieces, so the first piece's
+  // progress is out before the answer whatever the machine's load.
+  await fake.queue([{ text: answer, chunk_chars: 40, split: 250, delay_ms: 1000 }]);
   const progress = [];
   const r = await call('ask_acdc', { question: 'rename report to print_report', files: ['src/main.py'] },
     { onprogress: (p) => progress.push(p.message), timeout: 60000 });
