@@ -49,3 +49,23 @@ test('"Show token" shows it in every HTTP line, and hides it again', { skip }, a
   assert.ok(!(await section().textContent()).includes(TOKEN));
   assert.deepEqual(page.errors, []);
 });
+
+// What Claude Code and Cursor would send with the copied lines: an MCP
+// initialize on this host's /mcp, answered by acdc.
+test('the copied HTTP lines connect: /mcp answers an initialize with the header and with the query token', { skip }, async () => {
+  await recordCopies(page);
+  await line('claude-http').locator('button[data-copy]').click();
+  await line('cursor-http').locator('button[data-copy]').click();
+  await page.waitForFunction(() => window.copied.length === 2);
+  const [claude, cursor] = await page.evaluate(() => window.copied);
+  const [, url, header] = claude.match(/"(http[^"]+)" --header "([^"]+)"/);
+  const [name, value] = header.split(': ');
+  const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize',
+    params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'browser.agents', version: '1' } } };
+  for (const [target, headers] of [[url, { [name]: value }], [JSON.parse(cursor).mcpServers['acdc-web'].url, {}]]) {
+    const res = await fetch(target, { method: 'POST', body: JSON.stringify(initialize),
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...headers } });
+    assert.equal(res.status, 200, target);
+    assert.equal((await res.json()).result.serverInfo.name, 'acdc');
+  }
+});
