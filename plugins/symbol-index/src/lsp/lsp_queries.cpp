@@ -234,7 +234,9 @@ std::vector<Definition> LspQueries::definitions_named(const std::string& name, s
     }
   });
   std::map<std::string, std::optional<std::string>> texts;
-  for (const auto& [file, s] : found) {
+  for (const auto& entry : found) {
+    const std::string& file = entry.first;  // a name, not a binding: the lambda below captures it
+    const Symbol& s = entry.second;
     auto& t = texts[file];
     if (!t) t = read_text(index_, file);
     Range bytes{s.range.start_line + 1, s.range.start_col + 1, s.range.end_line + 1, s.range.end_col + 1};
