@@ -12,7 +12,7 @@
 //
 //   Agent agent({.conn = conn, .engine = engine, .settings = s, .version = "0.9",
 //                .load_plugins = [&](const fs::path& root) { ...; engine.attach(hub, ex); }});
-//   read_lines(0, [&](std::string_view line) { agent.handle(parse_incoming(line)); }, ...);
+//   util::read_fd_lines(0, kMaxLine, [&](std::string_view line) { agent.handle(parse_incoming(line)); }, ...);
 //   agent.close();
 //
 // handle() runs on the reader's thread and never blocks: what waits on the

@@ -5,30 +5,11 @@
 
 #include <acdc/host/json.hpp>
 #include <acdc/sdk/error.hpp>
+#include <acdc/util/percent.hpp>
 
 namespace acdc::adapters::acp {
 namespace fs = std::filesystem;
 namespace {
-
-int hex_value(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
-std::string percent_decoded(std::string_view s) {
-  std::string out;
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    if (s[i] == '%' && i + 2 < s.size() && hex_value(s[i + 1]) >= 0 && hex_value(s[i + 2]) >= 0) {
-      out += static_cast<char>(hex_value(s[i + 1]) * 16 + hex_value(s[i + 2]));
-      i += 2;
-    } else {
-      out += s[i];
-    }
-  }
-  return out;
-}
 
 // The mention of a context file in the message text.
 std::string mention(const std::string& path) { return "`" + path + "`"; }
@@ -63,7 +44,9 @@ void add_link(const rapidjson::Value& block, const fs::path& root, PromptParts& 
 std::optional<std::string> repo_path_of(std::string_view uri, const fs::path& root) {
   constexpr std::string_view scheme = "file://";
   if (!uri.starts_with(scheme)) return std::nullopt;
-  const fs::path file = fs::path(percent_decoded(uri.substr(scheme.size()))).lexically_normal();
+  std::string decoded;
+  if (!util::percent_decode(uri.substr(scheme.size()), decoded)) return std::nullopt;  // not a path acdc can name
+  const fs::path file = fs::path(decoded).lexically_normal();
   const fs::path rel = file.lexically_relative(root.lexically_normal());
   if (rel.empty() || rel == "." || *rel.begin() == "..") return std::nullopt;
   return rel.generic_string();

@@ -18,6 +18,9 @@
 
 namespace acdc::adapters::acp {
 
+// A prompt with images is large; a line beyond this is refused as a whole.
+inline constexpr std::size_t kMaxLine = 64u << 20;
+
 struct Incoming {
   enum class Kind { request, notification, response, malformed };
   Kind kind = Kind::malformed;

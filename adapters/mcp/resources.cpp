@@ -4,8 +4,8 @@
 
 #include <acdc/host/errors.hpp>
 #include <acdc/host/json.hpp>
+#include <acdc/util/percent.hpp>
 
-#include <cctype>
 #include <charconv>
 #include <vector>
 
@@ -14,31 +14,6 @@ namespace {
 
 constexpr const char* kMapUri = "acdc://map";
 constexpr long kMapBudget = 8000;
-
-std::string percent_encode(std::string_view path) {
-  static const char* hex = "0123456789ABCDEF";
-  std::string out;
-  for (unsigned char c : path) {
-    if (std::isalnum(c) || c == '/' || c == '-' || c == '_' || c == '.' || c == '~') out += static_cast<char>(c);
-    else out += {'%', hex[c >> 4], hex[c & 15]};
-  }
-  return out;
-}
-
-bool percent_decode(std::string_view in, std::string& out) {
-  for (size_t i = 0; i < in.size(); ++i) {
-    if (in[i] != '%') {
-      out += in[i];
-      continue;
-    }
-    unsigned v = 0;
-    if (i + 2 >= in.size() || std::from_chars(in.data() + i + 1, in.data() + i + 3, v, 16).ptr != in.data() + i + 3)
-      return false;
-    out += static_cast<char>(v);
-    i += 2;
-  }
-  return true;
-}
 
 std::string mime_of(std::string_view path) {
   auto dot = path.rfind('.');
@@ -55,7 +30,7 @@ std::string mime_of(std::string_view path) {
 }  // namespace
 
 std::string Resources::uri_of(const std::string& path) const {
-  return "file://" + percent_encode((root_ / path).string());
+  return "file://" + util::percent_encode_path((root_ / path).string());
 }
 
 void Resources::list(const std::string& cursor, Reply reply) {
@@ -133,9 +108,9 @@ void Resources::read(const std::string& uri, Reply reply) {
                  });
     return;
   }
-  const std::string prefix = "file://" + percent_encode(root_.string()) + "/";
+  const std::string prefix = "file://" + util::percent_encode_path(root_.string()) + "/";
   std::string path;
-  if (!uri.starts_with(prefix) || !percent_decode(std::string_view(uri).substr(prefix.size()), path) || path.empty())
+  if (!uri.starts_with(prefix) || !util::percent_decode(std::string_view(uri).substr(prefix.size()), path) || path.empty())
     return reply(kResourceNotFound, "no resource '" + uri + "': acdc serves " + kMapUri + " and file:// URIs of files "
                                         "under " + root_.string() + " (resources/list names them)");
   std::string args = "[";
@@ -154,7 +129,7 @@ std::string Resources::templates_json() const {
   o.key("resourceTemplates");
   o.w.StartArray();
   o.w.StartObject();
-  o.key("uriTemplate"), o.string("file://" + percent_encode(root_.string()) + "/{+path}");
+  o.key("uriTemplate"), o.string("file://" + util::percent_encode_path(root_.string()) + "/{+path}");
   o.key("name"), o.string("repository file");
   o.key("description"), o.string("a file of the repository by its path relative to the root");
   o.w.EndObject();

@@ -23,6 +23,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace acdc::adapters::mcp {
 
@@ -76,6 +77,10 @@ class Tools {
   bool read_occurrence(Args& a, Occurrence& out);
   // The column of the occurrence when only its name and line were given.
   void locate(const Occurrence& at, Done done, std::function<void(long column)> then);
+  // The definitions of a name (at most `limit`), or the one an occurrence
+  // resolves to; `then` gets them (the plugin's JSON) while they are alive.
+  using OnDefinitions = std::function<void(const std::vector<const rapidjson::Value*>&)>;
+  void definitions(const Occurrence& at, long limit, Done done, OnDefinitions then);
 
   Engine& engine_;
   boost::asio::any_io_executor executor_;

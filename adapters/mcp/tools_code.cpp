@@ -107,6 +107,28 @@ void Tools::locate(const Occurrence& at, Done done, std::function<void(long colu
   });
 }
 
+void Tools::definitions(const Occurrence& at, long limit, Done done, OnDefinitions then) {
+  auto deliver = [then](std::string result) {
+    rapidjson::Document doc;
+    std::vector<const rapidjson::Value*> defs;
+    if (parse(result, doc) && doc.IsArray()) {
+      for (const auto& d : doc.GetArray())
+        if (is_definition(d)) defs.push_back(&d);
+    } else if (is_definition(doc)) {
+      defs.push_back(&doc);
+    }
+    then(defs);
+  };
+  if (!at.line)
+    return plugin("SymbolIndex.find_symbol", "[" + json_string(at.name) + "," + std::to_string(limit) + "]", done,
+                  deliver);
+  locate(at, done, [this, at, done, deliver](long column) {
+    plugin("SymbolIndex.definition",
+           "[" + json_string(at.file) + "," + std::to_string(at.line) + "," + std::to_string(column) + "]", done,
+           deliver);
+  });
+}
+
 void Tools::repo_map(Args& a, Done done) {
   const std::string question = a.text("question").value_or("");
   const auto files = a.texts("files").value_or(std::vector<std::string>{});
@@ -163,28 +185,7 @@ void Tools::find_definition(Args& a, Done done) {
     o.w.EndObject();
     done(tool_result(text.empty() ? "no definition found in the index" : text, o.text()));
   };
-  if (!at.line) {
-    plugin("SymbolIndex.find_symbol", "[" + json_string(at.name) + "," + std::to_string(limit) + "]", done,
-           [answer](std::string result) {
-             rapidjson::Document doc;
-             std::vector<const rapidjson::Value*> defs;
-             if (parse(result, doc) && doc.IsArray())
-               for (const auto& d : doc.GetArray())
-                 if (is_definition(d)) defs.push_back(&d);
-             answer(defs);
-           });
-    return;
-  }
-  locate(at, done, [this, at, done, answer](long column) {
-    plugin("SymbolIndex.definition",
-           "[" + json_string(at.file) + "," + std::to_string(at.line) + "," + std::to_string(column) + "]", done,
-           [answer](std::string result) {
-             rapidjson::Document doc;
-             std::vector<const rapidjson::Value*> defs;
-             if (parse(result, doc) && is_definition(doc)) defs.push_back(&doc);
-             answer(defs);
-           });
-  });
+  definitions(at, limit, done, answer);
 }
 
 void Tools::find_references(Args& a, Done done) {
@@ -242,21 +243,8 @@ void Tools::hover(Args& a, Done done) {
     done(tool_result(d ? "```\n" + str(*d, "header") + "\n```\n" + definition_line(*d) : "no symbol found in the index",
                      o.text()));
   };
-  if (!at.line) {
-    plugin("SymbolIndex.find_symbol", "[" + json_string(at.name) + ",1]", done, [answer](std::string result) {
-      rapidjson::Document doc;
-      const bool found = parse(result, doc) && doc.IsArray() && !doc.Empty() && is_definition(doc[0]);
-      answer(found ? &doc[0] : nullptr);
-    });
-    return;
-  }
-  locate(at, done, [this, at, done, answer](long column) {
-    plugin("SymbolIndex.definition",
-           "[" + json_string(at.file) + "," + std::to_string(at.line) + "," + std::to_string(column) + "]", done,
-           [answer](std::string result) {
-             rapidjson::Document doc;
-             answer(parse(result, doc) && is_definition(doc) ? &doc : nullptr);
-           });
+  definitions(at, 1, done, [answer](const std::vector<const rapidjson::Value*>& defs) {
+    answer(defs.empty() ? nullptr : defs.front());
   });
 }
 

@@ -31,7 +31,9 @@
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/thread_pool.hpp>
 
+#include <chrono>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -66,6 +68,14 @@ class App {
   // does not parse, and interactive_ is left as it was.
   bool read_interactive_config();
   void load_plugins_for(const std::filesystem::path& root);
+  // The stdio modes (--stdio, mcp, acp; app_stdio.cpp). The protocol owns
+  // stdout: returns a duplicate of fd 1 for its lines, with fd 1 pointed at
+  // stderr so a stray print cannot corrupt the stream; -1 on failure.
+  int take_stdout();
+  // After the client left: `before` (a loader's join), then an orderly
+  // shutdown; past `limit` the process exits with `code` regardless, since
+  // plugins still starting can make a stop wait on calls that never come.
+  void stop_within(std::chrono::seconds limit, const char* mode, int code, const std::function<void()>& before = {});
   bool bind();
   bool load_plugins();
   void add_builtins();

@@ -9,26 +9,21 @@
 #include "app.hpp"
 
 #include "acp/agent.hpp"
-#include "acp/stdio_lines.hpp"
+#include "acp/wire.hpp"
 #include "config/config_files.hpp"
 
 #include <acdc/host/errors.hpp>
 #include <acdc/host/log.hpp>
-#include <unistd.h>
+#include <acdc/util/fd_lines.hpp>
 
 #include <chrono>
-#include <csignal>
-#include <cstdlib>
-#include <future>
 
 namespace acdc::app {
 
 namespace fs = std::filesystem;
 
 int App::run_acp() {
-  std::signal(SIGPIPE, SIG_IGN);
-  const int protocol_fd = ::dup(1);
-  ::dup2(2, 1);
+  const int protocol_fd = take_stdout();
   if (protocol_fd < 0 || !load_config()) return 2;
   adapters::acp::AcpSettings settings;
   try {
@@ -41,7 +36,7 @@ int App::run_acp() {
   control_thread_ = std::thread([this] { control_.run(); });
   io_threads_.emplace_back([this] { io_.run(); });
 
-  adapters::acp::LineWriter out(protocol_fd);
+  util::FdLineWriter out(protocol_fd);
   adapters::acp::Connection conn([&out](std::string_view line) { out.write(line); });
   adapters::acp::Engine engine;
   adapters::acp::Agent agent({
@@ -55,22 +50,19 @@ int App::run_acp() {
         engine.attach(hub_, io_.get_executor());
       },
   });
-  adapters::acp::read_lines(
-      0, [&agent](std::string_view line) { agent.handle(adapters::acp::parse_incoming(line)); },
-      [&conn] { conn.error("null", rpc::kInvalidRequest, "Invalid Request: a message over 64 MiB was dropped"); });
+  util::read_fd_lines(
+      0, adapters::acp::kMaxLine,
+      [&agent](std::string_view line) {
+        agent.handle(adapters::acp::parse_incoming(line));
+        return true;
+      },
+      [&conn] {
+        conn.error("null", rpc::kInvalidRequest, "Invalid Request: a message over 64 MiB was dropped");
+        return true;
+      });
   agent.close();  // a running turn is stopped; the plugin writes its history
-  // An orderly stop waits for the turn's end and the plugins, bounded as in
-  // app_stdio.cpp: the process exits regardless.
-  std::promise<void> stopped;
-  std::thread stopper([&] {
-    shutdown();
-    stopped.set_value();
-  });
-  if (stopped.get_future().wait_for(std::chrono::seconds(5)) != std::future_status::ready) {
-    log::warn("acp: plugins did not stop within 5 s; exiting without them");
-    std::_Exit(0);
-  }
-  stopper.join();
+  // An orderly stop waits for the turn's end and the plugins.
+  stop_within(std::chrono::seconds(5), "acp", 0);
   return 0;
 }
 

@@ -11,48 +11,27 @@
 #include "mcp/server.hpp"
 #include "mcp/stdio.hpp"
 
-#include <acdc/host/log.hpp>
-#include <unistd.h>
-
 #include <chrono>
-#include <csignal>
-#include <cstdlib>
-#include <future>
+#include <thread>
 
 namespace acdc::app {
 
 int App::run_mcp() {
-  std::signal(SIGPIPE, SIG_IGN);
-  const int protocol_fd = ::dup(1);
-  ::dup2(2, 1);
+  const int protocol_fd = take_stdout();
   if (protocol_fd < 0 || !load_config()) return 2;
   control_thread_ = std::thread([this] { control_.run(); });
   io_threads_.emplace_back([this] { io_.run(); });
 
-  adapters::mcp::Lines out(protocol_fd);
+  util::FdLineWriter out(protocol_fd);
   adapters::mcp::EngineClient engine;
   std::thread loader([this, &engine] {
     load_plugins_for(repo_root_);
     engine.attach(hub_, io_.get_executor());
   });
-  int code = 0;
-  {
-    adapters::mcp::Server server({.engine = engine, .executor = io_.get_executor(), .root = repo_root_});
-    code = adapters::mcp::serve_lines(server, out, 0);
-    // The agent closed stdin: stop as --stdio does, in bounded time, while
-    // the server is still there for the answers that shutdown fails.
-    std::promise<void> stopped;
-    std::thread stopper([&] {
-      loader.join();
-      shutdown();
-      stopped.set_value();
-    });
-    if (stopped.get_future().wait_for(std::chrono::seconds(3)) != std::future_status::ready) {
-      log::warn("mcp: plugins did not stop within 3 s; exiting without them");
-      std::_Exit(code);
-    }
-    stopper.join();
-  }
+  adapters::mcp::Server server({.engine = engine, .executor = io_.get_executor(), .root = repo_root_});
+  const int code = adapters::mcp::serve_stdio(server, 0, out);
+  // The agent closed stdin; the server stays for the answers shutdown fails.
+  stop_within(std::chrono::seconds(3), "mcp", code, [&loader] { loader.join(); });
   return code;
 }
 

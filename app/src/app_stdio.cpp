@@ -1,4 +1,5 @@
-// app/app_stdio.cpp -- `acdc --stdio`: a bb7.nvim backend (adapters/bb7/).
+// app/app_stdio.cpp -- `acdc --stdio`: a bb7.nvim backend (adapters/bb7/),
+// and what the three stdio modes (--stdio, mcp, acp) share.
 //
 // No port, no browser. The protocol owns stdout: fd 1 is duplicated for the
 // protocol lines and then pointed at stderr, so a stray print from a plugin
@@ -32,15 +33,35 @@ void App::load_plugins_for(const fs::path& root) {
   startup_thread_ = std::thread([this] { manager_->start_all(); });
 }
 
-int App::run_stdio() {
+int App::take_stdout() {
   std::signal(SIGPIPE, SIG_IGN);
   const int protocol_fd = ::dup(1);
   ::dup2(2, 1);
+  return protocol_fd;
+}
+
+void App::stop_within(std::chrono::seconds limit, const char* mode, int code, const std::function<void()>& before) {
+  std::promise<void> stopped;
+  std::thread stopper([&] {
+    if (before) before();
+    shutdown();
+    stopped.set_value();
+  });
+  if (stopped.get_future().wait_for(limit) != std::future_status::ready) {
+    log::warn(std::string(mode) + ": plugins did not stop within " + std::to_string(limit.count()) +
+              " s; exiting without them");
+    std::_Exit(code);
+  }
+  stopper.join();
+}
+
+int App::run_stdio() {
+  const int protocol_fd = take_stdout();
   if (protocol_fd < 0 || !load_config()) return 2;
   control_thread_ = std::thread([this] { control_.run(); });
   io_threads_.emplace_back([this] { io_.run(); });
 
-  adapters::bb7::StdoutLines out(protocol_fd);
+  util::FdLineWriter out(protocol_fd);
   adapters::bb7::EngineClient engine;
   std::thread loader;
   adapters::bb7::Session session({
@@ -57,20 +78,10 @@ int App::run_stdio() {
   });
   const int code = adapters::bb7::read_stdin_lines(session, out);
   session.close();  // the chat lock is released and every .bb7 write is done
-  // The reference exits at once on EOF. Plugins still starting can make an
-  // orderly stop wait on calls that never come (a shutdown during start-up),
-  // so the stop gets a bounded time and the process exits regardless.
-  std::promise<void> stopped;
-  std::thread stopper([&] {
+  // The reference exits at once on EOF.
+  stop_within(std::chrono::seconds(3), "bb7", code, [&loader] {
     if (loader.joinable()) loader.join();
-    shutdown();
-    stopped.set_value();
   });
-  if (stopped.get_future().wait_for(std::chrono::seconds(3)) != std::future_status::ready) {
-    log::warn("bb7: plugins did not stop within 3 s; exiting without them");
-    std::_Exit(code);
-  }
-  stopper.join();
   return code;
 }
 

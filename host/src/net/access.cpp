@@ -1,6 +1,6 @@
 #include "net/access.hpp"
 
-#include "net/static_files.hpp"
+#include <acdc/util/percent.hpp>
 
 namespace acdc::net {
 
@@ -23,7 +23,7 @@ std::optional<std::string> query_parameter(std::string_view target, std::string_
     if (pair.substr(0, eq) == name) {
       std::string value;
       if (eq == std::string_view::npos) return value;
-      if (!percent_decode(pair.substr(eq + 1), value)) return std::nullopt;
+      if (!util::percent_decode(pair.substr(eq + 1), value)) return std::nullopt;
       return value;
     }
     if (amp == std::string_view::npos) break;

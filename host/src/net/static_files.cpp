@@ -1,5 +1,7 @@
 #include "net/static_files.hpp"
 
+#include <acdc/util/percent.hpp>
+
 #include <system_error>
 
 namespace acdc::net {
@@ -7,13 +9,6 @@ namespace acdc::net {
 namespace fs = std::filesystem;
 
 namespace {
-
-int hex_value(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
 
 bool inside(const fs::path& root, const fs::path& p) {
   auto r = root.begin();
@@ -25,22 +20,6 @@ bool inside(const fs::path& root, const fs::path& p) {
 
 }  // namespace
 
-bool percent_decode(std::string_view in, std::string& out) {
-  out.clear();
-  for (size_t i = 0; i < in.size(); ++i) {
-    if (in[i] != '%') {
-      out += in[i];
-      continue;
-    }
-    if (i + 2 >= in.size()) return false;
-    int hi = hex_value(in[i + 1]);
-    int lo = hex_value(in[i + 2]);
-    if (hi < 0 || lo < 0) return false;
-    out += static_cast<char>(hi * 16 + lo);
-    i += 2;
-  }
-  return true;
-}
 
 StaticFiles::StaticFiles(fs::path root) {
   std::error_code ec;
@@ -51,7 +30,7 @@ StaticFiles::StaticFiles(fs::path root) {
 Resolved StaticFiles::resolve(std::string_view target) const {
   std::string_view path = target.substr(0, target.find_first_of("?#"));
   std::string decoded;
-  if (!percent_decode(path, decoded)) return {403, {}, false, "malformed URL encoding"};
+  if (!util::percent_decode(path, decoded)) return {403, {}, false, "malformed URL encoding"};
   if (decoded.empty() || decoded[0] != '/') return {403, {}, false, "the path must start with /"};
   if (decoded.find('\0') != std::string::npos || decoded.find('\\') != std::string::npos)
     return {403, {}, false, "NUL bytes and backslashes are not allowed"};

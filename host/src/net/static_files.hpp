@@ -36,7 +36,5 @@ class StaticFiles {
   std::filesystem::path root_;  // canonical, or empty when there is no build
 };
 
-// Percent-decodes a URL path; false when it is malformed.
-bool percent_decode(std::string_view in, std::string& out);
 
 }  // namespace acdc::net
