@@ -3,7 +3,6 @@
 #include <acdc/host/json.hpp>
 
 #include <chrono>
-#include <thread>
 
 namespace acdc::adapters::mcp {
 namespace {
@@ -60,11 +59,9 @@ void EngineClient::attach(rpc::Hub& hub, boost::asio::any_io_executor executor) 
                    }}},
       .on_closed = {}};
   auto client = host::LocalClient::connect(hub, std::move(executor), std::move(handlers));
-  // The host announces its methods to a new client on an I/O thread: until
-  // that arrives, serves() would deny every tool (a trimmed build's answer).
-  for (auto until = std::chrono::steady_clock::now() + kAttachWait;
-       !client->serves("system.listComponents") && std::chrono::steady_clock::now() < until;)
-    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  // Until the host's announcement arrives, serves() would deny every tool
+  // (a trimmed build's answer).
+  client->wait_for_methods(kAttachWait);
   {
     std::lock_guard lock(mu_);
     client_ = std::move(client);

@@ -53,6 +53,11 @@ LocalClient::~LocalClient() { disconnect(); }
 
 acdc_client LocalClient::id() const { return peer_->id(); }
 
+bool LocalClient::wait_for_methods(std::chrono::milliseconds limit) const {
+  std::unique_lock lock(mu_);
+  return announced_cv_.wait_for(lock, limit, [this] { return announced_; });
+}
+
 bool LocalClient::serves(std::string_view method) const {
   std::lock_guard lock(mu_);
   return served_.find(method) != served_.end();
@@ -104,8 +109,12 @@ void LocalClient::on_request(const rapidjson::Value& frame) {
     if (const rapidjson::Value* params = member(frame, "params"); params && params->IsObject()) {
       std::set<std::string, std::less<>> served;
       for (const auto& m : params->GetObject()) served.emplace(m.name.GetString(), m.name.GetStringLength());
-      std::lock_guard lock(mu_);
-      served_.swap(served);
+      {
+        std::lock_guard lock(mu_);
+        served_.swap(served);
+        announced_ = true;
+      }
+      announced_cv_.notify_all();
     }
     if (!id_text.empty()) to_peer(rpc::result_frame(id_text, methods_json_));
     return;

@@ -22,6 +22,8 @@
 
 #include <rapidjson/fwd.h>
 
+#include <chrono>
+#include <condition_variable>
 #include <functional>
 #include <map>
 #include <memory>
@@ -73,6 +75,9 @@ class LocalClient final : public rpc::Transport, public std::enable_shared_from_
   // announcement of its methods said (plugins load, unload and swap); an
   // adapter offers only what the build can serve (a trimmed build).
   bool serves(std::string_view method) const;
+  // Waits until the host has announced its methods to this client (it does
+  // so on an I/O thread, just after connect); false after `limit`.
+  bool wait_for_methods(std::chrono::milliseconds limit) const;
 
   // rpc::Transport, for the peer.
   void send(std::string message) override;
@@ -94,6 +99,8 @@ class LocalClient final : public rpc::Transport, public std::enable_shared_from_
 
   mutable std::mutex mu_;
   std::set<std::string, std::less<>> served_;  // the host's methods, from its system.listComponents
+  bool announced_ = false;                     // served_ holds an announcement
+  mutable std::condition_variable announced_cv_;
   bool closed_ = false;
   uint64_t next_id_ = 1;
   std::unordered_map<uint64_t, rpc::ReplyHandler> pending_;
