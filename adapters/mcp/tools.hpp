@@ -20,8 +20,10 @@
 
 #include <atomic>
 #include <chrono>
+#include <deque>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -82,9 +84,18 @@ class Tools {
   using OnDefinitions = std::function<void(const std::vector<const rapidjson::Value*>&)>;
   void definitions(const Occurrence& at, long limit, Done done, OnDefinitions then);
 
+  // acdc's chat runs one turn at a time: this agent's next ask_acdc (say,
+  // right after a cancel, while the cancelled turn still winds down) starts
+  // when its previous turn has ended, instead of failing as "busy".
+  void begin_turn(std::function<void()> start);
+  void turn_ended();
+
   Engine& engine_;
   boost::asio::any_io_executor executor_;
   std::atomic<unsigned long> next_turn_{1};
+  std::mutex turn_mu_;
+  bool turn_running_ = false;
+  std::deque<std::function<void()>> waiting_turns_;
 };
 
 }  // namespace acdc::adapters::mcp

@@ -78,7 +78,8 @@ std::function<void()> Tools::ask_acdc(Args& a, Progress progress, Done done) {
                  *sent = accumulated.size();
                },
            .complete =
-               [done](std::string_view result) {
+               [this, done](std::string_view result) {
+                 turn_ended();
                  rapidjson::Document doc;
                  if (!parse(result, doc) || !doc.IsObject()) return done(tool_error("acdc's turn ended unreadably"));
                  if (doc.HasMember("error") && !str(doc, "error").empty())
@@ -104,15 +105,20 @@ std::function<void()> Tools::ask_acdc(Args& a, Progress progress, Done done) {
   // The reply only says the turn started ({"status":"started"}); the stream follows.
   Done not_started = [this, id, done](std::string error) {
     engine_.forget_stream(id);
+    turn_ended();
     done(std::move(error));
   };
   std::string start = "[" + json_string(id) + "," + json_string(question) + ",null,[]]";
   auto run = [this, start, not_started] {
     plugin("LLMService.chat_streaming", start, not_started, [](std::string) {});
   };
-  if (files.empty()) {
-    run();
-  } else {
+  auto aborted = std::make_shared<std::atomic<bool>>(false);
+  begin_turn([this, files, not_started, run, aborted, id] {
+    if (aborted->load()) {  // cancelled while it waited: nothing to start
+      engine_.forget_stream(id);
+      return turn_ended();
+    }
+    if (files.empty()) return run();
     // The files join the session's selection (the browser shares it), as if
     // the user had ticked them: the turn sees them in full and may edit them.
     plugin("LLMService.get_selected_files", "[]", not_started, [this, files, not_started, run](std::string result) {
@@ -129,11 +135,35 @@ std::function<void()> Tools::ask_acdc(Args& a, Progress progress, Done done) {
       o.w.EndArray();
       plugin("LLMService.set_selected_files", o.text(), not_started, [run](std::string) { run(); });
     });
-  }
-  return [this, id] {
+  });
+  return [this, id, aborted] {
     // The turn stops within a read; its answer no longer reaches the agent.
+    aborted->store(true);
     engine_.call("LLMService.cancel_streaming", "[" + json_string(id) + "]", [](acdc_status, std::string_view) {});
   };
+}
+
+void Tools::begin_turn(std::function<void()> start) {
+  {
+    std::lock_guard lock(turn_mu_);
+    if (turn_running_) return waiting_turns_.push_back(std::move(start));
+    turn_running_ = true;
+  }
+  start();
+}
+
+void Tools::turn_ended() {
+  std::function<void()> next;
+  {
+    std::lock_guard lock(turn_mu_);
+    if (waiting_turns_.empty()) {
+      turn_running_ = false;
+      return;
+    }
+    next = std::move(waiting_turns_.front());
+    waiting_turns_.pop_front();
+  }
+  next();
 }
 
 }  // namespace acdc::adapters::mcp

@@ -101,9 +101,12 @@ void ChatTurn::run(const std::function<void()>& on_complete) {
   } catch (const std::exception& e) {
     out_.error = ProviderError{ErrorKind::llm_error, e.what()};
   }
+  // The turn is over before anyone hears of it: a client that sends again
+  // on streamComplete must not be told another stream is active. What
+  // follows runs on the chat worker, which a next turn waits for.
+  on_complete();
   d_.host.notify(ACDC_CLIENT_ALL, "AcApp.streamComplete", "[" + acdc::to_json_text(req_.request_id) + "," + out_.to_json() + "]");
   notify_after_complete();
-  on_complete();
   if (!out_.error && !out_.cancelled) after_success();
 }
 

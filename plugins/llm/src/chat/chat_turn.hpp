@@ -97,8 +97,9 @@ class ChatTurn {
  public:
   ChatTurn(TurnDeps deps, TurnRequest request);
 
-  // Runs the whole turn. `on_complete` runs right after streamComplete was
-  // sent, before the terminal HUD, so a next request is not refused (§4.2 step 13).
+  // Runs the whole turn. `on_complete` runs just before streamComplete is
+  // sent (§4.2 step 13 moved ahead of step 12), so a client that sends again
+  // on it is not refused.
   void run(const std::function<void()>& on_complete);
 
   const TurnOutcome& outcome() const { return out_; }

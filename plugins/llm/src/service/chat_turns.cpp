@@ -93,9 +93,9 @@ void ChatTurns::run(TurnRequest request, std::shared_ptr<CancelFlag> cancel) {
     TurnOutcome failed;
     failed.user_message = request.message;
     failed.error = ProviderError{ErrorKind::bad_request, std::string("llm.yaml: ") + e.what()};
+    clear();  // before streamComplete, as a turn that ran does (chat_turn.cpp)
     p_.host.notify(ACDC_CLIENT_ALL, "AcApp.streamComplete",
                  "[" + acdc::to_json_text(request.request_id) + "," + failed.to_json() + "]");
-    clear();
     p_.host.notify(ACDC_CLIENT_ALL, "AcApp.postResponseComplete", acdc::json_array(request.request_id));
     return;
   }
