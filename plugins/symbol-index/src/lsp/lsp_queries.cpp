@@ -214,8 +214,12 @@ std::vector<Location> LspQueries::references_named(const std::string& name, cons
 }
 
 std::vector<Definition> LspQueries::definitions_named(const std::string& name, size_t limit) const {
-  std::vector<Definition> out;
-  std::vector<std::pair<std::string, Symbol>> found;  // file, symbol (copied: the unpacked list goes)
+  struct Found {
+    std::string file;
+    Symbol symbol;  // a copy: the unpacked list it came from goes
+    Language language;
+  };
+  std::vector<Found> found;
   std::uint32_t refs = 0;
   index_.read([&](const SymbolGraph& g) {
     const NameEntry* e = g.name(name);
@@ -228,24 +232,20 @@ std::vector<Definition> LspQueries::definitions_named(const std::string& name, s
     for (FileId id : definers) {
       const FileRecord& rec = *g.node(id).record;
       for_each_symbol(rec.unpack().symbols, [&](const Symbol& s) {
-        if (found.size() < limit && call_name(s.name) == name) found.emplace_back(rec.path, s);
+        if (found.size() < limit && call_name(s.name) == name) found.push_back({rec.path, s, rec.language});
       });
       if (found.size() >= limit) break;
     }
   });
+  std::vector<Definition> out;
   std::map<std::string, std::optional<std::string>> texts;
-  for (const auto& entry : found) {
-    const std::string& file = entry.first;  // a name, not a binding: the lambda below captures it
-    const Symbol& s = entry.second;
-    auto& t = texts[file];
-    if (!t) t = read_text(index_, file);
+  for (const Found& f : found) {
+    auto& t = texts[f.file];
+    if (!t) t = read_text(index_, f.file);
+    const Symbol& s = f.symbol;
     Range bytes{s.range.start_line + 1, s.range.start_col + 1, s.range.end_line + 1, s.range.end_col + 1};
-    Language language = Language::none;
-    index_.read([&](const SymbolGraph& g) {
-      if (FileId id = g.id_of(file); id != kNoFile) language = g.node(id).record->language;
-    });
-    out.push_back(Definition{{file, t ? editor_range(*t, s.range) : bytes}, kind_name(s.kind),
-                             t ? header_of(*t, s) : signature(s), refs, language});
+    out.push_back(Definition{{f.file, t ? editor_range(*t, s.range) : bytes}, kind_name(s.kind),
+                             t ? header_of(*t, s) : signature(s), refs, f.language});
   }
   return out;
 }
