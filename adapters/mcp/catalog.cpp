@@ -2,6 +2,8 @@
 
 #include <acdc/host/json.hpp>
 
+#include <rapidjson/document.h>
+
 #include <array>
 
 namespace acdc::adapters::mcp {
@@ -160,6 +162,22 @@ const ToolSpec* find_tool(std::string_view name) {
   for (const ToolSpec& t : kTools)
     if (name == t.name) return &t;
   return nullptr;
+}
+
+const std::vector<std::string>& schema_properties(const ToolSpec& tool) {
+  // Read once per tool from the schema text (kTools is constant).
+  static const std::vector<std::vector<std::string>> kByTool = [] {
+    std::vector<std::vector<std::string>> all;
+    for (const ToolSpec& t : kTools) {
+      rapidjson::Document schema;
+      schema.Parse(t.input_schema);
+      std::vector<std::string> names;
+      for (const auto& p : schema["properties"].GetObject()) names.emplace_back(p.name.GetString());
+      all.push_back(std::move(names));
+    }
+    return all;
+  }();
+  return kByTool[static_cast<std::size_t>(&tool - kTools.data())];
 }
 
 std::string tools_list_json(Engine& engine) {

@@ -12,6 +12,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace acdc::adapters::mcp {
 
@@ -30,6 +31,8 @@ struct ToolSpec {
 
 std::span<const ToolSpec> tool_specs();
 const ToolSpec* find_tool(std::string_view name);
+// The names of the input schema's properties of `tool` (one of tool_specs()), in schema order.
+const std::vector<std::string>& schema_properties(const ToolSpec& tool);
 // The result of tools/list: every tool this build serves, in catalog order.
 std::string tools_list_json(Engine& engine);
 

@@ -1,10 +1,9 @@
 #include "mcp/tool_args.hpp"
 
-#include <cstring>
 
 namespace acdc::adapters::mcp {
 
-Args::Args(const rapidjson::Value* arguments, std::initializer_list<const char*> known) : args_(arguments) {
+Args::Args(const rapidjson::Value* arguments, const std::vector<std::string>& known) : args_(arguments) {
   if (!args_) return;
   if (!args_->IsObject()) {
     fail("arguments must be an object");
@@ -12,10 +11,10 @@ Args::Args(const rapidjson::Value* arguments, std::initializer_list<const char*>
   }
   for (const auto& m : args_->GetObject()) {
     bool listed = false;
-    for (const char* k : known) listed = listed || std::strcmp(k, m.name.GetString()) == 0;
+    for (const auto& k : known) listed = listed || k == m.name.GetString();
     if (!listed) {
       std::string names;
-      for (const char* k : known) names += (names.empty() ? "" : ", ") + std::string(k);
+      for (const auto& k : known) names += (names.empty() ? "" : ", ") + k;
       fail("unknown argument '" + std::string(m.name.GetString()) + "'" +
            (names.empty() ? ": this tool takes none" : ": this tool takes " + names));
       return;

@@ -3,7 +3,7 @@
 // an integer of at least 1"), so the agent can correct itself (MCP reports
 // bad arguments as a tool result with isError, not a protocol error).
 //
-//   Args a(arguments, {"path", "start_line", "end_line"});
+//   Args a(arguments, schema_properties(tool));        // or {"path", "start_line", "end_line"}
 //   auto path = a.text("path", true);
 //   auto from = a.integer("start_line", 1, 1'000'000'000);
 //   if (!a.ok()) return fail(a.problem());
@@ -11,7 +11,6 @@
 
 #include <rapidjson/document.h>
 
-#include <initializer_list>
 #include <optional>
 #include <string>
 #include <vector>
@@ -21,7 +20,7 @@ namespace acdc::adapters::mcp {
 class Args {
  public:
   // `known`: the properties of the schema; any other is a problem.
-  Args(const rapidjson::Value* arguments, std::initializer_list<const char*> known);
+  Args(const rapidjson::Value* arguments, const std::vector<std::string>& known);
 
   std::optional<std::string> text(const char* key, bool required = false);
   std::optional<long> integer(const char* key, long min, long max);

@@ -4,6 +4,8 @@
 
 #include <boost/asio/steady_timer.hpp>
 
+#include <map>
+
 namespace acdc::adapters::mcp {
 namespace {
 
@@ -46,30 +48,23 @@ std::function<void()> Tools::call(const ToolSpec& tool, const rapidjson::Value* 
   Done once = [cancelled, done = std::move(done)](std::string result) {
     if (!cancelled->exchange(true)) done(std::move(result));
   };
-  std::function<void()> stop;
+  // The arguments a tool takes are its input schema's properties: one list.
+  Args a(arguments, schema_properties(tool));
   const std::string_view name = tool.name;
-  auto run = [&](auto member, std::initializer_list<const char*> known) {
-    Args a(arguments, known);
-    if (a.ok()) (this->*member)(a, once);
-    if (!a.ok()) once(tool_error(std::string(name) + ": " + a.problem()));
-  };
-  if (name == "repo_map") run(&Tools::repo_map, {"question", "files", "budget_tokens"});
-  else if (name == "find_definition") run(&Tools::find_definition, {"name", "file", "line", "column", "limit"});
-  else if (name == "find_references") run(&Tools::find_references, {"name", "file", "line", "column", "limit"});
-  else if (name == "hover") run(&Tools::hover, {"name", "file", "line", "column"});
-  else if (name == "search_code")
-    run(&Tools::search_code, {"pattern", "regex", "case_sensitive", "whole_word", "paths", "max_results"});
-  else if (name == "read_file") run(&Tools::read_file, {"path", "start_line", "end_line"});
-  else if (name == "list_files") run(&Tools::list_files, {"paths", "changed_only", "max_results"});
-  else if (name == "git_status") run(&Tools::git_status, {});
-  else if (name == "git_diff") run(&Tools::git_diff, {"staged", "path"});
-  else if (name == "git_log") run(&Tools::git_log, {"path", "limit"});
-  else if (name == "apply_edits") run(&Tools::apply_edits, {"replacements", "edit_blocks", "dry_run"});
-  else if (name == "ask_acdc") {
-    Args a(arguments, {"question", "files"});
-    if (a.ok()) stop = ask_acdc(a, std::move(progress), once);
-    if (!a.ok()) once(tool_error("ask_acdc: " + a.problem()));
+  std::function<void()> stop;
+  if (a.ok()) {
+    using Member = void (Tools::*)(Args&, Done);
+    static const std::map<std::string_view, Member> kRun{
+        {"repo_map", &Tools::repo_map},       {"find_definition", &Tools::find_definition},
+        {"find_references", &Tools::find_references}, {"hover", &Tools::hover},
+        {"search_code", &Tools::search_code}, {"read_file", &Tools::read_file},
+        {"list_files", &Tools::list_files},   {"git_status", &Tools::git_status},
+        {"git_diff", &Tools::git_diff},       {"git_log", &Tools::git_log},
+        {"apply_edits", &Tools::apply_edits}};
+    if (name == "ask_acdc") stop = ask_acdc(a, std::move(progress), once);
+    else if (auto it = kRun.find(name); it != kRun.end()) (this->*it->second)(a, once);
   }
+  if (!a.ok()) once(tool_error(std::string(name) + ": " + a.problem()));
   return [cancelled, stop] {
     if (cancelled->exchange(true)) return;  // answered already
     if (stop) stop();

@@ -1,5 +1,6 @@
 // The MCP adapter's pure parts: message classification, path globs, and a
 // tool's arguments read against its schema (adapters/mcp/).
+#include "mcp/catalog.hpp"
 #include "mcp/glob.hpp"
 #include "mcp/message.hpp"
 #include "mcp/tool_args.hpp"
@@ -70,4 +71,11 @@ TEST_CASE("a tool's arguments: the first problem names the argument and what to 
     CHECK_FALSE(a.text("path", true).has_value());
     CHECK(a.problem() == "path: required, a string");
   }
+}
+
+TEST_CASE("a tool takes the arguments its input schema names, and no others") {
+  CHECK(schema_properties(*find_tool("read_file")) == std::vector<std::string>{"path", "start_line", "end_line"});
+  CHECK(schema_properties(*find_tool("git_status")).empty());
+  for (const ToolSpec& t : tool_specs())
+    if (std::string(t.name) != "git_status") CHECK_FALSE(schema_properties(t).empty());
 }
