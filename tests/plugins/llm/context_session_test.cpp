@@ -111,9 +111,10 @@ TEST_CASE("a 12-turn Anthropic session: markers on cacheable tiers only, each pr
   use_llm_yaml(h, "provider: anthropic\nmodel: claude-sonnet-4-5\nsmaller_model: claude-haiku-4-5\n");
   h.start();
   wait_until_indexed(h);
-  result(h, "LLMService.set_selected_files", R"([["src/big_a.py","src/big_b.py"]])");
+  result(h, "LLMService.set_selected_files", R"([["src/big_a.py"]])");
   std::vector<rapidjson::Document> breakdown;
   for (int turn = 1; turn <= 12; ++turn) {
+    if (turn == 4) result(h, "LLMService.set_selected_files", R"([["src/big_a.py","src/big_b.py"]])");
     h.fake.queue(anthropic_step(answer(turn)));
     auto r = h.chat(question(turn), "req-" + std::to_string(turn));
     REQUIRE_FALSE(r.HasMember("error"));
@@ -144,14 +145,17 @@ TEST_CASE("a 12-turn Anthropic session: markers on cacheable tiers only, each pr
     identical_turns += all ? 1 : 0;
   }
   CHECK(identical_turns >= 3);
-  // The selected files graduate after three unchanged turns: request 4 holds
-  // them in L3, ahead of a marker, and request 3 in the active part.
+  // The first file, unchanged for three turns, graduates on the turn that
+  // rewrites the active part anyway (a second file joins it): request 4
+  // holds it in L3, ahead of a marker, and request 3 in the active part.
   CHECK(sent[2].find("# Reference Files (L3)") == std::string::npos);
   const std::size_t l3 = sent[3].find("# Reference Files (L3)");
   REQUIRE(l3 != std::string::npos);
-  const std::size_t end_of_b = sent[3].find("END_OF_big_b");
+  const std::size_t end_of_a = sent[3].find("END_OF_big_a");
+  CHECK(l3 < end_of_a);
+  CHECK(sent[3].find("END_OF_big_b") > sent[3].find("# Working Files"));
   const auto at = markers(sent[3]);
-  CHECK(std::any_of(at.begin(), at.end(), [&](std::size_t p) { return p > end_of_b; }));
+  CHECK(std::any_of(at.begin(), at.end(), [&](std::size_t p) { return p > end_of_a; }));
   // Most of the session's input came from the cache (the fake bills as Anthropic reports).
   const auto& totals = breakdown.back()["session_totals"];
   CHECK(totals["turns"].GetInt() == 12);
@@ -163,9 +167,10 @@ TEST_CASE("a 12-turn Anthropic session: markers on cacheable tiers only, each pr
 TEST_CASE("an OpenAI-compatible session: no markers on the wire, and an unchanged prefix the provider can cache") {
   LlmHost h(repository(), kWithMap);
   wait_until_indexed(h);
-  result(h, "LLMService.set_selected_files", R"([["src/big_a.py","src/big_b.py"]])");
+  result(h, "LLMService.set_selected_files", R"([["src/big_a.py"]])");
   std::vector<rapidjson::Document> breakdown;
   for (int turn = 1; turn <= 9; ++turn) {
+    if (turn == 4) result(h, "LLMService.set_selected_files", R"([["src/big_a.py","src/big_b.py"]])");
     h.fake.queue(text_step(answer(turn), 64));
     h.chat(question(turn), "req-" + std::to_string(turn));
     breakdown.push_back(result(h, "LLMService.get_context_breakdown", "[]"));
@@ -175,16 +180,16 @@ TEST_CASE("an OpenAI-compatible session: no markers on the wire, and an unchange
   for (const auto& body : sent) CHECK(body.find("cache_control") == std::string::npos);
   // OpenAI caches by prefix without markers: after a turn that moved
   // nothing, the next request repeats the previous one's bytes through the
-  // selected files, which have settled in a tier.
+  // first selected file, which settled in a tier when the second joined.
   int checked = 0;
   for (std::size_t n = 4; n < sent.size(); ++n) {
     if (any_move(breakdown[n])) continue;
-    const std::size_t end_of_b = sent[n].find("END_OF_big_b");
-    REQUIRE(sent[n].find("# Reference Files") < end_of_b);
+    const std::size_t end_of_a = sent[n].find("END_OF_big_a");
+    REQUIRE(sent[n].find("# Reference Files") < end_of_a);
     std::size_t common = 0;
     while (common < sent[n - 1].size() && common < sent[n].size() && sent[n - 1][common] == sent[n][common]) ++common;
     INFO("request " << n + 1);
-    CHECK(common > end_of_b);
+    CHECK(common > end_of_a);
     ++checked;
   }
   CHECK(checked >= 1);

@@ -1,4 +1,6 @@
-// The stability tracker's rules (acdc-features.md §4.7, model A), one by one.
+// The stability tracker's rules (acdc-features.md §4.7, model A), one by one,
+// with issue 26's gate: an item moves only on a turn that rewrites the
+// prompt where it lands anyway.
 #include "context/stability_tracker.hpp"
 
 #include <catch2/catch.hpp>
@@ -16,6 +18,15 @@ void repeat(StabilityTracker& t, const Items& items, int turns) {
   for (int i = 0; i < turns; ++i) t.update(items, kAllExist);
 }
 
+// One update in which an active file changes ("file:churn.py", 100 tokens):
+// the prompt is rewritten from the active part on, so ripe items may move
+// into an empty L3.
+void churn(StabilityTracker& t, Items& items) {
+  static int version = 0;
+  items["file:churn.py"] = {"churn" + std::to_string(++version), 100};
+  t.update(items, kAllExist);
+}
+
 Items files(std::initializer_list<std::pair<const char*, std::size_t>> list, const std::string& version = "v1") {
   Items out;
   for (const auto& [path, tokens] : list) out[std::string("file:") + path] = {std::string(path) + version, tokens};
@@ -24,26 +35,45 @@ Items files(std::initializer_list<std::pair<const char*, std::size_t>> list, con
 
 }  // namespace
 
-TEST_CASE("a new item starts active and graduates to L3 after three unchanged turns") {
+TEST_CASE("a new item ripens after three unchanged turns and graduates to L3 on a turn that rewrites it anyway") {
   StabilityTracker t(1000);
   Items items = files({{"a.py", 2000}});
   t.update(items, kAllExist);
   CHECK(t.tier_of("file:a.py") == Tier::active);
   CHECK(t.find("file:a.py")->n == 0);
-  repeat(t, items, 2);
+  repeat(t, items, 5);
+  // Ripe (n >= 3), but nothing before it changed: moving it would rewrite
+  // a cached prefix for nothing, so it waits.
+  CHECK(t.find("file:a.py")->n == 5);
   CHECK(t.tier_of("file:a.py") == Tier::active);
-  t.update(items, kAllExist);
+  CHECK(t.last_changes().empty());
+  churn(t, items);
   CHECK(t.tier_of("file:a.py") == Tier::L3);
   CHECK(t.find("file:a.py")->n == 3);
+  CHECK(t.tier_of("file:churn.py") == Tier::active);
   REQUIRE(t.last_changes().size() == 1);
   CHECK(t.last_changes()[0].from == Tier::active);
   CHECK(t.last_changes()[0].to == Tier::L3);
 }
 
+TEST_CASE("history appended to the conversation moves nothing") {
+  StabilityTracker t(1000);
+  Items items = files({{"a.py", 2000}});
+  for (int turn = 0; turn < 8; ++turn) {
+    items["history:" + std::to_string(2 * turn)] = {"q" + std::to_string(turn), 400};
+    items["history:" + std::to_string(2 * turn + 1)] = {"a" + std::to_string(turn), 400};
+    t.update(items, kAllExist);
+    CHECK(t.last_changes().empty());
+  }
+  CHECK(t.tier_of("file:a.py") == Tier::active);
+  CHECK(t.tier_of("history:0") == Tier::active);
+}
+
 TEST_CASE("a changed item drops to active with n 0, and its tier is broken") {
   StabilityTracker t(1000);
   Items items = files({{"a.py", 2000}, {"b.py", 2000}});
-  repeat(t, items, 4);
+  repeat(t, items, 3);
+  churn(t, items);
   REQUIRE(t.tier_of("file:a.py") == Tier::L3);
   items["file:a.py"].hash = "changed";
   t.update(items, kAllExist);
@@ -68,12 +98,13 @@ StabilityTracker seeded_tiers(Items& items) {
 
 }  // namespace
 
-TEST_CASE("promotion happens only into a tier that is broken or empty, and anchoring keeps the tier cached") {
+TEST_CASE("promotion happens only into a tier rewritten anyway, and anchoring keeps the tier cached") {
   Items items;
   StabilityTracker t = seeded_tiers(items);
   REQUIRE(t.tier_of("symbol:p1") == Tier::L1);
   REQUIRE(t.tier_of("symbol:q1") == Tier::L2);
-  repeat(t, items, 4);  // R graduates on the 4th turn
+  repeat(t, items, 3);
+  churn(t, items);  // R graduates on the 4th turn, which rewrote the active part
   REQUIRE(t.tier_of("file:r1") == Tier::L3);
   repeat(t, items, 4);
   // R is ripe (n >= 6), but L2 holds a cached prefix nothing broke: R stays.
@@ -93,12 +124,17 @@ TEST_CASE("promotion happens only into a tier that is broken or empty, and ancho
   CHECK(t.tier_of("symbol:p1") == Tier::L1);
 }
 
-TEST_CASE("a tier under the cache target that nothing changed is demoted one level") {
+TEST_CASE("a tier under the cache target that nothing changed is demoted one level when the prompt is rewritten above it") {
   StabilityTracker t(1000);
   Items items = files({{"tiny.py", 300}});
-  repeat(t, items, 4);  // graduates into L3: broken this update, so it stays
+  items["system:prompt"] = {"s1", 2000};
+  repeat(t, items, 3);
+  churn(t, items);  // graduates into L3: broken this update, so it stays
   CHECK(t.tier_of("file:tiny.py") == Tier::L3);
-  t.update(items, kAllExist);  // unchanged and under 1000 tokens: back to active
+  churn(t, items);  // under 1000 tokens, but only the active part is rewritten: it stays
+  CHECK(t.tier_of("file:tiny.py") == Tier::L3);
+  items["system:prompt"] = {"s2", 2000};
+  t.update(items, kAllExist);  // the whole prompt is rewritten: back to active
   CHECK(t.tier_of("file:tiny.py") == Tier::active);
   CHECK(t.find("file:tiny.py")->n == 0);
 }
@@ -106,7 +142,8 @@ TEST_CASE("a tier under the cache target that nothing changed is demoted one lev
 TEST_CASE("deselected or deleted files leave, and their tier is broken") {
   StabilityTracker t(1000);
   Items items = files({{"a.py", 2000}, {"b.py", 2000}, {"gone.py", 2000}});
-  repeat(t, items, 4);
+  repeat(t, items, 3);
+  churn(t, items);
   REQUIRE(t.tier_of("file:a.py") == Tier::L3);
   items.erase("file:b.py");
   t.update(items, [](const std::string& path) { return path != "gone.py"; });
@@ -118,10 +155,11 @@ TEST_CASE("deselected or deleted files leave, and their tier is broken") {
 TEST_CASE("history rides into L3 when L3 is rewritten, keeping the newest cache_target tokens active") {
   StabilityTracker t(1000);
   Items items = files({{"a.py", 2000}});
+  t.update(items, kAllExist);
   for (int i = 0; i < 6; ++i) items["history:" + std::to_string(i)] = {"h" + std::to_string(i), 400};
-  repeat(t, items, 3);
+  repeat(t, items, 2);
   for (int i = 0; i < 6; ++i) CHECK(t.tier_of("history:" + std::to_string(i)) == Tier::active);
-  t.update(items, kAllExist);  // a graduates: L3 broken for a non-history reason
+  churn(t, items);  // a graduates: L3 is rewritten
   CHECK(t.tier_of("file:a.py") == Tier::L3);
   // Newest first: 5, 4, 3 make 1200 >= 1000 tokens kept verbatim; 0..2 join L3.
   for (int i : {0, 1, 2}) CHECK(t.tier_of("history:" + std::to_string(i)) == Tier::L3);
@@ -131,19 +169,25 @@ TEST_CASE("history rides into L3 when L3 is rewritten, keeping the newest cache_
 TEST_CASE("purge_history removes every history item and opens its tier") {
   StabilityTracker t(1000);
   Items items = files({{"a.py", 300}});
+  items["system:prompt"] = {"s1", 2000};
+  t.update(items, kAllExist);
   for (int i = 0; i < 8; ++i) items["history:" + std::to_string(i)] = {"h" + std::to_string(i), 400};
-  repeat(t, items, 4);
+  repeat(t, items, 2);
+  churn(t, items);
   REQUIRE(t.tier_of("history:0") == Tier::L3);
   REQUIRE(t.tier_of("file:a.py") == Tier::L3);
   t.purge_history();
   CHECK(t.find("history:0") == nullptr);
   CHECK(t.find("file:a.py") != nullptr);
   // L3 is left with 300 tokens, too few for a marker. The purge broke it, so
-  // the next update counts it as rewritten and keeps a.py there; the update
-  // after that finds it unchanged and too small, and a.py joins active.
+  // the next update counts it as rewritten and keeps a.py there; on the
+  // next turn that rewrites the prompt above it, it is found unchanged and
+  // too small, and a.py joins active.
   Items left = files({{"a.py", 300}});
+  left["system:prompt"] = {"s1", 2000};
   t.update(left, kAllExist);
   CHECK(t.tier_of("file:a.py") == Tier::L3);
+  left["system:prompt"] = {"s2", 2000};
   t.update(left, kAllExist);
   CHECK(t.tier_of("file:a.py") == Tier::active);
 }

@@ -87,15 +87,15 @@ class StabilityTracker {
 
  private:
   void move(TrackedItem& item, Tier to, int n);
-  void graduate();
-  void piggyback_history();
+  std::array<bool, kTierCount> rewritten_anyway() const;
+  void graduate(const std::array<bool, kTierCount>& free);
+  void piggyback_history(const std::array<bool, kTierCount>& free);
   void cascade(const std::array<bool, kTierCount>& open_at_entry);
-  void demote_underfilled();
+  void demote_underfilled(const std::array<bool, kTierCount>& free);
 
   std::size_t target_;
   std::map<std::string, TrackedItem> items_;
-  std::array<bool, kTierCount> broken_{};             // tiers whose cached prefix this update changes
-  std::array<bool, kTierCount> broken_by_content_{};  // ... for a reason other than history
+  std::array<bool, kTierCount> broken_{};             // where this update changes a cached prefix
   std::array<bool, kTierCount> pending_broken_{};     // broken between updates (purge, rebuild)
   std::vector<TierMove> changes_;
 };
