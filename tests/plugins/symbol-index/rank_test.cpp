@@ -173,6 +173,30 @@ TEST_CASE("the core is byte-identical from turn to turn and a mention changes on
   CHECK(mentioned.blocks.size() > first.blocks.size());
 }
 
+TEST_CASE("selecting a file takes its block out and leaves the rest of the core and the outline as they were") {
+  Fixture f;
+  const std::size_t budget = whole_map_tokens(*f.index) / 5;
+  RankedMap before = f.build(budget, "hello");
+  std::vector<std::string> core;
+  for (const auto& b : before.blocks)
+    if (b.why == Why::ranked) core.push_back(b.path);
+  REQUIRE(core.size() >= 2);
+  const std::string selected = core[core.size() / 2];
+  RankedMap after = f.build(budget, "hello", {selected});
+  // Cached tiers hold the core and the outline: a selection must not
+  // rewrite them, so no other file takes the selected one's place.
+  CHECK(entry(after, selected) == nullptr);
+  std::vector<std::string> rest;
+  for (const auto& b : after.blocks)
+    if (b.why == Why::ranked) rest.push_back(b.path + b.text);
+  std::vector<std::string> expected;
+  for (const auto& b : before.blocks)
+    if (b.why == Why::ranked && b.path != selected) expected.push_back(b.path + b.text);
+  CHECK(rest == expected);
+  CHECK(after.outline == before.outline);
+  CHECK(after.estimated_tokens <= budget);
+}
+
 TEST_CASE("the outline merges directories into their parents until it fits and names files where room is left") {
   std::vector<OutlineFile> files;
   for (int d = 0; d < 30; ++d)

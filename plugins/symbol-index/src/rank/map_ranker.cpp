@@ -31,10 +31,8 @@ void MapRanker::refresh_model(const SymbolGraph& graph, std::uint64_t generation
 
 void MapRanker::refresh_core(const SymbolGraph& graph, const std::vector<std::string>& blocks,
                              const MapRequest& request, std::size_t legend_tokens, std::uint64_t generation) {
-  if (core_ && core_->generation == generation && core_->budget_tokens == request.budget_tokens &&
-      core_->exclude == request.exclude)
-    return;
-  Core core{.generation = generation, .budget_tokens = request.budget_tokens, .exclude = request.exclude};
+  if (core_ && core_->generation == generation && core_->budget_tokens == request.budget_tokens) return;
+  Core core{.generation = generation, .budget_tokens = request.budget_tokens};
   core.in_core.assign(graph.slot_count(), 0);
   const std::size_t budget = request.budget_tokens;
   const std::size_t outline_max = share(budget, kOutlineShare);
@@ -43,10 +41,12 @@ void MapRanker::refresh_core(const SymbolGraph& graph, const std::vector<std::st
   // Most central first, until one does not fit: the core is the top of the
   // ranking, not whatever small files fill the last gap. A block larger than
   // a quarter of the core (a generated table, a vendored library) is passed
-  // over instead, so it cannot shut every other file out.
+  // over instead, so it cannot shut every other file out. Which files are
+  // in context does not change it (their blocks are left out when it is
+  // sent), so the core and the outline, which sit in cached tiers, stay as
+  // they are when the user selects a file or drops one.
   const std::size_t giant = room / 4;
   for (FileId id : model_->by_rank()) {
-    if (request.exclude.count(graph.node(id).record->path)) continue;
     const std::size_t cost = block_cost(*model_, blocks, id);
     if (cost > room) {
       if (cost > giant) continue;
@@ -57,10 +57,10 @@ void MapRanker::refresh_core(const SymbolGraph& graph, const std::vector<std::st
   }
   std::vector<OutlineFile> rest;
   for (FileId id : model_->by_path()) {
-    const std::string& path = graph.node(id).record->path;
-    if (core.in_core[id]) core.files.push_back(id);
-    else if (!request.exclude.count(path)) {
-      rest.push_back(OutlineFile{path, model_->rank(id)});
+    if (core.in_core[id]) {
+      core.files.push_back(id);
+    } else {
+      rest.push_back(OutlineFile{graph.node(id).record->path, model_->rank(id)});
       core.outline_files.push_back(id);
     }
   }
@@ -130,15 +130,20 @@ void MapRanker::add_ranked_map(const SymbolGraph& graph, const std::vector<std::
   refresh_core(graph, blocks, request, legend_tokens, generation);
   std::size_t used = legend_tokens + estimate_tokens(core_->outline.text);
   for (FileId id : core_->files) {
-    out.blocks.push_back(MapEntry{graph.node(id).record->path, blocks[id], Why::ranked});
+    const std::string& path = graph.node(id).record->path;
+    if (request.exclude.count(path)) continue;
+    out.blocks.push_back(MapEntry{path, blocks[id], Why::ranked});
     used += block_cost(*model_, blocks, id);
   }
   std::vector<char> in_focus(graph.slot_count(), 0);
   used += add_focus(graph, blocks, aliases, request, in_focus, out);
   out.outline = core_->outline.text;
   for (const auto& b : out.blocks) ++(b.summary ? out.files_summary : out.files_full);
-  for (std::size_t i = 0; i < core_->outline_files.size(); ++i)
-    if (core_->outline.is_named[i] && !in_focus[core_->outline_files[i]]) ++out.files_outline;
+  for (std::size_t i = 0; i < core_->outline_files.size(); ++i) {
+    const FileId id = core_->outline_files[i];
+    if (core_->outline.is_named[i] && !in_focus[id] && !request.exclude.count(graph.node(id).record->path))
+      ++out.files_outline;
+  }
   out.files_left_out = out.files_total - out.files_full - out.files_summary - out.files_outline;
   out.estimated_tokens = used;
 }

@@ -96,7 +96,6 @@ class MapRanker {
   struct Core {
     std::uint64_t generation = 0;
     std::size_t budget_tokens = 0;
-    std::set<std::string> exclude;
     std::vector<FileId> files;  // by path
     std::vector<char> in_core;  // by FileId
     OutlineResult outline;
