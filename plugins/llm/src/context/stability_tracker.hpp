@@ -4,11 +4,13 @@
 //
 // Every turn's content is a set of items ("system:prompt", "symbol:<path>",
 // "file:<path>", "history:<index>"), each with a content hash and a token
-// count. An item that stays unchanged counts up; at n >= 3 it graduates from
-// active into L3, and from there climbs L3 -> L2 -> L1 -> L0 (promotion at
-// n >= 6, 9, 12) -- but only into a tier whose cache is broken or empty
-// anyway, so one change opens one path upward instead of invalidating every
-// cached prefix above it. A changed item drops to active and breaks its tier.
+// count. An item that stays unchanged counts up; at n >= 3 it is ripe to
+// graduate from active into L3, and from there to climb L3 -> L2 -> L1 -> L0
+// (promotion at n >= 6, 9, 12) -- but it moves only on an update that
+// rewrites the prompt where it lands anyway (issue 26): one change opens one
+// path upward instead of invalidating a cached prefix, and a turn that only
+// appends to the conversation moves nothing. A changed item drops to active
+// and breaks its tier.
 //
 //   StabilityTracker t(/*cache_target=*/1126);
 //   t.update({{"file:a.py", {hash, 900}}, ...}, exists);   // once per successful turn
