@@ -222,7 +222,7 @@ test('malformed frames are answered per JSON-RPC and the server keeps serving; v
   assert.equal((await raw.next((l) => l.id === 5)).error.code, -32601);
   raw.send('{"jsonrpc":"2.0","id":6,"method":"ping"}');
   assert.deepEqual((await raw.next((l) => l.id === 6)).result, {});
-  assert.equal(await raw.close(), 0);
+  assert.equal(await raw.close(), 0, `acdc mcp exited with an error; it printed:\n${raw.stderr()}`);
 });
 
 test('a trimmed build lists only the tools its plugins serve', async () => {

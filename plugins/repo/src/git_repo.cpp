@@ -1,5 +1,7 @@
 #include "git_repo.hpp"
 
+#include <dlfcn.h>
+
 #include <fstream>
 #include <sstream>
 
@@ -8,6 +10,25 @@ namespace fs = std::filesystem;
 namespace acdc::repo {
 
 namespace {
+
+// libgit2 keeps each thread's last error in thread-local state that its
+// global shutdown frees for the calling thread only. The host's threads call
+// into this plugin and outlive it, so a shutdown when the plugin stops (or
+// is swapped) orphaned their state: 232 bytes per thread, reported as a
+// leak at exit. Initialised once and never shut down, libgit2 frees each
+// thread's state when that thread ends; the library is pinned in memory
+// (RTLD_NODELETE) so that its thread-exit destructor is still there after
+// this plugin is unloaded.
+void keep_libgit2() {
+  static const bool kept = [] {
+    git_libgit2_init();
+    Dl_info info{};
+    if (dladdr(reinterpret_cast<void*>(&git_libgit2_init), &info) && info.dli_fname)
+      dlopen(info.dli_fname, RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE);
+    return true;
+  }();
+  (void)kept;
+}
 
 [[noreturn]] void not_a_repository(const fs::path& root, const std::string& why) {
   throw Error(ACDC_E_FAILED_PRECONDITION,
@@ -18,26 +39,19 @@ namespace {
 }  // namespace
 
 GitRepo::GitRepo(const fs::path& root, bool allow_plain) {
-  git_libgit2_init();
+  keep_libgit2();
   std::error_code ec;
   root_ = fs::canonical(root, ec);
-  if (ec) {
-    git_libgit2_shutdown();
-    not_a_repository(root, ec.message());
-  }
+  if (ec) not_a_repository(root, ec.message());
   int rc = git_repository_open_ext(out(repo_), root_.c_str(), GIT_REPOSITORY_OPEN_NO_SEARCH, nullptr);
   if (rc < 0 && allow_plain) return;  // a plain directory: get() says why git is unavailable
   if (rc < 0 || git_repository_is_bare(repo_.get())) {
     repo_.reset();
-    git_libgit2_shutdown();
     not_a_repository(root_, rc < 0 ? "no .git directory there" : "it is a bare repository");
   }
 }
 
-GitRepo::~GitRepo() {
-  repo_.reset();
-  git_libgit2_shutdown();
-}
+GitRepo::~GitRepo() = default;
 
 git_repository* GitRepo::get() const {
   if (!repo_)
