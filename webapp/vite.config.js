@@ -2,9 +2,11 @@
 // `npm run build:webapp`). base './' keeps the build origin-agnostic: the host
 // serves it from whatever port it got.
 import { defineConfig } from 'vite';
+import { sizeBudget } from './size-budget.js';
 
 export default defineConfig({
   base: './',
+  plugins: [sizeBudget()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
