@@ -1,9 +1,9 @@
 // The editor (CodeMirror 6) as a user meets it, against the real host and
-// repo plugin: highlighting and line numbers, one pane for an unchanged file,
-// HEAD and the working copy aligned for a changed one (side by side when
-// wide, unified when narrow), opened at the first change, next and previous
-// change, editing with a dirty marker and Ctrl+S, search and go to line, and
-// an edit card's link opening the file at its edit.
+// repo plugin: highlighting in each language it knows and line numbers, one
+// pane for an unchanged file, HEAD and the working copy aligned for a changed
+// one (side by side when wide, unified when narrow), opened at the first
+// change, next and previous change, editing with a dirty marker and Ctrl+S,
+// search and go to line, and an edit card's link opening the file at its edit.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -12,9 +12,33 @@ import { connectedStack, shot, git, send, editorText, editorContent } from './su
 
 const numbered = (n, name = 'v') => Array.from({ length: n }, (_, i) => `${name}${i + 1} = ${i + 1}`);
 
+// One small file per language, and tokens ('<tok- class> <text>') its
+// grammar gives it; each file has one no other sample has, so a token left
+// from the file before cannot pass for it. A language whose chunk failed to
+// load shows plain text: no tokens at all.
+const LANGUAGE_SAMPLES = [
+  { path: 'samples/greet.js', text: "const greeting = 'hello';\nexport function greet(name) { return `${greeting} ${name}`; }\n",
+    tokens: ['keyword const', "string 'hello'", 'string2 `'] },
+  { path: 'samples/point.ts', text: 'interface Point { x: number; y: number }\nexport const origin: Point = { x: 0, y: 0 };\n',
+    tokens: ['keyword interface', 'typeName number'] },
+  { path: 'samples/hello.c', text: '#include <stdio.h>\nint main(void) {\n  printf("hello\\n");\n  return 0;\n}\n',
+    tokens: ['meta #include', 'typeName int', 'keyword return'] },
+  { path: 'samples/widget.cpp', text: 'namespace demo {\nclass Widget {\n public:\n  virtual ~Widget() = default;\n};\n}\n',
+    tokens: ['keyword namespace', 'keyword class', 'keyword virtual'] },
+  { path: 'samples/notes.md', text: '# Notes\n\nSome **bold** words and a [link](https://example.com).\n',
+    tokens: ['heading #', 'strong bold', 'url https://example.com'] },
+  { path: 'samples/config.json', text: '{\n  "name": "demo",\n  "count": 3,\n  "ok": true\n}\n',
+    tokens: ['propertyName "name"', 'string "demo"', 'number 3', 'bool true'] },
+  { path: 'samples/ci.yaml', text: 'name: build\non: push\nsteps:\n  - run: "make test"\n',
+    tokens: ['propertyName steps', 'string "make test"'] },
+  { path: 'samples/run.sh', text: '#!/bin/sh\nif [ -n "$1" ]; then\n  echo "hello $1"\nfi\n',
+    tokens: ['meta #!/bin/sh', 'keyword if', 'keyword fi'] },
+];
+
 // HEAD's versions, then the working copy's changes: src/top.py gains a line
 // at its top; src/long.py has two changes far down; CMakeLists.txt and
-// src/math.py stay as committed.
+// src/math.py stay as committed, as do the small files of samples/, one per
+// language the editor highlights (LANGUAGE_SAMPLES).
 function makeEditorRepo(dir) {
   mkdirSync(join(dir, 'src'), { recursive: true });
   git(dir, 'init', '-q', '-b', 'main');
@@ -24,6 +48,8 @@ function makeEditorRepo(dir) {
   writeFileSync(join(dir, 'CMakeLists.txt'), 'cmake_minimum_required(VERSION 3.20)\nproject(demo CXX)\nadd_executable(demo "main.cpp")\n');
   writeFileSync(join(dir, 'src', 'top.py'), numbered(30).join('\n') + '\n');
   writeFileSync(join(dir, 'src', 'long.py'), numbered(300).join('\n') + '\n');
+  mkdirSync(join(dir, 'samples'));
+  for (const { path, text } of LANGUAGE_SAMPLES) writeFileSync(join(dir, path), text);
   git(dir, 'add', '-A');
   git(dir, 'commit', '-q', '-m', 'initial');
   writeFileSync(join(dir, 'src', 'top.py'), ['added_at_top = 0', ...numbered(30)].join('\n') + '\n');
@@ -55,6 +81,18 @@ async function caretLine() {
   return { text: await line.innerText(), visible: box.y >= editor.y && box.y + box.height <= editor.y + editor.height };
 }
 
+// The editor's tokens as `<class> <text>` ('keyword def'), once `want` are
+// all shown or after 5 s: the language's chunk loads after the file opens.
+async function tokensShown(want) {
+  let shown = [];
+  for (let i = 0; i < 50 && !want.every((t) => shown.includes(t)); i++) {
+    if (i) await page.waitForTimeout(100);
+    shown = await page.evaluate(() => [...document.querySelectorAll('ac-file-editor [class*="tok-"]')]
+      .flatMap((e) => [...e.classList].filter((c) => c.startsWith('tok-')).map((c) => `${c.slice(4)} ${e.textContent}`)));
+  }
+  return shown;
+}
+
 test('an unchanged file is one pane, highlighted, with line numbers', async () => {
   await page.setViewportSize({ width: 1900, height: 900 });
   await open('src/math.py');
@@ -69,6 +107,14 @@ test('an unchanged file is one pane, highlighted, with line numbers', async () =
 test('CMake is highlighted by its stream parser', async () => {
   await open('CMakeLists.txt');
   await page.locator('ac-file-editor .tok-string', { hasText: '"main.cpp"' }).waitFor({ timeout: 5000 });
+});
+
+test('JavaScript, TypeScript, C, C++, Markdown, JSON, YAML and shell are each highlighted', async () => {
+  for (const { path, tokens } of LANGUAGE_SAMPLES) {
+    await open(path);
+    const shown = await tokensShown(tokens);
+    assert.deepEqual(tokens.filter((t) => !shown.includes(t)), [], `${path} shows only ${JSON.stringify(shown)}`);
+  }
 });
 
 test("a changed file's panes are aligned: a line after one added at the top sits level in both", async () => {
