@@ -1,9 +1,9 @@
 // The chat a daily user expects (issue 29), in the browser against the real
 // host and the fake provider: files an answer names are links and a "Files
 // referenced" row with Add All; shell commands shown with Copy and never run;
-// tokens, cache hit and cost under each answer; a failed turn as a typed card whose
-// Retry sends again; toasts clear of Send and the reasoning selector; a run
-// timer while streaming.
+// tokens, cache hit and cost under each answer; a failed turn as a typed card
+// whose Retry sends again; toasts clear of the message input, Send and the
+// reasoning selector; a run timer while streaming.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
@@ -89,7 +89,7 @@ test('a failed turn is a card of its kind, without empty token counts, and Retry
   assert.equal(await page.locator('[data-error-card] [data-action="retry"]').count(), 0, 'Retry only on the last answer');
 });
 
-test('a toast covers neither Send nor the reasoning selector', { skip }, async () => {
+test('a toast covers neither the message input, Send nor the reasoning selector', { skip }, async () => {
   // Without the editor the chat is the rightmost column, its Send in the corner.
   await page.locator('ac-file-editor [data-action="close"]').click();
   await page.locator('ac-file-editor').waitFor({ state: 'detached' });
@@ -97,7 +97,7 @@ test('a toast covers neither Send nor the reasoning selector', { skip }, async (
   const toast = page.locator('[data-toast]').first();
   await toast.waitFor({ timeout: 5000 });
   const t = await toast.boundingBox();
-  for (const sel of ['ac-chat-input [data-action="send"]', 'ac-chat-input [data-reasoning]']) {
+  for (const sel of ['ac-chat-input textarea', 'ac-chat-input [data-action="send"]', 'ac-chat-input [data-reasoning]']) {
     const b = await page.locator(sel).boundingBox();
     const apart = t.x + t.width <= b.x || b.x + b.width <= t.x || t.y + t.height <= b.y || b.y + b.height <= t.y;
     assert.ok(apart, `the toast ${JSON.stringify(t)} overlaps ${sel} ${JSON.stringify(b)}`);
