@@ -104,6 +104,18 @@ test('Ctrl+click on a call opens the definition at its line', { skip }, async ()
   await shot(page, '31-symbol-definition');
 });
 
+test('Cmd+click (Meta) on a call opens the definition at its line, as Ctrl+click does', { skip }, async () => {
+  await openFile('src/app.py');
+  const at = await editorPoint(page, 5, 'multiply');
+  await page.mouse.move(at.x, at.y);
+  await page.keyboard.down('Meta');
+  await page.mouse.click(at.x, at.y);
+  await page.keyboard.up('Meta');
+  await page.locator('[data-viewer-path]', { hasText: 'src/math.py' }).waitFor({ timeout: 5000 });
+  await page.locator('ac-file-editor [data-marked-line="1"]').waitFor({ timeout: 5000 });
+  assert.equal(await page.locator('ac-file-editor .cm-activeLine').innerText(), 'def multiply(a, b):', 'the caret is on the definition line');
+});
+
 test('Shift+F12 lists the references, each a link that opens its line', { skip }, async () => {
   const at = await editorPoint(page, 1, 'multiply');
   await page.mouse.click(at.x, at.y);
