@@ -101,13 +101,17 @@ void ChatTurn::run(const std::function<void()>& on_complete) {
   } catch (const std::exception& e) {
     out_.error = ProviderError{ErrorKind::llm_error, e.what()};
   }
-  // The turn is over before anyone hears of it: a client that sends again
-  // on streamComplete must not be told another stream is active. What
-  // follows runs on the chat worker, which a next turn waits for.
+  // The turn is over, and counted in the session's totals, before anyone
+  // hears of it: a client that sends again on streamComplete must not be
+  // told another stream is active, and one that asks for the totals then
+  // (the Context tab, ACP's usage_update) must find this turn in them.
+  // What follows runs on the chat worker, which a next turn waits for.
   on_complete();
+  std::optional<SessionTotals> totals;
+  if (!out_.error && !out_.cancelled) totals = d_.session.record_usage(out_.usage);
   d_.host.notify(ACDC_CLIENT_ALL, "AcApp.streamComplete", "[" + acdc::to_json_text(req_.request_id) + "," + out_.to_json() + "]");
   notify_after_complete();
-  if (!out_.error && !out_.cancelled) after_success();
+  if (totals) print_hud(*totals);
 }
 
 std::vector<FileEntry> ChatTurn::sync_file_context() {
@@ -323,8 +327,6 @@ void ChatTurn::broadcast_selection() const {
 
 // §4.2 step 14: the session learns its cost, the terminal gets its report
 // (the tiers learned this turn's content when it was placed).
-void ChatTurn::after_success() { print_hud(d_.session.record_usage(out_.usage)); }
-
 void ChatTurn::print_hud(const SessionTotals& totals) const {
   HudFigures f{.model = d_.model,
                .last = out_.usage,

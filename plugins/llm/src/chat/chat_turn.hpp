@@ -128,7 +128,6 @@ class ChatTurn {
   void apply_edits();
   void persist_answer();
   void notify_after_complete();
-  void after_success();
   void print_hud(const SessionTotals& totals) const;
   void broadcast_selection() const;
 
