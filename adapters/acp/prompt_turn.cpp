@@ -151,7 +151,16 @@ void PromptTurn::on_complete(std::string_view result_json) {
   if (!c.edits_not_applied.empty())
     s_.conn.notify("session/update", message_chunk(s_.session_id, "agent_message_chunk", "\n\n" + c.edits_not_applied));
   if (c.error && !cancelled_) return finish(std::nullopt, rpc::kInternalError, *c.error);
-  finish(std::string(R"({"stopReason":")") + (cancelled_ ? "cancelled" : stop_reason(c)) + "\"}");
+  // What the session holds and has cost, before the answer that ends the
+  // turn: an editor shows it beside the prompt (usage_update).
+  std::string answer = std::string(R"({"stopReason":")") + (cancelled_ ? "cancelled" : stop_reason(c)) + "\"}";
+  s_.engine.call_async("LLMService.get_context_breakdown", "[]",
+                       [self = shared_from_this(), answer = std::move(answer)](acdc_status status, std::string_view text) {
+                         if (status == ACDC_OK)
+                           if (std::string u = usage_update(self->s_.session_id, text); !u.empty())
+                             self->s_.conn.notify("session/update", u);
+                         self->finish(answer);
+                       });
 }
 
 void PromptTurn::report_unwritten_edits(const Completion& c) {

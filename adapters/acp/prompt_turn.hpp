@@ -15,6 +15,8 @@
 //   completed or failed; reads through fs/read_text_file when offered;
 // - an edit that never came to a write (its anchor not found, a file not in
 //   context) as a failed tool_call with acdc's message;
+// - a usage_update before the answer: the tokens in context, the model's
+//   window and the session's cost so far (null when a price is unknown);
 // - the answer: {stopReason}, or a JSON-RPC error when the turn failed.
 #pragma once
 

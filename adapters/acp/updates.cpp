@@ -46,6 +46,27 @@ std::string tool_call_status(const std::string& session_id, const std::string& i
   return update(session_id, body + "}");
 }
 
+std::string usage_update(const std::string& session_id, std::string_view breakdown_json) {
+  rapidjson::Document doc;
+  if (rpc::parse_limited(breakdown_json, doc, rpc::kMaxDepth) != rpc::ParseOutcome::ok || !doc.IsObject()) return "";
+  auto number = [](const rapidjson::Value& v, const char* key) -> std::optional<double> {
+    auto it = v.FindMember(key);
+    return it != v.MemberEnd() && it->value.IsNumber() ? std::optional(it->value.GetDouble()) : std::nullopt;
+  };
+  const auto used = number(doc, "total_tokens");
+  const auto size = number(doc, "max_input_tokens");
+  if (!used || !size) return "";
+  std::string cost = "null";
+  if (auto totals = doc.FindMember("session_totals"); totals != doc.MemberEnd() && totals->value.IsObject()) {
+    // cost_usd holds the cache warm-ups' cost too.
+    const auto spent = number(totals->value, "cost_usd");
+    if (spent && number(totals->value, "unpriced_turns").value_or(0) == 0)
+      cost = R"({"amount":)" + std::to_string(*spent) + R"(,"currency":"USD"})";
+  }
+  return update(session_id, R"({"sessionUpdate":"usage_update","used":)" + std::to_string(static_cast<long long>(*used)) +
+                                R"(,"size":)" + std::to_string(static_cast<long long>(*size)) + R"(,"cost":)" + cost + "}");
+}
+
 Completion parse_completion(std::string_view result_json) {
   Completion c;
   rapidjson::Document doc;

@@ -32,6 +32,12 @@ std::string tool_call(const std::string& session_id, const EditCall& call);
 std::string tool_call_status(const std::string& session_id, const std::string& id, std::string_view status,
                              std::string_view note = {});
 
+// A usage_update from LLMService.get_context_breakdown's result: the tokens
+// in context, the model's window, and the session's cost so far in USD --
+// null while a turn's price is unknown (a model with no list price), never
+// $0 for it. "" when the breakdown cannot be read.
+std::string usage_update(const std::string& session_id, std::string_view breakdown_json);
+
 struct EditOutcome {
   std::string file;
   std::string status;  // applied | already_applied | failed | skipped | not_in_context

@@ -50,6 +50,24 @@ test('a turn streams its reasoning and its answer and ends the turn', async () =
   assert.match(sent.messages.at(-1).content.at?.(-1)?.text ?? JSON.stringify(sent.messages.at(-1).content), /say hello/);
 });
 
+test('a turn ends with a usage_update: tokens in context, the window, and the session\'s cost at the model\'s price', async () => {
+  const fresh = (await ed.newSession()).sessionId;
+  // gpt-4o at its list price, $2.50 and $10 per million input and output tokens.
+  await fake.queue([{ text: 'One.', usage: { input_tokens: 1000, output_tokens: 100 } }]);
+  let { response, updates } = await ed.prompt(fresh, 'first');
+  assert.equal(response.stopReason, 'end_turn');
+  let usage = updates.filter((u) => u.sessionUpdate === 'usage_update');
+  assert.equal(usage.length, 1);
+  assert.ok(usage[0].used > 0);
+  assert.equal(usage[0].size, 128000);
+  assert.deepEqual(usage[0].cost, { amount: 0.0035, currency: 'USD' });
+  await fake.queue([{ text: 'Two.', usage: { input_tokens: 2000, output_tokens: 100 } }]);
+  ({ updates } = await ed.prompt(fresh, 'second'));
+  usage = updates.filter((u) => u.sessionUpdate === 'usage_update');
+  assert.equal(usage.length, 1);
+  assert.equal(usage[0].cost.amount, 0.0095);  // the session's, not the turn's
+});
+
 test('an edit to a linked file is written on disk by acdc and told as an edit tool call', async () => {
   const file = join(ed.project.repo, 'app.js');
   await fake.queue([{ text: `Making it 42.\n\n${editBlock('app.js', 'const answer = 41;', 'const answer = 42;')}`, chunk_chars: 16 }]);

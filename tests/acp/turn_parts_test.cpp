@@ -62,6 +62,26 @@ TEST_CASE("a completion's finish reason, cancel and error give the stop reason")
   CHECK(parse_completion("not json").error);
 }
 
+TEST_CASE("the context breakdown becomes a usage_update: tokens, window and the session's cost, null when unpriced") {
+  const char* priced = R"({"total_tokens":5120,"max_input_tokens":128000,
+    "session_totals":{"cost_usd":0.0035,"unpriced_turns":0,"warmup_cost_usd":0.0005}})";
+  auto u = json(usage_update("s1", priced).c_str());
+  REQUIRE(u.IsObject());
+  CHECK(std::string(u["sessionId"].GetString()) == "s1");
+  const auto& up = u["update"];
+  CHECK(std::string(up["sessionUpdate"].GetString()) == "usage_update");
+  CHECK(up["used"].GetInt() == 5120);
+  CHECK(up["size"].GetInt() == 128000);
+  CHECK(up["cost"]["amount"].GetDouble() == Approx(0.0035));  // warm-ups are in cost_usd already
+  CHECK(std::string(up["cost"]["currency"].GetString()) == "USD");
+  // A turn with no known price: the session's cost is unknown, not $0.
+  auto unpriced = json(usage_update("s1", R"({"total_tokens":10,"max_input_tokens":8000,
+    "session_totals":{"cost_usd":0,"unpriced_turns":1}})").c_str());
+  CHECK(unpriced["update"]["cost"].IsNull());
+  CHECK(usage_update("s1", "not json").empty());
+  CHECK(usage_update("s1", R"({"session_totals":{}})").empty());
+}
+
 TEST_CASE("a session's history replays as the updates the editor saw live") {
   auto messages = json(R"([{"role":"user","content":"hi"},
     {"role":"assistant","content":"Done.","reasoning":"hmm",
