@@ -123,6 +123,16 @@ std::optional<RoundReply> parse_round_reply(std::string_view body) {
     r.error_message = string_member(error->value, "message");
     if (r.error_message.empty()) r.error_message = "the model's stream failed (" + r.error_kind + ")";
   }
+  if (auto u = doc.FindMember("usage"); u != doc.MemberEnd() && u->value.IsObject()) {
+    auto integer = [&u](const char* key) {
+      auto it = u->value.FindMember(key);
+      return std::to_string(it != u->value.MemberEnd() && it->value.IsInt64() ? it->value.GetInt64() : 0);
+    };
+    auto cost = u->value.FindMember("cost_usd");
+    r.usage_json = R"({"inputTokens":)" + integer("input_tokens") + R"(,"outputTokens":)" + integer("output_tokens") +
+                   R"(,"cacheReadTokens":)" + integer("cache_read_tokens") + R"(,"costUsd":)" +
+                   (cost != u->value.MemberEnd() && cost->value.IsNumber() ? rpc::to_text(cost->value) : "null") + "}";
+  }
   auto calls = doc.FindMember("tool_calls");
   if (calls != doc.MemberEnd() && calls->value.IsArray())
     for (const auto& c : calls->value.GetArray())

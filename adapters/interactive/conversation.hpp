@@ -38,6 +38,10 @@ struct RoundReply {
   std::string history_session;  // where converse recorded the round
   std::string error_kind;       // a stream that failed: "timeout", "auth", ...
   std::string error_message;    // and what happened, in the llm plugin's words
+  // The round's tokens and cost as the final chunk carries them:
+  // {inputTokens, outputTokens, cacheReadTokens, costUsd} with costUsd null
+  // when the model's price is unknown; empty when converse sent no usage.
+  std::string usage_json;
 };
 
 // What converse records in the repository's history (adapters/README.md):

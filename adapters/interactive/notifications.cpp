@@ -19,10 +19,15 @@ std::string open(std::string_view method, std::string_view session_id, size_t ex
 
 }  // namespace
 
-std::string chunk_notification(std::string_view session_id, std::string_view chunk, bool is_final) {
-  std::string out = open("AIMessageChunkNotification", session_id, chunk.size());
+std::string chunk_notification(std::string_view session_id, std::string_view chunk, bool is_final,
+                               std::string_view usage_json) {
+  std::string out = open("AIMessageChunkNotification", session_id, chunk.size() + usage_json.size());
   out += R"(,"chunk":)";
   rpc::append_quoted(out, chunk);
+  if (!usage_json.empty()) {
+    out += R"(,"usage":)";
+    out += usage_json;
+  }
   out += is_final ? R"(,"isFinal":true}})" : R"(,"isFinal":false}})";
   return out;
 }

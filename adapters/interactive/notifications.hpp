@@ -16,7 +16,10 @@ inline constexpr int kSessionActive = 1;
 inline constexpr int kSessionStopped = 2;
 inline constexpr int kSessionError = 3;
 
-std::string chunk_notification(std::string_view session_id, std::string_view chunk, bool is_final);
+// `usage_json`: acdc's extension on a round's final chunk (issue 30), the
+// round's tokens and cost; empty for none. Reference clients ignore it.
+std::string chunk_notification(std::string_view session_id, std::string_view chunk, bool is_final,
+                               std::string_view usage_json = {});
 std::string status_notification(std::string_view session_id, int status, std::string_view reason);
 // `arguments_json`: a JSON object's text.
 std::string tool_call_notification(std::string_view session_id, std::string_view call_id, std::string_view name,

@@ -73,9 +73,9 @@ void Session::on_chunk(const std::string& request_id, std::string text) {
   held_ = std::move(text);
 }
 
-void Session::flush_final() {
+void Session::flush_final(std::string_view usage_json) {
   if (!held_) return;
-  send(chunk_notification(id_, *held_, true));
+  send(chunk_notification(id_, *held_, true, usage_json));
   held_.reset();
 }
 
@@ -84,9 +84,9 @@ void Session::on_done(const std::string& request_id, acdc_status status, std::st
   request_id_.clear();
   round_timer_.cancel();
   if (stopped_) return finish_stop();
-  flush_final();
+  auto reply = status == ACDC_OK ? parse_round_reply(body) : std::nullopt;
+  flush_final(reply ? std::string_view(reply->usage_json) : std::string_view());
   if (status != ACDC_OK) return fail_round("", body);
-  auto reply = parse_round_reply(body);
   if (!reply) return fail_round("", "the llm plugin answered something that is not a round");
   if (!reply->history_session.empty()) history_session_ = reply->history_session;
   if (!reply->error_kind.empty()) return fail_round(reply->error_kind, reply->error_message);

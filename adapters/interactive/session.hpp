@@ -79,8 +79,9 @@ class Session : public std::enable_shared_from_this<Session> {
   void on_round_timeout(uint64_t round);
   void on_tool_timeout(uint64_t round);
   void await_tools(std::vector<ToolCall> calls);
-  // Sends the held-back delta as the round's isFinal chunk, if there is one.
-  void flush_final();
+  // Sends the held-back delta as the round's isFinal chunk, if there is one,
+  // with the round's usage when known.
+  void flush_final(std::string_view usage_json = {});
   // A failed round: {3, "timeout"} or {3, "Error: ..."}, and the turn ends.
   void fail_round(std::string_view kind, const std::string& message);
   void end_turn();

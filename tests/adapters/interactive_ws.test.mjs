@@ -148,6 +148,18 @@ test('startSession, sendUserMessage: ack before the first chunk, chunks join to 
   assert.match(note.params.reason, /^Error/);
 });
 
+test('a round\'s final chunk carries its tokens and its cost at the model\'s price (acdc\'s extension)', async () => {
+  const c = await connect();
+  const sid = await startSession(c);
+  // gpt-4o at its list price: $2.50 and $10 per million input and output tokens.
+  await fake.queue([{ text: 'Priced.', usage: { input_tokens: 1000, output_tokens: 100 } }]);
+  await c.request('sendUserMessage', { sessionId: sid, message: 'what does it cost?' });
+  const { chunks } = await c.round(sid);
+  const final = chunks.find((f) => f.params.isFinal);
+  assert.deepEqual(final.params.usage, { inputTokens: 1000, outputTokens: 100, cacheReadTokens: 0, costUsd: 0.0035 });
+  assert.ok(chunks.filter((f) => !f.params.isFinal).every((f) => f.params.usage === undefined));
+});
+
 test('sessionParams: model, context and language reach the provider, and the turn is in the history', async () => {
   const c = await connect();
   const sid = await startSession(c, { model: 'model-from-client', context: 'You answer tersely.', language: 'de' });
