@@ -87,6 +87,21 @@ test('a send whose provider reports a cost appends it to ~/.bb7/usage.csv', asyn
   assert.deepEqual(counts, ['30', '5', '10', '0.000420']);
 });
 
+test('a send the provider does not price is priced from acdc\'s table, in done and in usage.csv', async () => {
+  const id = (await bb7.ok({ action: 'chat_new', model: 'openai/gpt-4o' })).id;
+  assert.ok(id);
+  // gpt-4o at its list price: $2.50 and $10 per million input and output tokens.
+  await fake.queue([{ events: [sse.text('Priced by acdc.'),
+    sse.finish('stop', { prompt_tokens: 1000, completion_tokens: 100, total_tokens: 1100 })] }]);
+  const s = await bb7.stream({ action: 'send', content: 'How much now?' });
+  assert.equal(s.terminal.type, 'done');
+  assert.equal(s.terminal.usage.cost, 0.0035);
+  const lines = readFileSync(join(env.home, '.bb7', 'usage.csv'), 'utf8').trim().split('\n');
+  const [, , model, ...counts] = lines.at(-1).split(',');
+  assert.equal(model, 'openai/gpt-4o');
+  assert.deepEqual(counts, ['1000', '100', '0', '0.003500']);
+});
+
 test('write_file: the output lands in output/, done names it, statuses say A, apply returns it', async () => {
   const id = await newChat();
   await fake.queue([{ events: [sse.text('Creating it.'), ...sse.tool(0, 'write_file', { path: 'src/new.c', content: 'int main(void) { return 0; }\n' }), sse.finish('tool_calls')] }]);
