@@ -33,6 +33,22 @@ TEST_CASE("list prices by model id, Bedrock's ids and dotted versions included")
   CHECK(model_prices("gpt-4o-mini", false)->input == Approx(0.15));  // before gpt-4o
   CHECK(model_prices("openai/gpt-4o", false)->cache_read == Approx(1.25));
   CHECK(model_prices("gpt-5-mini", false)->output == 2);
+  // Every publisher the model table knows has its list price; the older
+  // OpenAI ids after the newer ones that contain them.
+  CHECK(model_prices("gpt-4.1-mini", false)->input == Approx(0.4));
+  CHECK(model_prices("gpt-4-turbo-2024-04-09", false)->input == 10);
+  CHECK(model_prices("gpt-4-0613", false)->output == 60);
+  CHECK(model_prices("gpt-3.5-turbo", false)->input == Approx(0.5));
+  CHECK(model_prices("gemini/gemini-2.5-pro", false)->output == 10);
+  CHECK(model_prices("gemini-2.5-flash-lite", false)->input == Approx(0.1));  // before gemini-2.5-flash
+  CHECK(model_prices("gemini-2.5-flash", false)->cache_read == Approx(0.075));
+  CHECK(model_prices("deepseek-chat", false)->cache_read == Approx(0.028));
+  CHECK(model_prices("mistral-large-latest", false)->input == 2);
+  CHECK(model_prices("codestral-2501", false)->output == Approx(0.9));
+  CHECK(model_prices("xai/grok-4", false)->input == 3);
+  // Open weights have a host's price, not a publisher's: unknown until set.
+  CHECK_FALSE(model_prices("meta-llama/llama-3.3-70b-instruct", false));
+  CHECK_FALSE(model_prices("qwen/qwen-2.5-coder-32b-instruct", false));
 }
 
 TEST_CASE("an unknown model has no price, unless it is served on this machine, where it costs nothing") {

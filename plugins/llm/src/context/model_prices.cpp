@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <span>
 
 namespace acdc::llm {
 namespace {
@@ -25,6 +26,24 @@ constexpr std::array kOpenAi{
     Listed{"o4-mini", {1.10, 4.40, 0.275, 1.10}},     Listed{"o3-mini", {1.10, 4.40, 0.55, 1.10}},
     Listed{"o3", {2.00, 8.00, 0.50, 2.00}},           Listed{"o1-mini", {1.10, 4.40, 0.55, 1.10}},
     Listed{"o1", {15.00, 60.00, 7.50, 15.00}},
+    // Before prompt caching: a cached token is billed as any other.
+    Listed{"gpt-4-turbo", {10.00, 30.00, 10.00, 10.00}}, Listed{"gpt-4-32k", {60.00, 120.00, 60.00, 60.00}},
+    Listed{"gpt-4", {30.00, 60.00, 30.00, 30.00}},       Listed{"gpt-3.5", {0.50, 1.50, 0.50, 0.50}},
+};
+
+// The other publishers the model table knows (context/model_limits.cpp),
+// at their own APIs' list prices for prompts within the standard tier
+// (Gemini's up to 200k tokens), cache reads as each bills its cache hits.
+// Open-weight models (Llama, Qwen) have no price of their own: each host
+// sets one, so they stay unknown unless llm.yaml's models: gives it.
+constexpr std::array kOthers{
+    Listed{"gemini-2.5-pro", {1.25, 10.00, 0.3125, 1.25}},     Listed{"gemini-2.5-flash-lite", {0.10, 0.40, 0.025, 0.10}},
+    Listed{"gemini-2.5-flash", {0.30, 2.50, 0.075, 0.30}},     Listed{"gemini-2.0-flash-lite", {0.075, 0.30, 0.075, 0.075}},
+    Listed{"gemini-2.0-flash", {0.10, 0.40, 0.025, 0.10}},     Listed{"deepseek", {0.28, 0.42, 0.028, 0.28}},
+    Listed{"mistral-large", {2.00, 6.00, 2.00, 2.00}},         Listed{"mistral-medium", {0.40, 2.00, 0.40, 0.40}},
+    Listed{"mistral-small", {0.10, 0.30, 0.10, 0.10}},         Listed{"codestral", {0.30, 0.90, 0.30, 0.30}},
+    Listed{"grok-3-mini", {0.30, 0.50, 0.075, 0.30}},          Listed{"grok-4", {3.00, 15.00, 0.75, 3.00}},
+    Listed{"grok-3", {3.00, 15.00, 0.75, 3.00}},
 };
 
 // Anthropic's (on its API and on Bedrock alike): cache reads at 0.1x input,
@@ -47,8 +66,9 @@ std::optional<Prices> claude(const std::string& id) {
 std::optional<Prices> listed(const std::string& model) {
   const std::string id = lower_id(model);
   if (contains(id, "claude")) return claude(id);
-  for (const auto& l : kOpenAi)
-    if (contains(id, l.id_part)) return l.prices;
+  for (const auto& list : {std::span<const Listed>(kOpenAi), std::span<const Listed>(kOthers)})
+    for (const auto& l : list)
+      if (contains(id, l.id_part)) return l.prices;
   return std::nullopt;
 }
 
