@@ -46,8 +46,10 @@ void check_cache_warmup(const YAML::Node& section, YamlRules& r) {
                                ": a cached prompt expires five minutes after its last read, so at most 290");
     } else if (key == "countdown_seconds" || key == "max_warmups") {
       r.integer(v, name, YamlRules::kNonNegative);
+    } else if (key == "max_cost_usd") {
+      r.number(v, name, YamlRules::kNonNegative);
     } else {
-      r.unknown(name, v, "enabled, interval_seconds, countdown_seconds, max_warmups");
+      r.unknown(name, v, "enabled, interval_seconds, countdown_seconds, max_warmups, max_cost_usd");
     }
   });
 }

@@ -18,13 +18,17 @@ namespace {
 const char* kWarmupStep = R"({"text":"ok","format":"anthropic","usage":{"input_tokens":12,"output_tokens":1,"cache_read_tokens":2000}})";
 
 // Anthropic, and a warmer quick enough for a test: 2 s after the answer, announced 1 s ahead.
-void use_warmer(LlmHost& h, int max_warmups) {
+// `more`: further cache_warmup: lines.
+void use_warmer(LlmHost& h, int max_warmups, const std::string& more = "") {
   use_llm_yaml(h, "provider: anthropic\nmodel: claude-sonnet-4-5\n");
   acdc::test::write_file(h.config_home.path() / "app.yaml",
                          "cache_warmup:\n  enabled: true\n  interval_seconds: 2\n  countdown_seconds: 1\n  max_warmups: " +
-                             std::to_string(max_warmups) + "\n");
+                             std::to_string(max_warmups) + "\n" + more);
   h.start();
 }
+
+// One warm-up of kWarmupStep at Sonnet 4.5's prices: 12 fresh, 2,000 read, 1 out.
+constexpr double kWarmupCost = (12 * 3 + 2000 * 0.3 + 1 * 15) / 1e6;
 
 rapidjson::Document requests(const LlmHost& h) { return acdc::parse_json(h.fake.requests()); }
 
@@ -99,4 +103,33 @@ TEST_CASE("a cancel during the countdown, typing, or a new message stops the war
   CHECK(str(h.received("AcApp.cacheWarmupCancelled")[2][0]["reason"]) == "a new message");
   CHECK(h.received("AcApp.cacheWarmupFiring").empty());
   CHECK(requests(h).Size() == 4);  // the four turns, no warm-up
+}
+
+TEST_CASE("the warm-ups stop at cache_warmup.max_cost_usd, and a next answer past it arms none") {
+  LlmHost h;
+  use_warmer(h, 5, "  max_cost_usd: 0.0006\n");  // one warm-up costs 0.000651: it passes the limit
+  h.fake.queue(std::string("[") + R"({"text":"Sure.","format":"anthropic"},)" + kWarmupStep + R"(,{"text":"More.","format":"anthropic"}])");
+  REQUIRE_FALSE(h.chat("hello", "req-1").HasMember("error"));
+  REQUIRE(h.client->wait_for("AcApp.cacheWarmupComplete", 1, std::chrono::seconds(30)));
+  const auto done = h.received("AcApp.cacheWarmupComplete");
+  CHECK(done[0][0]["cost_usd"].GetDouble() == Approx(kWarmupCost));
+  CHECK(done[0][0]["next_in_seconds"].IsNull());  // max_warmups 5, but the cost limit ends it
+  CHECK(str(result(h, "LLMService.get_cache_warmer_status", "[]")["state"]) == "idle");
+  // The limit is the session's: once reached, another answer arms no warm-up.
+  REQUIRE_FALSE(h.chat("more", "req-2").HasMember("error"));
+  REQUIRE(h.client->wait_for("AcApp.cacheWarmupCancelled", 1, std::chrono::seconds(10)));
+  CHECK_THAT(str(h.received("AcApp.cacheWarmupCancelled")[0][0]["reason"]), Catch::Contains("cache_warmup.max_cost_usd"));
+  CHECK(requests(h).Size() == 3);  // two turns, one warm-up
+}
+
+TEST_CASE("enabled: auto leaves the warmer off for a provider without prompt caching") {
+  LlmHost h;
+  use_llm_yaml(h, "provider: openai\nmodel: gpt-4o\n");
+  h.start();
+  h.fake.queue(R"([{"text":"Sure."}])");
+  REQUIRE_FALSE(h.chat("hello", "req-1").HasMember("error"));
+  const auto status = result(h, "LLMService.get_cache_warmer_status", "[]");
+  CHECK_FALSE(status["enabled"].GetBool());
+  CHECK(str(status["state"]) == "idle");
+  CHECK(h.received("AcApp.cacheWarmupCountdown").empty());
 }

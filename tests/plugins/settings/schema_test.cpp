@@ -67,7 +67,10 @@ TEST_CASE("unknown keys warn instead of refusing, AC-DC's sections say they do n
   CHECK(checked.warnings[0] == "line 4: 'cache_tiering' is an AC-DC setting that acdc does not read: it has no effect here; remove it");
   CHECK(checked.warnings[1].starts_with("line 6: 'doc_convert' is an AC-DC setting"));
   // The cache warmer is acdc's too now, checked as such.
-  CHECK(Schema::check(FileKind::app, "cache_warmup:\n  enabled: auto\n  interval_seconds: 240\n").warnings.empty());
+  CHECK(Schema::check(FileKind::app, "cache_warmup:\n  enabled: auto\n  interval_seconds: 240\n  max_cost_usd: 0.1\n")
+            .warnings.empty());
+  CHECK(problem(FileKind::app, "cache_warmup:\n  max_cost_usd: -1\n") ==
+        "line 2: 'cache_warmup.max_cost_usd' is '-1': it must be a number of 0 or more");
   CHECK(problem(FileKind::app, "cache_warmup:\n  interval_seconds: 600\n") ==
         "line 2: 'cache_warmup.interval_seconds' is '600': a cached prompt expires five minutes after its last read, so at most 290");
 }

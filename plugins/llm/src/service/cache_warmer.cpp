@@ -5,6 +5,7 @@
 #include <acdc/sdk/json.hpp>
 #include <acdc/util/json_writer.hpp>
 
+#include <cstdio>
 
 namespace acdc::llm {
 namespace {
@@ -37,6 +38,12 @@ void CacheWarmer::arm(const ProviderConfig& pc, const std::string& messages_json
     cancel_ = true;  // a warm-up of the answer before stops
     if (!settings.enabled || settings.max_warmups <= 0) {
       state_ = State::idle;
+      return;
+    }
+    if (const std::string spent = over_budget(settings); !spent.empty()) {
+      state_ = State::idle;
+      last_disabled_reason_ = spent;
+      notify("AcApp.cacheWarmupCancelled", "{\"reason\":" + acdc::to_json_text(spent) + "}");
       return;
     }
     pc_ = pc;
@@ -124,7 +131,8 @@ void CacheWarmer::fire(std::unique_lock<std::mutex>& lock) {
   }
   session_.record_warmup(r.usage);
   if (r.usage.cost_usd) session_cost_ = session_cost_.value_or(0) + *r.usage.cost_usd;
-  const bool again = n < settings_.max_warmups;
+  // Another would pass the cost limit if it cost what this one did.
+  const bool again = n < settings_.max_warmups && over_budget(settings_, r.usage.cost_usd.value_or(0)).empty();
   rapidjson::StringBuffer buf;
   acdc::JsonWriter w(buf);
   w.StartObject();
@@ -150,6 +158,16 @@ void CacheWarmer::fire(std::unique_lock<std::mutex>& lock) {
   fire_at_ = Clock::now() + settings_.interval;
   fire_at_wall_ = std::chrono::system_clock::now() + settings_.interval;
   state_ = State::waiting;
+}
+
+std::string CacheWarmer::over_budget(const WarmupSettings& settings, double next_cost) const {
+  if (!settings.max_cost_usd) return "";
+  const double spent = session_.totals().warmup_cost_usd.value_or(0);
+  if (spent + next_cost <= *settings.max_cost_usd) return "";
+  char text[160];
+  std::snprintf(text, sizeof text, "this session's warm-ups have cost $%.4f, and cache_warmup.max_cost_usd is $%.4f",
+                spent, *settings.max_cost_usd);
+  return text;
 }
 
 std::string CacheWarmer::status_json() const {

@@ -41,6 +41,9 @@ struct WarmupSettings {
   std::chrono::seconds interval{240};  // after the answer, and between warm-ups
   std::chrono::seconds countdown{30};  // announced this long before firing
   int max_warmups = 3;
+  // The chat session's warm-ups stop once they have cost this much (USD);
+  // none: no limit but max_warmups. Unpriced warm-ups cost nothing here.
+  std::optional<double> max_cost_usd;
 };
 
 class CacheWarmer {
@@ -62,6 +65,9 @@ class CacheWarmer {
 
   void loop();
   void fire(std::unique_lock<std::mutex>& lock);
+  // Why the session's warm-ups must stop at the cost limit, with
+  // `next_cost` more spent; "" while within it.
+  std::string over_budget(const WarmupSettings& settings, double next_cost = 0) const;
   void notify(const char* method, const std::string& payload) const;
 
   acdc::Host& host_;

@@ -78,6 +78,8 @@ WarmupSettings PluginConfig::warmup(const ProviderConfig& pc) const {
   s.interval = std::min(s.interval, std::chrono::seconds(290));
   s.countdown = std::min(s.countdown, s.interval);
   if (auto m = o.FindMember("max_warmups"); m != o.MemberEnd() && m->value.IsInt()) s.max_warmups = m->value.GetInt();
+  if (auto c = o.FindMember("max_cost_usd"); c != o.MemberEnd() && c->value.IsNumber() && c->value.GetDouble() >= 0)
+    s.max_cost_usd = c->value.GetDouble();
   return s;
 }
 
