@@ -204,18 +204,40 @@ class Resolver {
   std::string region_;
 };
 
+// Whether the profile's source_profile chain ends in role_arn with
+// credential_source = Environment: the environment's keys are then what
+// assumes the role, not the credentials to sign with.
+bool assumes_role_with_env(const AwsFiles& files, std::string name) {
+  std::set<std::string> seen;
+  while (seen.insert(name).second) {
+    const std::optional<AwsSection> p = files.profile(name);
+    if (!p || p->get("role_arn").empty()) return false;
+    if (std::string from = p->get("source_profile"); !from.empty()) {
+      name = std::move(from);
+      continue;
+    }
+    return p->get("credential_source") == "Environment";
+  }
+  return false;
+}
+
 std::mutex cache_mu;
 std::map<std::string, Temporary> cached;  // by profile name
 
 }  // namespace
 
 std::optional<AwsCredentials> find_aws_credentials(const std::string& configured_profile, const std::string& region) {
-  if (AwsCredentials c = AwsCredentials::from_env(); !c.access_key_id.empty()) return c;
   const std::string name = AwsFiles::profile_name(configured_profile);
+  // The environment's keys come first, unless the profile assumes a role with them.
+  std::optional<AwsFiles> loaded;
+  if (AwsCredentials c = AwsCredentials::from_env(); !c.access_key_id.empty()) {
+    loaded = AwsFiles::load();
+    if (!assumes_role_with_env(*loaded, name)) return c;
+  }
   std::lock_guard lock(cache_mu);
   if (auto it = cached.find(name); it != cached.end() && Clock::now() < it->second.refresh_after)
     return it->second.credentials;
-  const AwsFiles files = AwsFiles::load();
+  const AwsFiles files = loaded ? std::move(*loaded) : AwsFiles::load();
   const bool named = !configured_profile.empty() || !env("AWS_PROFILE").empty();
   if (!named && !files.profile(name)) return std::nullopt;
   std::set<std::string> seen;
