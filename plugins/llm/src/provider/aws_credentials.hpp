@@ -1,6 +1,8 @@
 // provider/aws_credentials.hpp -- AWS credentials for Bedrock's SigV4 as
 // the AWS CLI finds them, with no SDK (issue 30):
-//   1. AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY / AWS_SESSION_TOKEN;
+//   1. AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY / AWS_SESSION_TOKEN, unless
+//      the profile below assumes a role with them (credential_source =
+//      Environment at the end of its source_profile chain);
 //   2. the profile (llm.yaml `profile:`, else AWS_PROFILE, else default)
 //      in ~/.aws/credentials and ~/.aws/config (provider/aws_profiles.hpp):
 //      - aws_access_key_id and aws_secret_access_key (+ aws_session_token);
