@@ -26,6 +26,14 @@ std::string iso_in(std::chrono::seconds from_now) {
   return buf;
 }
 
+// STS's AssumeRole answer: `key` with its session token `token`, expiring
+// `in` from now.
+std::string sts_step(const std::string& key, const std::string& token, std::chrono::seconds in) {
+  return R"({"status":200,"body":"<AssumeRoleResponse><AssumeRoleResult><Credentials><AccessKeyId>)" + key +
+         R"(</AccessKeyId><SecretAccessKey>sts-secret</SecretAccessKey><SessionToken>)" + token +
+         R"(</SessionToken><Expiration>)" + iso_in(in) + R"(</Expiration></Credentials></AssumeRoleResult></AssumeRoleResponse>"})";
+}
+
 // A host whose HOME holds `config` and `credentials` as ~/.aws, set up for
 // Bedrock with SigV4 (no bearer token) and llm.yaml's `profile`.
 struct AwsHost {
@@ -99,9 +107,7 @@ TEST_CASE("a profile with role_arn and source_profile assumes the role through S
   AwsHost a("dev",
             "[profile dev]\nrole_arn = arn:aws:iam::123456789012:role/dev\nsource_profile = base\nregion = us-west-2\n",
             "# base keys\n[base]\naws_access_key_id = AKIDBASE\naws_secret_access_key = base-secret\n");
-  a.h.fake.queue(R"([{"status":200,"body":"<AssumeRoleResponse><AssumeRoleResult><Credentials><AccessKeyId>ASIAASSUMED</AccessKeyId><SecretAccessKey>assumed-secret</SecretAccessKey><SessionToken>assumed-token</SessionToken><Expiration>)" +
-                 iso_in(std::chrono::hours(1)) + R"(</Expiration></Credentials></AssumeRoleResult></AssumeRoleResponse>"},
-                     {"fixture":"bedrock_converse_text.eventstream"}])");
+  a.h.fake.queue("[" + sts_step("ASIAASSUMED", "assumed-token", std::chrono::hours(1)) + "," + kBedrockStep + "]");
   auto r = a.h.chat("hello", "req-role");
   INFO(acdc::to_json_text(r) << "\n" << a.h.host->output());
   REQUIRE_FALSE(r.HasMember("error"));
@@ -128,18 +134,10 @@ TEST_CASE("a profile with role_arn and source_profile assumes the role through S
 TEST_CASE("credentials are refreshed before they expire: a short-lived set half way through its life") {
   AwsHost a("dev", "[profile dev]\nrole_arn = arn:aws:iam::1:role/dev\nsource_profile = base\nregion = us-east-1\n",
             "[base]\naws_access_key_id = AKIDBASE\naws_secret_access_key = s\n");
-  auto sts = [](const std::string& key, std::chrono::seconds in) {
-    std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now() + in);
-    char when[32];
-    std::strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&t));
-    return R"({"status":200,"body":"<Credentials><AccessKeyId>)" + key +
-           R"(</AccessKeyId><SecretAccessKey>x</SecretAccessKey><SessionToken>t</SessionToken><Expiration>)" + when +
-           R"(</Expiration></Credentials>"})";
-  };
   // The first set lives six seconds: it serves its turn (checked, then
   // signed), and past half its life the next turn assumes the role again.
-  a.h.fake.queue("[" + sts("ASIAFIRST", std::chrono::seconds(6)) + R"(,{"fixture":"bedrock_converse_text.eventstream"},)" +
-                 sts("ASIASECOND", std::chrono::hours(1)) + R"(,{"fixture":"bedrock_converse_text.eventstream"}])");
+  a.h.fake.queue("[" + sts_step("ASIAFIRST", "t1", std::chrono::seconds(6)) + "," + kBedrockStep + "," +
+                 sts_step("ASIASECOND", "t2", std::chrono::hours(1)) + "," + kBedrockStep + "]");
   REQUIRE_FALSE(a.h.chat("one", "req-1").HasMember("error"));
   std::this_thread::sleep_for(std::chrono::seconds(4));
   REQUIRE_FALSE(a.h.chat("two", "req-2").HasMember("error"));
@@ -330,9 +328,7 @@ TEST_CASE("role_arn with credential_source = Environment assumes the role with t
   a.h.env["AWS_ACCESS_KEY_ID"] = "AKIDENV";
   a.h.env["AWS_SECRET_ACCESS_KEY"] = "env-secret";
   a.h.start();
-  a.h.fake.queue(R"([{"status":200,"body":"<AssumeRoleResponse><AssumeRoleResult><Credentials><AccessKeyId>ASIAFROMENV</AccessKeyId><SecretAccessKey>s</SecretAccessKey><SessionToken>from-env-token</SessionToken><Expiration>)" +
-                 iso_in(std::chrono::hours(1)) + R"(</Expiration></Credentials></AssumeRoleResult></AssumeRoleResponse>"},)" +
-                 kBedrockStep + "]");
+  a.h.fake.queue("[" + sts_step("ASIAFROMENV", "from-env-token", std::chrono::hours(1)) + "," + kBedrockStep + "]");
   auto r = a.h.chat("hello", "req-envrole");
   INFO(acdc::to_json_text(r) << "\n" << a.h.host->output());
   REQUIRE_FALSE(r.HasMember("error"));
