@@ -130,7 +130,6 @@ void CacheWarmer::fire(std::unique_lock<std::mutex>& lock) {
     return;
   }
   session_.record_warmup(r.usage);
-  if (r.usage.cost_usd) session_cost_ = session_cost_.value_or(0) + *r.usage.cost_usd;
   // Another would pass the cost limit if it cost what this one did.
   const bool again = n < settings_.max_warmups && over_budget(settings_, r.usage.cost_usd.value_or(0)).empty();
   rapidjson::StringBuffer buf;
@@ -145,7 +144,7 @@ void CacheWarmer::fire(std::unique_lock<std::mutex>& lock) {
   util::write_member(w, "completion_tokens", r.usage.output_tokens);
   w.EndObject();
   util::write_member(w, "cost_usd", r.usage.cost_usd);
-  util::write_member(w, "session_warmup_cost_usd", session_cost_);
+  util::write_member(w, "session_warmup_cost_usd", session_.totals().warmup_cost_usd);
   w.Key("next_in_seconds");
   if (again) w.Int64(settings_.interval.count());
   else w.Null();
@@ -185,7 +184,7 @@ std::string CacheWarmer::status_json() const {
     w.Null();
   util::write_member(w, "warmups", warmups_);
   util::write_member(w, "max_warmups", settings_.max_warmups);
-  util::write_member(w, "session_warmup_cost_usd", session_cost_);
+  util::write_member(w, "session_warmup_cost_usd", session_.totals().warmup_cost_usd);
   util::write_member(w, "last_disabled_reason", last_disabled_reason_);
   w.EndObject();
   return std::string(buf.GetString(), buf.GetSize());

@@ -84,7 +84,6 @@ class CacheWarmer {
   std::optional<Prices> prices_;
   WarmupSettings settings_;
   int warmups_ = 0;
-  std::optional<double> session_cost_;
   std::string last_disabled_reason_;
   CancelFlag cancel_{false};  // stops a warm-up in flight
   std::thread thread_;  // last: started once the rest exists
