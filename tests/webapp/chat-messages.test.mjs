@@ -29,6 +29,14 @@ test("an answer keeps its turn, and Undo while the server says it can still take
   assert.deepEqual(undoFields(undefined), {});
 });
 
+test('an Agent answer keeps its tool calls and the limit that stopped it; a question gets neither', () => {
+  const steps = [{ id: 'call_1', step: 1, tool: 'read_file', arguments: { path: 'a.py' }, status: 'ok', summary: 'a.py: 2 lines' }];
+  const answer = fromHistory({ role: 'assistant', content: 'Done.', steps, stopped_by: 'max_steps' });
+  assert.deepEqual(answer.steps, steps);
+  assert.equal(answer.stoppedBy, 'max_steps');
+  assert.equal(fromHistory({ role: 'user', content: 'Go', steps }).steps, undefined);
+});
+
 test("a result's system event (a commit, an undo) is shown as the history shows it", () => {
   assert.deepEqual(systemEvent('**Undid an answer\'s edits**: restored src/a.py.'),
     { role: 'system', systemEvent: true, content: '**Undid an answer\'s edits**: restored src/a.py.' });

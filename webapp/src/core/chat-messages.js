@@ -7,11 +7,14 @@
 //   retryTarget(messages, i)   // the user message before answer i, or null
 //   eventParts(text)           // [{kind:'text', text}, {kind:'details', summary, text}]
 
+import { agentFields } from './agent-steps.js';
+
 // A history message (get_current_state, sessionChanged, compactionEvent
 // "compacted") as the chat keeps it: system events and cut-off answers keep
-// their marks, the rest is dropped. The server keeps a system event as a
-// user message (the reference's JSONL does); on screen, and for Retry, it is
-// no question of the user's.
+// their marks, an Agent answer its tool calls (`steps`) and the limit that
+// stopped it, the rest is dropped. The server keeps a system event as a user
+// message (the reference's JSONL does); on screen, and for Retry, it is no
+// question of the user's.
 export function fromHistory(m) {
   const out = { role: m.system_event ? 'system' : m.role, content: m.content ?? '', images: m.images };
   if (m.system_event) out.systemEvent = true;
@@ -25,7 +28,7 @@ export function fromHistory(m) {
     out.result = { edit_results: m.edit_results, shell_commands: m.shell_commands ?? [] };
     for (const k of ['passed', 'already_applied', 'failed', 'skipped', 'not_in_context']) out.result[k] = m[k] ?? 0;
   }
-  if (m.role === 'assistant') Object.assign(out, undoFields(m));
+  if (m.role === 'assistant') Object.assign(out, undoFields(m), agentFields(m));
   return out;
 }
 
