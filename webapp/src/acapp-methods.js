@@ -32,4 +32,8 @@ export class AcAppMethods {
   cacheWarmupFiring(info) { emit('cacheWarmupFiring', info); return true; }
   cacheWarmupComplete(info) { emit('cacheWarmupComplete', info); return true; }
   cacheWarmupCancelled(info) { emit('cacheWarmupCancelled', info); return true; }
+  // Agent mode: the session's mode ({agent, available, reason}), and a tool
+  // call of an Agent turn, sent "running" and again when it ends.
+  agentModeChanged(info) { emit('agentModeChanged', info); return true; }
+  agentStep(requestId, step) { emit('agentStep', { requestId, step }); return true; }
 }

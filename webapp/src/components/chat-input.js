@@ -3,16 +3,18 @@
 // each) ride along as data URIs, snippets insert canned prompts, and the
 // draft survives a reload, and links typed show as <ac-url-chips>. A
 // selector beside Send chooses the reasoning effort (off / low / medium /
-// high), kept across reloads. Fires "send" {text, images, effort,
-// excludedUrls} and "stop". Issue 29: an @word being typed filters the file
-// picker (`file-filter` on the bus, '' when it ends); a path middle-clicked
-// in the picker (`insert-path`) is inserted at the caret.
+// high), kept across reloads; above it, Ask or Agent (<ac-agent-mode>).
+// Fires "send" {text, images, effort, excludedUrls} and "stop". Issue 29: an
+// @word being typed filters the file picker (`file-filter` on the bus, ''
+// when it ends); a path middle-clicked in the picker (`insert-path`) is
+// inserted at the caret.
 
 import { html } from 'lit';
 import { LightElement } from './light-element.js';
 import { rpc, hasMethod, on, emit, toast } from '../rpc.js';
 import { atQuery } from '../core/at-filter.js';
 import './url-chips.js';
+import './agent-mode.js';
 
 const MAX_IMAGES = 5;
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -179,10 +181,13 @@ class AcChatInput extends LightElement {
         <textarea rows="3" placeholder=${this.disabled ? 'Chat is unavailable' : 'Ask, or describe a change (Enter sends, Shift+Enter new line)'}
           ?disabled=${this.disabled} @keydown=${this.onKey} @paste=${this.onPaste}
           @input=${() => this.onText()}></textarea>
-        <select class="reasoning" data-reasoning title="Reasoning: how long the model thinks before it answers"
-          .value=${this.effort} @change=${(e) => this.chooseEffort(e.target.value)}>
-          ${EFFORTS.map((v) => html`<option value=${v} ?selected=${v === this.effort}>${v === 'off' ? 'no reasoning' : `reason: ${v}`}</option>`)}
-        </select>
+        <div class="turn-options">
+          <ac-agent-mode></ac-agent-mode>
+          <select class="reasoning" data-reasoning title="Reasoning: how long the model thinks before it answers"
+            .value=${this.effort} @change=${(e) => this.chooseEffort(e.target.value)}>
+            ${EFFORTS.map((v) => html`<option value=${v} ?selected=${v === this.effort}>${v === 'off' ? 'no reasoning' : `reason: ${v}`}</option>`)}
+          </select>
+        </div>
         ${this.streaming
           ? html`<button class="stop" data-action="stop" @click=${() => this.dispatchEvent(new CustomEvent('stop'))}>Stop</button>`
           : html`<button class="send" data-action="send" ?disabled=${this.disabled} @click=${this.submit}>Send</button>`}

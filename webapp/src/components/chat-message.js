@@ -14,7 +14,9 @@
 // still take back has "Undo these edits" beside its edit summary, which fires
 // "undo" (the panel calls the server), and says why when it was refused.
 // Issue 30: a refusal for a missing key carries <ac-local-model-offer> when
-// an Ollama server answers (it asks).
+// an Ollama server answers (it asks). An Agent answer shows its tool calls
+// above its text (<ac-agent-steps>) and, when a limit stopped the turn, a
+// line naming it.
 
 import { html, nothing } from 'lit';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
@@ -25,11 +27,13 @@ import { toast } from '../rpc.js';
 import { eventParts } from '../core/chat-messages.js';
 import { editSummary, usageParts } from '../core/turn-usage.js';
 import { findMentions, mentionedFiles } from '../core/file-mentions.js';
+import { stoppedLine } from '../core/agent-steps.js';
 import { emit } from '../rpc.js';
 import './edit-card.js';
 import './error-card.js';
 import './file-mentions.js';
 import './local-model-offer.js';
+import './agent-steps.js';
 
 class AcChatMessage extends LightElement {
   // files: the repository's paths (a Set); selected: the paths in context.
@@ -112,7 +116,9 @@ class AcChatMessage extends LightElement {
         data-system-event=${m.systemEvent ? 'yes' : nothing} data-notice=${m.notice ?? nothing} @click=${this.onClick}>
       ${this.editRow(m, r)}
       ${m.thinking ? this.thinkingBlock(m) : ''}
+      ${m.steps?.length ? html`<ac-agent-steps .steps=${m.steps}></ac-agent-steps>` : ''}
       ${body}
+      ${m.stoppedBy ? html`<div class="agent-stopped" data-agent-stopped=${m.stoppedBy}>${stoppedLine(m.stoppedBy)}</div>` : ''}
       ${m.localOffer ? html`<ac-local-model-offer></ac-local-model-offer>` : ''}
       ${(m.images ?? []).map((src) => html`<img class="thumb" src=${src} alt="attached image">`)}
       ${m.cutOff ? this.cutOffMark(m) : ''}

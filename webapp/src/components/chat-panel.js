@@ -16,6 +16,9 @@
 // refusal's reason shows on that answer. Issue 30: a send refused for a
 // missing key offers the local models an Ollama server has, when one
 // answers (<ac-local-model-offer>); choosing one says so and sends again.
+// An Agent turn's tool calls (AcApp.agentStep) ride on its answer card as they
+// run, replaced by the turn's `steps` when it completes; Stop cancels the
+// whole turn, which is one request id.
 
 import { html } from 'lit';
 import { LightElement } from './light-element.js';
@@ -25,6 +28,7 @@ import { retryPrompt } from '../core/retry-prompt.js';
 import { rpc, hasMethod, on, emit, toast } from '../rpc.js';
 import { fromHistory, notice, retryTarget, retryIndex, afterCompaction, undoFields, systemEvent } from '../core/chat-messages.js';
 import { errorCard } from '../core/error-kinds.js';
+import { mergeStep, settleSteps, agentFields } from '../core/agent-steps.js';
 import { isMissingKey, switchedNote } from '../core/local-model.js';
 import { FollowBottom } from './follow-bottom.js';
 import './chat-message.js';
@@ -61,6 +65,7 @@ class AcChatPanel extends LightElement {
       commitResult: (r) => this.onCommit(r),
       systemEvent: (text) => this.onCommit({ system_event_message: text }),
       streamThinking: ({ requestId, content }) => this.onThinking(requestId, content),
+      agentStep: ({ requestId, step }) => this.onStep(requestId, step),
     };
     for (const [type, fn] of Object.entries(subs)) this.listen(on(type, fn));
   }
@@ -114,6 +119,15 @@ class AcChatPanel extends LightElement {
     this.thinking.push(id, content);
   }
 
+  // Steps are few (two reports per tool call): each is shown at once.
+  onStep(id, step) {
+    if (!this.tracker.chunk(id).accept) return;
+    let i = this.indexOf(id);
+    if (i < 0) i = this.appendAssistant(id, { content: '', streaming: true });
+    this.replaceAt(i, { steps: mergeStep(this.messages[i].steps, step) });
+    this.follow.soon();
+  }
+
   showThinking(id, thinking) {
     const i = this.indexOf(id);
     if (i >= 0) this.replaceAt(i, { thinking });
@@ -136,7 +150,8 @@ class AcChatPanel extends LightElement {
     const cutOff = result.cut_off === true;
     const error = result.error && !cutOff ? errorCard(result.error_info, result.error) : null;
     const content = (cutOff ? result.response || this.messages[i].content : result.response ?? this.messages[i].content) || '';
-    this.replaceAt(i, { content, streaming: false, result, error, ...undoFields(result),
+    const steps = this.messages[i].steps ? { steps: settleSteps(this.messages[i].steps) } : {};
+    this.replaceAt(i, { content, streaming: false, result, error, ...undoFields(result), ...steps, ...agentFields(result),
       ...(result.reasoning ? { thinking: result.reasoning } : {}),
       ...(cutOff ? { cutOff, cutOffError: result.error_info?.message ?? result.error ?? '' } : {}) });
     if (passive && result.user_message && !this.messages[i].userShown)

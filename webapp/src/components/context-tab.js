@@ -7,11 +7,13 @@
 // without tiers gets the flat chart alone. Refreshed after each turn and after
 // a compaction. The symbol map's line says how many files it covers, or, when
 // the prompt goes without one, why (breakdown.symbol_map_unavailable), once, here;
-// under it, a ranked map's budget and cut (<ac-context-map>, issue 26).
+// under it, a ranked map's budget and cut (<ac-context-map>, issue 26). The
+// head names the session's mode, Ask or Agent (get_agent_mode, then
+// AcApp.agentModeChanged), since it decides what a turn may add to this.
 
 import { html, svg } from 'lit';
 import { LightElement } from './light-element.js';
-import { rpc, on, toast } from '../rpc.js';
+import { rpc, on, toast, hasMethod } from '../rpc.js';
 import { hasTiers, formatRate, formatTokens, totalsRows } from '../core/tiers.js';
 import './context-tiers.js';
 import './context-map.js';
@@ -24,7 +26,7 @@ const tokensOf = (b, fields) => fields.reduce((n, f) => n + Number(b[f] ?? 0), 0
 const WIDTH = 640, BAR = 22, LABEL = 130;
 
 class AcContextTab extends LightElement {
-  static properties = { data: { state: true }, error: { state: true }, gate: {} };
+  static properties = { data: { state: true }, error: { state: true }, mode: { state: true }, gate: {} };
 
   connectedCallback() {
     super.connectedCallback();
@@ -42,6 +44,24 @@ class AcContextTab extends LightElement {
     this.listen(on('compactionEvent', ({ event }) => {
       if (event?.stage === 'compacted' || event?.stage === 'compaction_error') this.refresh();
     }));
+    this.listen(on('state', () => this.readMode()));
+    this.listen(on('agentModeChanged', (m) => { this.mode = m; }));
+  }
+
+  // A host without Agent mode names none.
+  async readMode() {
+    if (!hasMethod('LLMService.get_agent_mode')) { this.mode = null; return; }
+    try {
+      this.mode = await rpc('LLMService.get_agent_mode');
+    } catch {
+      this.mode = null;
+    }
+  }
+
+  modeLine(m) {
+    if (!m) return '';
+    const off = m.available === false ? ` (Agent unavailable: ${m.reason || 'no reason given'})` : '';
+    return html`<span data-context-mode=${m.agent ? 'agent' : 'ask'}>Mode: ${m.agent ? 'Agent' : 'Ask'}${off}</span>`;
   }
 
   // Events come in bursts (a turn's end brings two): one call at a time, and
@@ -141,7 +161,7 @@ class AcContextTab extends LightElement {
   render() {
     const d = this.data;
     return html`<div class="context-tab">
-      <div class="tab-head"><b>Context</b> ${d?.model ? html`<span>${d.model}</span>` : ''}
+      <div class="tab-head"><b>Context</b> ${d?.model ? html`<span>${d.model}</span>` : ''} ${this.modeLine(this.mode)}
         <button @click=${() => this.refresh().then(() => { if (!this.error) toast('Context refreshed', 'ok'); })}>Refresh</button></div>
       ${this.error ? html`<div class="error">${this.error}</div>` : ''}
       ${d ? html`${this.usage(d)}${this.rates(d)}
