@@ -199,6 +199,9 @@ void App::add_builtins() {
   manager_->add_builtin("Host.list_plugins", [this](std::string_view, Origin origin) {
     origin->finish(ACDC_OK, manager_->list_json());
   });
+  manager_->add_builtin("Host.list_tools", [this](std::string_view, Origin origin) {
+    origin->finish(ACDC_OK, manager_->tools_json());
+  });
   manager_->add_builtin("Host.available_plugins", [this](std::string_view, Origin origin) {
     origin->finish(ACDC_OK, manager_->available_json());
   });

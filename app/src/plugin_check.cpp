@@ -30,8 +30,9 @@ void print_descriptor(const fs::path& file, const acdc_plugin_desc& d) {
     const acdc_class_desc& cls = *ACDC_AT(acdc_class_desc, d.classes, c);
     for (uint32_t m = 0; m < cls.method_count; ++m) {
       const acdc_method_desc& md = *ACDC_AT(acdc_method_desc, cls.methods, m);
-      std::printf("  %s.%s%s\n", cls.name, md.name,
-                  (md.flags & ACDC_METHOD_LONG_RUNNING) ? "  (long-running)" : "");
+      const bool tool = ACDC_HAS(acdc_method_desc, &md, tool) && md.tool;
+      std::printf("  %s.%s%s%s\n", cls.name, md.name, (md.flags & ACDC_METHOD_LONG_RUNNING) ? "  (long-running)" : "",
+                  tool ? "  (a tool for models)" : "");
     }
   }
 }

@@ -92,11 +92,18 @@ test('a third-party plugin builds against the installed SDK and is called over W
   run('cmake', ['--build', dir]);
   const check = run(process.env.ACDC_BIN, ['plugin', 'check', join(dir, 'greeter.acdc.so')]);
   assert.match(check, /plugin {3}greeter 1\.0\.0/);
+  assert.match(check, /Greeter\.greet {2}\(a tool for models\)/);
   const host = await startHost({ config: 'plugins:\n  - name: greeter\n', args: ['--plugin-dir', dir] });
   try {
     const client = await connect(host);
     assert.equal(await client.server['Greeter.hello']('you'), 'hello, you');
     assert.equal(await client.server['Greeter.count'](), 1);
+    // Its tool is listed for the agent and for MCP, and answers as a tool does.
+    const tools = await client.server['Host.list_tools']();
+    assert.deepEqual(tools.map((t) => [t.name, t.method]), [['greet', 'Greeter.greet']]);
+    const greeted = await client.server['Greeter.greet']({ who: 'a model' });
+    assert.deepEqual(greeted.content, [{ type: 'text', text: 'hello, a model' }]);
+    assert.equal((await client.server['Greeter.greet']({})).isError, true);
     await assert.rejects(client.server['Greeter.hello'](''), (e) => e.code === -32602 && /give a name/.test(e.message));
     client.close();
   } finally {

@@ -48,13 +48,26 @@ TEST_CASE("a plugin built against a later 1.x header, with larger descriptors an
   CHECK(odd["error"]["code"].GetInt() == -32603);
   CHECK_THAT(std::string(odd["error"]["message"].GetString()), Catch::Contains("a status from a later ABI"));
   CHECK(client.call("Echo.add", "[2,3]")["result"].GetInt() == 5);
+  // Its 1.2 tool is listed, with the method that serves it, in the host's canonical form.
+  auto tools = client.call("Host.list_tools", "[]");
+  REQUIRE(tools["result"].Size() == 1);
+  CHECK(std::string(tools["result"][0]["name"].GetString()) == "next_ping");
+  CHECK(std::string(tools["result"][0]["method"].GetString()) == "NextMinor.ping");
+  CHECK(tools["result"][0]["inputSchema"].IsObject());
 }
 
-TEST_CASE("a plugin built against the 1.0 header, before hold and release, loads and serves") {
+TEST_CASE("a plugin built against the 1.0 header, before hold, release and tools, loads, serves and lists no tool") {
   HostProcess host({.config_yaml = "plugins:\n  - name: echo\n  - name: abi-one-zero\n"});
   WsClient client(host.port(), host.token());
   CHECK(std::string(client.call("OneZero.ping", "[]")["result"].GetString()) == "pong");
+  CHECK(client.call("Host.list_tools", "[]")["result"].Size() == 0);
   CHECK(host.stop() == 0);
+}
+
+TEST_CASE("plugin_tool_malformed: a tool declaration without an input schema is refused, naming the method") {
+  const std::string line = refused_line("tool-malformed");
+  CHECK_THAT(line, Catch::Contains("ToolMalformed.lookup: its tool has no inputSchema object"));
+  CHECK_THAT(line, Catch::Contains("rebuild the plugin"));
 }
 
 TEST_CASE("an SDK plugin and a plain C plugin both load and serve") {
@@ -81,7 +94,7 @@ TEST_CASE("an SDK plugin and a plain C plugin both load and serve") {
 
 TEST_CASE("plugin_wrong_abi_major is refused in one line naming both ABIs") {
   std::string line = refused_line("wrong-abi-major");
-  CHECK_THAT(line, Catch::Contains("built for ABI 2.0, this host speaks ABI 1.1"));
+  CHECK_THAT(line, Catch::Contains("built for ABI 2.0, this host speaks ABI 1.2"));
   CHECK_THAT(line, Catch::Contains("rebuild"));
 }
 

@@ -1,5 +1,7 @@
 #include "plugins/generation.hpp"
 
+#include "plugins/tool_decl.hpp"
+
 namespace acdc::plugins {
 
 Generation::Generation(LoadedImage image, uint32_t number, HostContext& host)
@@ -14,8 +16,10 @@ Generation::Generation(LoadedImage image, uint32_t number, HostContext& host)
     class_names_.emplace_back(cls.name);
     for (uint32_t m = 0; m < cls.method_count; ++m) {
       const acdc_method_desc& md = *ACDC_AT(acdc_method_desc, cls.methods, m);
-      methods_.push_back(MethodEntry{std::string(cls.name) + "." + md.name, md.invoke,
-                                     md.method_data, md.flags});
+      // Checked at load (validate_descriptor): a declaration here is sound.
+      ToolDecl tool = read_tool_decl(ACDC_HAS(acdc_method_desc, &md, tool) ? md.tool : nullptr);
+      methods_.push_back(MethodEntry{std::string(cls.name) + "." + md.name, md.invoke, md.method_data, md.flags,
+                                     std::move(tool.name), std::move(tool.json)});
     }
   }
   for (size_t i = 0; i < methods_.size(); ++i) index_.emplace(methods_[i].qualified, i);

@@ -39,6 +39,8 @@ struct MethodEntry {
   acdc_invoke_fn invoke;
   void* method_data;
   uint32_t flags;
+  std::string tool_name;  // empty: the method is no tool (plugin_api.h, since 1.2)
+  std::string tool_json;  // its declaration, compact (plugins/tool_decl.hpp)
 };
 
 class Generation : public std::enable_shared_from_this<Generation> {

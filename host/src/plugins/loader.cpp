@@ -1,5 +1,7 @@
 #include "plugins/loader.hpp"
 
+#include "plugins/tool_decl.hpp"
+
 #include <cstddef>
 #include <set>
 #include <system_error>
@@ -88,6 +90,9 @@ Status validate_descriptor(const std::string& id, const acdc_plugin_desc* d) {
         return malformed(in_class + " has a method without a name or invoke function");
       std::string qualified = std::string(cls.name) + "." + md.name;
       if (!seen.insert(qualified).second) return malformed(" declares " + qualified + " twice");
+      if (ACDC_HAS(acdc_method_desc, &md, tool))
+        if (ToolDecl tool = read_tool_decl(md.tool); !tool.problem.empty())
+          return malformed(": " + qualified + ": " + tool.problem);
     }
   }
   return {};

@@ -318,6 +318,26 @@ std::string PluginManager::list_json() const {
   return out + ']';
 }
 
+std::string PluginManager::tools_json() const {
+  std::string out = "[";
+  std::set<std::string, std::less<>> named;
+  std::lock_guard lock(mu_);
+  for (const auto& p : plugins_) {
+    auto gen = p.slot ? p.slot->current() : nullptr;
+    if (!gen) continue;
+    for (const auto& m : gen->methods()) {
+      if (m.tool_json.empty() || !named.insert(m.tool_name).second) continue;
+      if (out.size() > 1) out += ',';
+      // The declaration is a compact object (tool_decl.hpp): its method goes in before the final '}'.
+      out.append(m.tool_json, 0, m.tool_json.size() - 1);
+      out += ",\"method\":";
+      rpc::append_quoted(out, m.qualified);
+      out += '}';
+    }
+  }
+  return out + ']';
+}
+
 std::string PluginManager::entry_json(const std::string& id) const {
   std::string out;
   std::lock_guard lock(mu_);

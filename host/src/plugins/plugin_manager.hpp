@@ -77,6 +77,11 @@ class PluginManager {
 
   // Host.list_plugins: [{id, version, generation, status, methods, error?}].
   std::string list_json() const;
+  // Host.list_tools: every active plugin's tools (plugin_api.h, since 1.2),
+  // each its declaration plus "method": "Class.method", in activation order
+  // and then declaration order: the same config lists the same bytes. A name
+  // an earlier plugin declared already is left out.
+  std::string tools_json() const;
   // One plugin's entry of list_json(), or null.
   std::string entry_json(const std::string& id) const;
 

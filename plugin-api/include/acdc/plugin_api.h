@@ -73,7 +73,7 @@ extern "C" {
 #endif
 
 #define ACDC_ABI_MAJOR 1u
-#define ACDC_ABI_MINOR 1u
+#define ACDC_ABI_MINOR 2u
 
 #if defined(_WIN32)
 #define ACDC_EXPORT __declspec(dllexport)
@@ -271,6 +271,25 @@ typedef struct acdc_method_desc {
   const char* name;          /* "echo"; on the wire "<class>.<name>" */
   acdc_invoke_fn invoke;
   void* method_data;         /* passed back to invoke unchanged */
+
+  /* ---- since 1.2: test with ACDC_HAS(acdc_method_desc, m, tool) ---- */
+
+  /* NULL, or this method is a tool a model may call (acdc's own agent, and
+   * every agent through acdc's MCP server): a NUL-terminated JSON object in
+   * the shape of an MCP Tool,
+   *   {"name": "read_file",             [a-zA-Z0-9_-]{1,64}, unique in a host
+   *    "description": "...",            what it does and when to use it
+   *    "inputSchema": {JSON Schema},    of the one argument, an object
+   *    "title"?, "outputSchema"?, "annotations"?: {"readOnlyHint": true, ...}}
+   * Owned by the plugin like the rest of the descriptor. The host checks it
+   * at load (a malformed one refuses the plugin, naming the method) and
+   * lists it with Host.list_tools. The method is then called with one
+   * argument, the tool's arguments object (args_json `[{...}]`), and answers
+   * an MCP CallToolResult: {"content": [{"type": "text", "text": ...}],
+   * "structuredContent"?: {...}, "isError": bool}. A problem the model can
+   * correct (a bad path, an argument out of range) is a result with isError
+   * true and a message saying what to do, not an error status. */
+  const char* tool;
 } acdc_method_desc;
 
 typedef struct acdc_class_desc {

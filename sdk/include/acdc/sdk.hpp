@@ -39,4 +39,5 @@
 #include <acdc/sdk/keep_loaded.hpp>
 #include <acdc/sdk/method.hpp>
 #include <acdc/sdk/plugin.hpp>
+#include <acdc/sdk/tool.hpp>
 #include <acdc/sdk/utf8.hpp>

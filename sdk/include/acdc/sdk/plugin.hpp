@@ -45,7 +45,21 @@ class PluginSpec {
   template <auto Fn>
   PluginSpec& method(std::string name, unsigned options = kDefault) {
     if (classes_.empty()) throw std::logic_error("method '" + name + "' comes before any cls(): name its class first");
-    classes_.back().methods.push_back(MethodDef{std::move(name), &detail::Trampoline<T, Fn>::invoke, options});
+    classes_.back().methods.push_back(MethodDef{std::move(name), &detail::Trampoline<T, Fn>::invoke, options, {}});
+    return *this;
+  }
+
+  // A method that is also a tool a model may call (plugin_api.h, since 1.2):
+  // `declaration` is its MCP Tool object, {"name", "description",
+  // "inputSchema", ...}. The method takes the tool's arguments object and
+  // answers a CallToolResult (acdc/sdk/tool.hpp builds both ends):
+  //
+  //   .tool<&Greeter::greet>("greet", R"({"name":"greet","description":"Greets someone.",
+  //       "inputSchema":{"type":"object","properties":{"who":{"type":"string"}},"required":["who"]}})")
+  template <auto Fn>
+  PluginSpec& tool(std::string name, std::string declaration, unsigned options = kDefault) {
+    method<Fn>(std::move(name), options);
+    classes_.back().methods.back().tool = std::move(declaration);
     return *this;
   }
 
@@ -63,6 +77,7 @@ class PluginSpec {
     std::string name;
     acdc_invoke_fn invoke;
     unsigned options;
+    std::string tool;  // empty: no tool
   };
   struct ClassEntry {
     std::string name;
@@ -78,8 +93,8 @@ class PluginSpec {
       for (const auto& m : c.methods) {
         infos_.push_back(detail::MethodInfo{c.name + "." + m.name, m.options});
         uint32_t flags = (m.options & kLongRunning) ? uint32_t{ACDC_METHOD_LONG_RUNNING} : 0u;
-        descs.push_back(acdc_method_desc{sizeof(acdc_method_desc), flags, m.name.c_str(), m.invoke,
-                                         &infos_.back()});
+        descs.push_back(acdc_method_desc{sizeof(acdc_method_desc), flags, m.name.c_str(), m.invoke, &infos_.back(),
+                                         m.tool.empty() ? nullptr : m.tool.c_str()});
       }
       class_descs_.push_back(acdc_class_desc{sizeof(acdc_class_desc), c.name.c_str(), descs.data(),
                                              static_cast<uint32_t>(descs.size())});
