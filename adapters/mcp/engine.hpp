@@ -19,6 +19,8 @@ namespace acdc::adapters::mcp {
 // A chat turn's notifications for one request id, each on any thread, in order.
 struct ChatStream {
   std::function<void(std::string_view accumulated_text)> chunk;
+  // An Agent turn's tool call, started or ended (AcApp.agentStep's step); may be empty.
+  std::function<void(std::string_view step_json)> step;
   std::function<void(std::string_view result_json)> complete;
 };
 

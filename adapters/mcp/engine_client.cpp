@@ -52,6 +52,12 @@ void EngineClient::attach(rpc::Hub& hub, boost::asio::any_io_executor executor) 
                      if (!split_args(args, id, text)) return;
                      if (auto s = find(id, false); s.chunk) s.chunk(text);
                    }},
+                  {"AcApp.agentStep",
+                   [find](std::string_view args) {
+                     std::string id, step;
+                     if (!split_args(args, id, step)) return;
+                     if (auto s = find(id, false); s.step) s.step(step);
+                   }},
                   {"AcApp.streamComplete", [find](std::string_view args) {
                      std::string id, result;
                      if (!split_args(args, id, result)) return;

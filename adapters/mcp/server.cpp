@@ -72,7 +72,8 @@ void Server::dispatch(const std::string& method, const rapidjson::Value* params,
   };
   if (method == "initialize") return initialize(params, id, sink);
   if (method == "ping") return reply(0, "{}");
-  if (method == "tools/list") return reply(0, tools_list_json(engine_));
+  if (method == "tools/list")
+    return list_tools(engine_, [id, sink](std::string out) { sink(rpc::result_frame(id, out), true); });
   if (method == "tools/call") return call_tool(params, id, std::move(sink));
   if (method == "resources/list") {
     const rapidjson::Value* cursor = member(params, "cursor");
@@ -134,11 +135,29 @@ void Server::call_tool(const rapidjson::Value* params, const std::string& id, Si
   if (!name || !name->IsString())
     return sink(rpc::error_frame(id, rpc::kInvalidParams, "tools/call needs the tool's \"name\""), true);
   const ToolSpec* tool = find_tool(name->GetString());
-  if (!tool || !engine_.serves(tool->needs))
+  if (!tool) {
+    // A plugin's own tool: the host knows which method serves it.
+    const rapidjson::Value* arguments = member(params, "arguments");
+    std::string args = arguments && !arguments->IsNull() ? rpc::to_text(*arguments) : "{}";
+    return engine_.call("Host.list_tools", "[]",
+                        [this, id, sink, tool_name = std::string(name->GetString()), args = std::move(args)](
+                            acdc_status status, std::string_view list) mutable {
+                          std::string method = status == ACDC_OK ? tool_method(list, tool_name) : std::string();
+                          if (method.empty())
+                            return sink(rpc::error_frame(id, rpc::kInvalidParams,
+                                                         "unknown tool '" + tool_name +
+                                                             "'; tools/list names the tools acdc serves"),
+                                        true);
+                          run_tool(id, sink, [this, method = std::move(method), args = std::move(args)](Tools::Done done) {
+                            return tools_.call_plugin_tool(method, args, std::move(done));
+                          });
+                        });
+  }
+  if (!engine_.serves(tool->needs))
     return sink(rpc::error_frame(id, rpc::kInvalidParams,
                                  "unknown tool '" + std::string(name->GetString()) +
-                                     (tool ? "': this build of acdc lacks the plugin it needs (" + std::string(tool->needs) + ")"
-                                           : "'") + "; tools/list names the tools acdc serves"),
+                                     "': this build of acdc lacks the plugin it needs (" + std::string(tool->needs) +
+                                     "); tools/list names the tools acdc serves"),
                 true);
   Tools::Progress progress;
   if (const rapidjson::Value* token = member(member(params, "_meta"), "progressToken");
@@ -152,6 +171,14 @@ void Server::call_tool(const rapidjson::Value* params, const std::string& id, Si
       sink(notification("notifications/progress", p), false);
     };
   }
+  const rapidjson::Value* arguments = member(params, "arguments");
+  run_tool(id, sink, [this, tool, arguments, progress = std::move(progress)](Tools::Done done) mutable {
+    return tools_.call(*tool, arguments, std::move(progress), std::move(done));
+  });
+}
+
+void Server::run_tool(const std::string& id, const Sink& sink,
+                      const std::function<std::function<void()>(Tools::Done)>& start) {
   // One entry per running call. Whichever comes first, the answer or a
   // cancel, ends it; the other then does nothing.
   auto running = std::make_shared<Running>();
@@ -160,11 +187,10 @@ void Server::call_tool(const rapidjson::Value* params, const std::string& id, Si
     std::lock_guard lock(mu_);
     in_flight_[id] = running;
   }
-  auto stop = tools_.call(*tool, member(params, "arguments"), std::move(progress),
-                          [this, id, sink, running](std::string result) {
-                            if (!end(id, running)) return;
-                            sink(rpc::result_frame(id, result), true);
-                          });
+  auto stop = start([this, id, sink, running](std::string result) {
+    if (!end(id, running)) return;
+    sink(rpc::result_frame(id, result), true);
+  });
   {
     std::lock_guard lock(running->mu);
     if (!running->cancelled) return void(running->stop = std::move(stop));

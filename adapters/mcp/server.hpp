@@ -56,6 +56,10 @@ class Server {
   void initialize(const rapidjson::Value* params, const std::string& id, Sink& sink);
   void call_tool(const rapidjson::Value* params, const std::string& id, Sink sink);
   void cancel(const rapidjson::Value* params);
+  // Registers the call `id` as running (for notifications/cancelled) and
+  // starts it: `start` gets the answer's sink and returns the call's stop.
+  void run_tool(const std::string& id, const Sink& sink,
+                const std::function<std::function<void()>(Tools::Done)>& start);
 
   // A tools/call in flight.
   struct Running {

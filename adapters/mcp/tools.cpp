@@ -54,13 +54,7 @@ std::function<void()> Tools::call(const ToolSpec& tool, const rapidjson::Value* 
   std::function<void()> stop;
   if (a.ok()) {
     using Member = void (Tools::*)(Args&, Done);
-    static const std::map<std::string_view, Member> kRun{
-        {"repo_map", &Tools::repo_map},       {"find_definition", &Tools::find_definition},
-        {"find_references", &Tools::find_references}, {"hover", &Tools::hover},
-        {"search_code", &Tools::search_code}, {"read_file", &Tools::read_file},
-        {"list_files", &Tools::list_files},   {"git_status", &Tools::git_status},
-        {"git_diff", &Tools::git_diff},       {"git_log", &Tools::git_log},
-        {"apply_edits", &Tools::apply_edits}};
+    static const std::map<std::string_view, Member> kRun{{"apply_edits", &Tools::apply_edits}};
     if (name == "ask_acdc") stop = ask_acdc(a, std::move(progress), once);
     else if (auto it = kRun.find(name); it != kRun.end()) (this->*it->second)(a, once);
   }
@@ -69,6 +63,15 @@ std::function<void()> Tools::call(const ToolSpec& tool, const rapidjson::Value* 
     if (cancelled->exchange(true)) return;  // answered already
     if (stop) stop();
   };
+}
+
+std::function<void()> Tools::call_plugin_tool(std::string method, std::string arguments_json, Done done) {
+  auto cancelled = std::make_shared<std::atomic<bool>>(false);
+  Done once = [cancelled, done = std::move(done)](std::string result) {
+    if (!cancelled->exchange(true)) done(std::move(result));
+  };
+  plugin(std::move(method), "[" + arguments_json + "]", once, once);
+  return [cancelled] { cancelled->store(true); };
 }
 
 void Tools::plugin(std::string method, std::string args_json, Done done, OnOk on_ok) {

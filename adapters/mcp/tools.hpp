@@ -1,5 +1,5 @@
 // mcp/tools.hpp -- runs the catalog's tools (catalog.hpp) on acdc's plugins
-// through an Engine, as a browser calls them. Each tool reads its arguments
+// through an Engine, as a browser calls them, and the plugins' own tools. Each tool reads its arguments
 // at once, then makes one or two plugin calls; its answer is an MCP
 // CallToolResult: text for the model, structuredContent matching the
 // tool's output schema, or isError with a message that says what to do.
@@ -30,7 +30,6 @@
 namespace acdc::adapters::mcp {
 
 inline constexpr auto kStartWait = std::chrono::seconds(120);
-inline constexpr size_t kMaxReadBytes = 256 * 1024;
 
 // A CallToolResult: the text, and the structured content (a JSON object) or none.
 std::string tool_result(std::string_view text, std::string_view structured_json);
@@ -46,6 +45,9 @@ class Tools {
   // Starts `tool` with its `arguments` (read before this returns); `done`
   // runs once, on any thread, unless the call is cancelled first.
   std::function<void()> call(const ToolSpec& tool, const rapidjson::Value* arguments, Progress progress, Done done);
+  // A plugin's tool: `method` with the `arguments` object's text; its
+  // CallToolResult goes to `done` as the plugin wrote it.
+  std::function<void()> call_plugin_tool(std::string method, std::string arguments_json, Done done);
 
  private:
   // One plugin call; while acdc is still starting it is tried again.
@@ -55,34 +57,9 @@ class Tools {
   void retry(std::string method, std::string args_json, Done done, OnOk on_ok,
              std::chrono::steady_clock::time_point deadline);
 
-  // tools_code.cpp
-  void repo_map(Args& a, Done done);
-  void find_definition(Args& a, Done done);
-  void find_references(Args& a, Done done);
-  void hover(Args& a, Done done);
-  void search_code(Args& a, Done done);
-  void read_file(Args& a, Done done);
-  void list_files(Args& a, Done done);
-  // tools_git.cpp
-  void git_status(Args& a, Done done);
-  void git_diff(Args& a, Done done);
-  void git_log(Args& a, Done done);
   // tools_edit.cpp
   void apply_edits(Args& a, Done done);
   std::function<void()> ask_acdc(Args& a, Progress progress, Done done);
-
-  // A symbol's occurrence: by name, or file and line (and column or name).
-  struct Occurrence {
-    std::string name, file;
-    long line = 0, column = 0;
-  };
-  bool read_occurrence(Args& a, Occurrence& out);
-  // The column of the occurrence when only its name and line were given.
-  void locate(const Occurrence& at, Done done, std::function<void(long column)> then);
-  // The definitions of a name (at most `limit`), or the one an occurrence
-  // resolves to; `then` gets them (the plugin's JSON) while they are alive.
-  using OnDefinitions = std::function<void(const std::vector<const rapidjson::Value*>&)>;
-  void definitions(const Occurrence& at, long limit, Done done, OnDefinitions then);
 
   // acdc's chat runs one turn at a time: this agent's next ask_acdc (say,
   // right after a cancel, while the cancelled turn still winds down) starts

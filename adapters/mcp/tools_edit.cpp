@@ -77,6 +77,15 @@ std::function<void()> Tools::ask_acdc(Args& a, Progress progress, Done done) {
                  progress(accumulated.substr(*sent));
                  *sent = accumulated.size();
                },
+           // Each tool call of acdc's model, as it starts and ends: "read_file src/a.py", "read_file: 40 lines".
+           .step =
+               [progress](std::string_view step_json) {
+                 rapidjson::Document step;
+                 if (!progress || !parse(step_json, step) || !step.IsObject()) return;
+                 const std::string status = str(step, "status");
+                 progress(status == "running" ? "[" + str(step, "tool") + "]"
+                                              : "[" + str(step, "tool") + " " + status + ": " + str(step, "summary") + "]");
+               },
            .complete =
                [this, done](std::string_view result) {
                  turn_ended();
@@ -108,7 +117,8 @@ std::function<void()> Tools::ask_acdc(Args& a, Progress progress, Done done) {
     turn_ended();
     done(std::move(error));
   };
-  std::string start = "[" + json_string(id) + "," + json_string(question) + ",null,[]]";
+  // An agent asked: acdc's model may read and search on its own (Agent mode).
+  std::string start = "[" + json_string(id) + "," + json_string(question) + R"(,null,[],null,null,null,null,{"agent":true}])";
   auto run = [this, start, not_started] {
     plugin("LLMService.chat_streaming", start, not_started, [](std::string) {});
   };

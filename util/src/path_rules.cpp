@@ -48,4 +48,16 @@ bool is_within(const fs::path& root, const fs::path& path) {
   return true;
 }
 
+std::string fault_message(PathFault fault, std::string_view path) {
+  const std::string quoted = "'" + std::string(path) + "'";
+  switch (fault) {
+    case PathFault::absolute: return quoted + " is absolute: give a path relative to the repository's root";
+    case PathFault::traversal: return quoted + " leads outside the repository: paths stay inside it";
+    case PathFault::git_dir: return quoted + " is inside .git, which acdc does not serve";
+    case PathFault::empty: return "the path is empty";
+    case PathFault::nul_byte: return "the path contains a NUL byte";
+  }
+  return quoted + " is not a path acdc serves";
+}
+
 }  // namespace acdc::util

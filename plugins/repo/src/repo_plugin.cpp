@@ -1,11 +1,13 @@
 // The `repo` plugin: class Repo, every method blocking-safe on host workers.
 // See repo_service.hpp for what each method does.
 #include "repo_service.hpp"
+#include "tools/repo_tool_decls.hpp"
 
 namespace {
 
 using acdc::kBlocking;
 using acdc::repo::RepoService;
+namespace tool_decls = acdc::repo::tool_decls;
 
 acdc::PluginSpec<RepoService> describe() {
   return acdc::PluginSpec<RepoService>("repo", "0.1.0")
@@ -45,7 +47,13 @@ acdc::PluginSpec<RepoService> describe() {
       .method<&RepoService::setup_review_soft_reset>("setup_review_soft_reset", kBlocking)
       .method<&RepoService::exit_review_mode>("exit_review_mode", kBlocking)
       .method<&RepoService::get_review_changed_files>("get_review_changed_files", kBlocking)
-      .method<&RepoService::get_review_file_diff>("get_review_file_diff", kBlocking);
+      .method<&RepoService::get_review_file_diff>("get_review_file_diff", kBlocking)
+      .tool<&RepoService::search_code>("search_code", tool_decls::kSearchCode, kBlocking)
+      .tool<&RepoService::read_file>("read_file", tool_decls::kReadFile, kBlocking)
+      .tool<&RepoService::list_files>("list_files", tool_decls::kListFiles, kBlocking)
+      .tool<&RepoService::git_status>("git_status", tool_decls::kGitStatus, kBlocking)
+      .tool<&RepoService::git_diff>("git_diff", tool_decls::kGitDiff, kBlocking)
+      .tool<&RepoService::git_log>("git_log", tool_decls::kGitLog, kBlocking);
 }
 
 }  // namespace

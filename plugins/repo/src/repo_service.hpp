@@ -85,6 +85,15 @@ class RepoService {
   RawJson get_review_changed_files();
   RawJson get_review_file_diff(std::string path);
 
+  // Tools for a model (repo_tool_methods.cpp; tools/repo_tool_decls.hpp):
+  // each takes its arguments object and answers a CallToolResult.
+  RawJson read_file(std::optional<Json> args);
+  RawJson search_code(std::optional<Json> args);
+  RawJson list_files(std::optional<Json> args);
+  RawJson git_status(std::optional<Json> args);
+  RawJson git_diff(std::optional<Json> args);
+  RawJson git_log(std::optional<Json> args);
+
  private:
   std::vector<std::string> normalize_all(const std::vector<std::string>& paths) const;
   // The tracked + untracked, not ignored, files that exist on disk.

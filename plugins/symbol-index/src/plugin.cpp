@@ -2,10 +2,12 @@
 // other plugin; with the repo plugin loaded it indexes what git lists (so
 // ignored files stay out), without it the directory tree.
 #include "service/symbol_index_service.hpp"
+#include "service/symbol_tool_decls.hpp"
 
 namespace {
 
 using acdc::symbols::SymbolIndexService;
+namespace tool_decls = acdc::symbols::tool_decls;
 
 acdc::PluginSpec<SymbolIndexService> describe() {
   return acdc::PluginSpec<SymbolIndexService>("symbol-index", "1.0.0")
@@ -26,7 +28,11 @@ acdc::PluginSpec<SymbolIndexService> describe() {
       .method<&SymbolIndexService::completions>("completions", acdc::kBlocking)
       .method<&SymbolIndexService::find_symbol>("find_symbol", acdc::kBlocking)
       .method<&SymbolIndexService::references_named>("references_named", acdc::kBlocking)
-      .method<&SymbolIndexService::index_directory>("index_directory", acdc::kLongRunning);
+      .method<&SymbolIndexService::index_directory>("index_directory", acdc::kLongRunning)
+      .tool<&SymbolIndexService::repo_map>("repo_map", tool_decls::kRepoMap, acdc::kBlocking)
+      .tool<&SymbolIndexService::find_definition>("find_definition", tool_decls::kFindDefinition, acdc::kBlocking)
+      .tool<&SymbolIndexService::find_references>("find_references", tool_decls::kFindReferences, acdc::kBlocking)
+      .tool<&SymbolIndexService::symbol_hover>("symbol_hover", tool_decls::kHover, acdc::kBlocking);
 }
 
 }  // namespace

@@ -1,4 +1,4 @@
-// mcp/glob.hpp -- path globs as agents write them: `*` and `?` within one
+// tools/glob.hpp -- path globs as agents write them: `*` and `?` within one
 // path segment, `**` across segments (`src/**/*.cpp` matches src/a.cpp and
 // src/x/y/b.cpp), `{a,b}` not supported. A glob without `/` matches the file
 // name in any directory (`*.py`), as .gitignore reads it.
@@ -11,9 +11,9 @@
 #include <vector>
 #include <string>
 
-namespace acdc::adapters::mcp {
+namespace acdc::repo {
 
 bool glob_match(std::string_view glob, std::string_view path);
 bool matches_any(const std::vector<std::string>& globs, std::string_view path);
 
-}  // namespace acdc::adapters::mcp
+}  // namespace acdc::repo

@@ -75,7 +75,22 @@ class SymbolIndexService {
 
   void index_directory(acdc::Call call, std::string dir);
 
+  // Tools for a model (symbol_tool_methods.cpp; symbol_tool_decls.hpp):
+  // each takes its arguments object and answers a CallToolResult.
+  acdc::RawJson repo_map(std::optional<acdc::Json> args);
+  acdc::RawJson find_definition(std::optional<acdc::Json> args);
+  acdc::RawJson find_references(std::optional<acdc::Json> args);
+  acdc::RawJson symbol_hover(std::optional<acdc::Json> args);
+
  private:
+  struct Occurrence;
+  // The occurrence a tool's arguments name (the column found from the name
+  // when only a line is given); none, with `a`'s problem set, when they name none.
+  std::optional<Occurrence> read_occurrence(acdc::ToolArgs& a);
+  // Every definition of the name, most referenced first (at most `limit`),
+  // or the one the occurrence resolves to: a JSON array of the index's definitions.
+  acdc::Json definitions_of(const Occurrence& at, long limit);
+
   enum class State { starting, indexing, ready };
 
   // The repository's files now; from the repo plugin when it is loaded.

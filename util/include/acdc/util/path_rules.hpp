@@ -10,6 +10,7 @@
 
 #include <filesystem>
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace acdc::util {
@@ -21,6 +22,11 @@ enum class PathFault { empty, nul_byte, absolute, traversal, git_dir };
 // A `..` segment is a fault wherever it stands: clean the path lexically
 // first where `a/../b` is to be allowed.
 std::optional<PathFault> relative_path_fault(std::string_view raw);
+
+// A fault worded for the model or agent that gave `path` (a tool's
+// argument), with what to give instead: "'../x' leads outside the
+// repository: paths stay inside it".
+std::string fault_message(PathFault fault, std::string_view path);
 
 // `.git` in any letter case (a case-insensitive file system opens .GIT too).
 bool is_git_dir_name(std::string_view segment);
