@@ -51,7 +51,8 @@ void Engine::attach(rpc::Hub& hub, boost::asio::any_io_executor executor) {
       rapidjson::Document args = args_of(args_json);
       auto turn = routes ? routes->find(string_at(args, 0)) : nullptr;
       if (!turn) return;
-      if (deliver == &Turn::on_complete) ((*turn).*deliver)(args.Size() > 1 ? rpc::to_text(args[1]) : "{}");
+      if (deliver == &Turn::on_complete || deliver == &Turn::on_step)
+        ((*turn).*deliver)(args.Size() > 1 ? rpc::to_text(args[1]) : "{}");
       else ((*turn).*deliver)(string_at(args, 1));
     };
   };
@@ -64,6 +65,7 @@ void Engine::attach(rpc::Hub& hub, boost::asio::any_io_executor executor) {
   host::LocalClient::Handlers handlers;
   handlers.methods = {{"AcApp.streamChunk", to_turn(&Turn::on_text)},
                       {"AcApp.streamThinking", to_turn(&Turn::on_thinking)},
+                      {"AcApp.agentStep", to_turn(&Turn::on_step)},
                       {"AcApp.streamComplete", to_turn(&Turn::on_complete)}};
   handlers.async_methods = {
       {"AcApp.readTextFile",

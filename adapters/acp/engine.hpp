@@ -1,7 +1,7 @@
 // acp/engine.hpp -- the plugins as the ACP agent reaches them: one
 // LocalClient (adapters/README.md), made once the plugins for the session's
 // repository have started, that routes the llm plugin's frames for a chat
-// turn (AcApp.streamChunk / streamThinking / streamComplete, by request id)
+// turn (AcApp.streamChunk / streamThinking / agentStep / streamComplete, by request id)
 // and its file calls (AcApp.readTextFile / writeTextFile, to the turn that
 // runs) to that turn.
 //
@@ -36,6 +36,7 @@ class Engine {
     virtual void on_text(std::string_view accumulated) = 0;      // the whole answer so far
     virtual void on_thinking(std::string_view accumulated) = 0;  // the whole reasoning so far
     virtual void on_complete(std::string_view result_json) = 0;
+    virtual void on_step(std::string_view step_json) = 0;        // an Agent turn's tool call, started or ended
     virtual void on_read(std::string path, Reply reply) = 0;
     // `old_text`: the text the plugin read before; none for a new file.
     virtual void on_write(std::string path, std::string content, std::optional<std::string> old_text, Reply reply) = 0;

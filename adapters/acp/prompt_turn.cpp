@@ -37,7 +37,7 @@ void PromptTurn::start(const PromptParts& parts) {
   images += "]";
   const std::string options = R"({"context":)" + context_json(parts.context) +
                               R"(,"caller_reads":)" + (s_.editor_reads ? "true" : "false") +
-                              R"(,"caller_writes":true})";
+                              R"(,"caller_writes":true,"agent":true})";
   // Every write comes back to this turn (on_write): it is told to the editor
   // as a tool call, asked about when edits ask, and written by the editor or
   // the repo plugin.
@@ -70,6 +70,11 @@ void PromptTurn::on_text(std::string_view accumulated) { stream_delta(accumulate
 
 void PromptTurn::on_thinking(std::string_view accumulated) {
   stream_delta(accumulated, thought_sent_, "agent_thought_chunk");
+}
+
+void PromptTurn::on_step(std::string_view step_json) {
+  const std::string update = agent_step_update(s_.session_id, step_json, s_.root.string());
+  if (!update.empty()) s_.conn.notify("session/update", update);
 }
 
 void PromptTurn::on_read(std::string path, Engine::Reply reply) {

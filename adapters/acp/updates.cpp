@@ -46,6 +46,35 @@ std::string tool_call_status(const std::string& session_id, const std::string& i
   return update(session_id, body + "}");
 }
 
+std::string agent_step_update(const std::string& session_id, std::string_view step_json, const std::string& root) {
+  rapidjson::Document step;
+  if (rpc::parse_limited(step_json, step, rpc::kMaxDepth) != rpc::ParseOutcome::ok || !step.IsObject()) return "";
+  auto text = [&step](const char* key) {
+    auto it = step.FindMember(key);
+    return it != step.MemberEnd() && it->value.IsString() ? std::string(it->value.GetString()) : std::string();
+  };
+  const std::string id = "step-" + text("id"), tool = text("tool"), status = text("status");
+  if (status != "running")
+    return tool_call_status(session_id, id, status == "ok" ? "completed" : "failed", tool + ": " + text("summary"));
+  const auto args = step.FindMember("arguments");
+  std::string path, pattern;
+  if (args != step.MemberEnd() && args->value.IsObject()) {
+    for (const char* key : {"path", "file"})
+      if (auto p = args->value.FindMember(key); path.empty() && p != args->value.MemberEnd() && p->value.IsString())
+        path = p->value.GetString();
+    for (const char* key : {"pattern", "name", "question"})
+      if (auto p = args->value.FindMember(key); pattern.empty() && p != args->value.MemberEnd() && p->value.IsString())
+        pattern = p->value.GetString();
+  }
+  const bool search = tool.find("search") != std::string::npos || tool.starts_with("find_") || tool == "repo_map";
+  const std::string title = tool + (path.empty() ? pattern.empty() ? "" : " " + pattern : " " + path);
+  std::string body = R"({"sessionUpdate":"tool_call","toolCallId":)" + json_string(id) + R"(,"title":)" + json_string(title) +
+                     R"(,"kind":)" + json_string(search ? "search" : "read") + R"(,"status":"in_progress")";
+  if (args != step.MemberEnd()) body += R"(,"rawInput":)" + rpc::to_text(args->value);
+  if (!path.empty()) body += R"(,"locations":[{"path":)" + json_string(root + "/" + path) + "}]";
+  return update(session_id, body + "}");
+}
+
 std::string usage_update(const std::string& session_id, std::string_view breakdown_json) {
   rapidjson::Document doc;
   if (rpc::parse_limited(breakdown_json, doc, rpc::kMaxDepth) != rpc::ParseOutcome::ok || !doc.IsObject()) return "";

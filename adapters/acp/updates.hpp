@@ -32,6 +32,13 @@ std::string tool_call(const std::string& session_id, const EditCall& call);
 std::string tool_call_status(const std::string& session_id, const std::string& id, std::string_view status,
                              std::string_view note = {});
 
+// An Agent turn's tool call (AcApp.agentStep's step, plugins/llm
+// agent/agent_step.hpp) as a tool_call when it starts, with its kind (read,
+// search) and the file it reads, and a tool_call_update when it ends, with
+// its one-line summary. `root` makes the file's path absolute. "" when the
+// step cannot be read.
+std::string agent_step_update(const std::string& session_id, std::string_view step_json, const std::string& root);
+
 // A usage_update from LLMService.get_context_breakdown's result: the tokens
 // in context, the model's window, and the session's cost so far in USD --
 // null while a turn's price is unknown (a model with no list price), never

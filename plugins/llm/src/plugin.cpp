@@ -42,6 +42,8 @@ acdc::PluginSpec<LLMService> describe() {
       .method<&LLMService::get_snippets>("get_snippets")
       .method<&LLMService::get_mode>("get_mode")
       .method<&LLMService::switch_mode>("switch_mode")
+      .method<&LLMService::get_agent_mode>("get_agent_mode")
+      .method<&LLMService::set_agent_mode>("set_agent_mode")
       .method<&LLMService::set_cross_reference>("set_cross_reference")
       .method<&LLMService::navigate_file>("navigate_file")
       .method<&LLMService::generate_commit_message>("generate_commit_message", acdc::kLongRunning)

@@ -69,6 +69,24 @@ void check_symbol_map(const YAML::Node& section, YamlRules& r) {
   });
 }
 
+// An Agent turn's limits (plugins/llm/src/agent/agent_loop.hpp).
+void check_agent(const YAML::Node& section, YamlRules& r) {
+  r.each(section, [&](const std::string& key, const YAML::Node& v) {
+    const std::string name = "agent." + key;
+    if (key == "max_steps") {
+      if (r.integer(v, name, YamlRules::kPositive) > 500)
+        YamlRules::fail(v, "'" + name + "' is " + YamlRules::shown(v) + ": at most 500 steps in one turn");
+    } else if (key == "max_cost_usd") {
+      r.number(v, name, YamlRules::kNonNegative);
+    } else if (key == "max_seconds") {
+      if (r.integer(v, name, YamlRules::kPositive) > 86400)
+        YamlRules::fail(v, "'" + name + "' is " + YamlRules::shown(v) + ": at most 86400 (a day)");
+    } else {
+      r.unknown(name, v, "max_steps, max_cost_usd, max_seconds");
+    }
+  });
+}
+
 // The Interactive Mode API's timeouts (host/src/config/host_config.hpp).
 void check_interactive(const YAML::Node& section, YamlRules& r) {
   r.each(section, [&](const std::string& key, const YAML::Node& v) {
@@ -85,6 +103,7 @@ void check_app(const YAML::Node& root, YamlRules& r) {
   // AC-DC's sections that AC-DC++ does not have (acdc-features.md §3.4): an
   // app.yaml brought over from it is told they do nothing here.
   static const std::set<std::string> not_here{"doc_convert", "doc_index", "agents", "reasoning", "cache_tiering"};
+  // `agents` (AC-DC's reserved multi-agent switch) stays not here: acdc's Agent mode is `agent`.
   r.each(root, [&](const std::string& key, const YAML::Node& v) {
     r.map(v, key);
     if (v.IsNull()) return;
@@ -93,10 +112,11 @@ void check_app(const YAML::Node& root, YamlRules& r) {
     else if (key == "interactive") check_interactive(v, r);
     else if (key == "symbol_map") check_symbol_map(v, r);
     else if (key == "cache_warmup") check_cache_warmup(v, r);
+    else if (key == "agent") check_agent(v, r);
     else if (not_here.contains(key))
       r.warn(v, "'" + key + "' is an AC-DC setting that acdc does not read: it has no effect here; remove it");
     else
-      r.unknown(key, v, "url_cache, history_compaction, interactive, symbol_map, cache_warmup");
+      r.unknown(key, v, "url_cache, history_compaction, interactive, symbol_map, cache_warmup, agent");
   });
 }
 

@@ -90,9 +90,9 @@ void ChatTurn::run(const std::function<void()>& on_complete) {
                      {.files = d_.session.selected(), .turn_id = out_.turn_id, .images = images.uris, .image_refs = images.names});
       d_.host.notify(ACDC_CLIENT_ALL, "AcApp.userMessage", "[" + object_json({{"content", req_.message}}) + "]");
       stream(PromptAssembler(d_.count_tokens).assemble(*in));
-      out_.blocks = EditParser::parse(out_.response);
       out_.shell_commands = detect_shell_commands(out_.response);
-      if (!out_.error && !out_.cancelled && !out_.blocks.empty()) {
+      if (!agent()) out_.blocks = EditParser::parse(out_.response);  // an Agent turn's, step by step
+      if (!agent() && !out_.error && !out_.cancelled && !out_.blocks.empty()) {
         if (d_.review_context.empty()) apply_edits();
         else out_.edits_not_applied = "Review mode: edits are not applied. End the review to make changes.";
       }
@@ -235,6 +235,7 @@ std::optional<PromptInput> ChatTurn::place(const std::vector<FileEntry>& files,
     in.review_context = d_.review_context;
     in.url_parts = url_parts_;
     in.min_cacheable_tokens = d_.limits.min_cacheable_tokens;
+    if (agent()) in.max_cache_marks = 3;  // each step marks its own end (agent/agent_loop.hpp)
     return in;
   }
   out_.error = ProviderError{ErrorKind::context_window_exceeded,
@@ -268,8 +269,8 @@ void ChatTurn::stream(const std::string& messages_json) {
     d_.host.notify(ACDC_CLIENT_ALL, "AcApp.streamRetry", "[" + acdc::to_json_text(req_.request_id) + "," + retry_info(n) + "]");
   };
   callbacks.on_reasoning = [this](std::string_view delta) { thinking_->append(delta); };
-  ChatResult r = d_.provider.stream(ChatRequest{d_.model, messages_json, d_.max_tokens, req_.reasoning_effort},
-                                    callbacks, d_.cancel);
+  const ChatRequest request{d_.model, messages_json, d_.max_tokens, req_.reasoning_effort};
+  ChatResult r = agent() ? run_agent(request, callbacks) : d_.provider.stream(request, callbacks, d_.cancel);
   out_.reasoning = thinking_->finish();
   out_.response = coalescer_->finish();
   out_.finish_reason = r.finish_reason;
@@ -278,7 +279,7 @@ void ChatTurn::stream(const std::string& messages_json) {
   // separate count: the thinking text's own count stands in for it.
   if (out_.usage.reasoning_tokens == 0 && !out_.reasoning.empty())
     out_.usage.reasoning_tokens = static_cast<long>(d_.count_tokens(out_.reasoning));
-  price_usage(out_.usage, d_.prices);
+  if (!agent()) price_usage(out_.usage, d_.prices);  // an Agent turn's requests were priced one by one
   out_.cancelled = r.cancelled || d_.cancel.load();
   if (r.error && !out_.cancelled) out_.error = r.error;
   // §4.2 step 10 clears the content on an error; what arrived before a
@@ -307,15 +308,24 @@ void ChatTurn::apply_edits() {
 void ChatTurn::persist_answer() {
   if (out_.cancelled) out_.response = out_.response.empty() ? "[stopped]" : out_.response + "\n\n[stopped]";
   if ((out_.error && !out_.cut_off) || out_.response.empty()) return;
-  d_.session.add("assistant", out_.response,
+  // An Agent turn's earlier requests are in history already, each with its
+  // tool calls (persist_request): this record is the last one's.
+  std::string text = agent() ? last_request_text_ : out_.response;
+  if (agent() && out_.cancelled) text += "\n\n[stopped]";
+  if (agent() && text.empty() && out_.stopped_by.empty()) return;
+  d_.session.add("assistant", text,
                  {.turn_id = out_.turn_id, .files_modified = out_.applied.files_modified, .cut_off = out_.cut_off,
                   .error = out_.error ? out_.error->message : std::string(), .reasoning = out_.reasoning,
-                  .edit_results = out_.applied.results, .shell_commands = out_.shell_commands});
+                  .edit_results = out_.applied.results, .shell_commands = out_.shell_commands,
+                  .stopped_by = out_.stopped_by});
 }
 
 void ChatTurn::notify_after_complete() {
   std::vector<std::string> added = out_.applied.files_auto_added;
   added.insert(added.end(), out_.applied.files_created.begin(), out_.applied.files_created.end());
+  // Read whole by the agent: selected from the next turn on, where the
+  // tiers keep it, instead of in every step's history again.
+  added.insert(added.end(), read_whole_.begin(), read_whole_.end());
   if (!added.empty() && d_.session.add_selected(added)) broadcast_selection();
   if (!out_.applied.files_modified.empty())
     d_.host.notify(ACDC_CLIENT_ALL, "AcApp.filesModified", acdc::json_array(out_.applied.files_modified));

@@ -18,12 +18,17 @@
 //   AcApp.streamComplete(request_id, result) -> filesChanged / filesModified
 //   -> (on success) session totals, terminal HUD
 //
-// LLMService::run_turn (service/llm_service.cpp) makes a ChatTurn from its
-// TurnDeps and the TurnRequest, calls run(clear_active_stream), which blocks
-// and never throws, then checks compaction and sends
-// AcApp.postResponseComplete.
+// In Agent mode the provider stream is a loop of steps (agent/agent_loop.hpp,
+// chat/agent_turn.cpp): each step's edits are applied as it ends, its tool
+// calls run through the host (AcApp.agentStep), and each finished step is
+// in history before the next begins.
+//
+// ChatTurns::run (service/chat_turns.cpp) makes a ChatTurn from its TurnDeps
+// and the TurnRequest, calls run(clear_active_stream), which blocks and
+// never throws, then checks compaction and sends AcApp.postResponseComplete.
 #pragma once
 
+#include "agent/agent_loop.hpp"
 #include "chat/chunk_coalescer.hpp"
 #include "chat/turn_options.hpp"
 #include "chat/turn_outcome.hpp"
@@ -37,6 +42,8 @@
 #include "history/turn_snapshots.hpp"
 #include "clients/repo_client.hpp"
 #include "clients/symbol_map_client.hpp"
+#include "edit/caller_files.hpp"
+#include "edit/recording_files.hpp"
 
 #include <acdc/sdk.hpp>
 
@@ -81,6 +88,10 @@ struct TurnDeps {
   // §4.2 step 5: the URL parts of the prompt (request id, message, excluded URLs).
   std::function<std::vector<std::string>(const std::string&, const std::string&, const std::vector<std::string>&)>
       url_context;
+  // An Agent turn (agent/agent_loop.hpp) when set and not empty: the tools
+  // the model may call, and the turn's limits.
+  const AgentTools* agent_tools = nullptr;
+  AgentLimits agent_limits;
 };
 
 struct TurnRequest {
@@ -126,6 +137,14 @@ class ChatTurn {
   void seed_tiers();
   void stream(const std::string& messages_json);
   void apply_edits();
+  // Agent turns (chat/agent_turn.cpp): the steps' loop, each step's edits
+  // applied as it ends (failures are returned for the model), and each
+  // finished request's record in history.
+  bool agent() const { return d_.agent_tools && !d_.agent_tools->empty(); }
+  ChatResult run_agent(const ChatRequest& first, const StreamCallbacks& callbacks);
+  std::string apply_step_edits(const std::string& step_text);
+  void save_undo();
+  void persist_request(const ChatResult& r, const std::vector<AgentStep>& steps);
   void persist_answer();
   void notify_after_complete();
   void print_hud(const SessionTotals& totals) const;
@@ -146,6 +165,12 @@ class ChatTurn {
   std::shared_ptr<ChunkCoalescer> coalescer_;
   // The model's thinking, as AcApp.streamThinking frames (webapp/README.md).
   std::shared_ptr<ChunkCoalescer> thinking_;
+  // What an Agent turn's edits went through, kept across its steps (undo
+  // restores every file any step changed), and the files it read whole.
+  std::unique_ptr<CallerFiles> caller_files_;
+  std::unique_ptr<RecordingFiles> recording_;
+  std::vector<std::string> read_whole_;
+  std::string last_request_text_;  // the last request's own text: the answer's history record
 };
 
 }  // namespace acdc::llm

@@ -114,6 +114,14 @@ std::string TurnOutcome::to_json() const {
     w.Key("cut_off");
     w.Bool(true);
   }
+  if (agent) {
+    w.Key("agent");
+    w.Bool(true);
+    const std::string steps_text = steps_json(steps);
+    w.Key("steps");
+    w.RawValue(steps_text.data(), steps_text.size(), rapidjson::kArrayType);
+    if (!stopped_by.empty()) util::write_member(w, "stopped_by", stopped_by);
+  }
   w.EndObject();
   return std::string(buf.GetString(), buf.GetSize());
 }

@@ -9,6 +9,8 @@
 //   std::string json = out.to_json();     // AcApp.streamComplete's 2nd arg
 #pragma once
 
+#include "agent/agent_step.hpp"
+
 #include "edit/edit_block.hpp"
 #include "provider/provider.hpp"
 
@@ -39,6 +41,11 @@ struct TurnOutcome {
   bool cut_off = false;
   // Why the answer's edit blocks were not applied (review mode), for the user.
   std::string edits_not_applied;
+  // An Agent turn (agent/agent_loop.hpp): its tool calls, and the limit
+  // that stopped it ("" when the model ended it).
+  bool agent = false;
+  std::vector<AgentStep> steps;
+  std::string stopped_by;
   std::string provider;  // "openai", "anthropic", "ollama"
   std::string model;
 

@@ -31,6 +31,8 @@ void ChatSession::add_to(const std::string& session_id, const std::string& role,
   m.reasoning = extras.reasoning;
   m.edit_results = extras.edit_results;
   m.shell_commands = extras.shell_commands;
+  m.steps_json = extras.steps_json;
+  m.stopped_by = extras.stopped_by;
   store_.append(m);
   std::lock_guard lock(mu_);
   if (session_id_ != session_id) return;
@@ -38,7 +40,8 @@ void ChatSession::add_to(const std::string& session_id, const std::string& role,
                                   .system_event = extras.system_event, .for_model = extras.for_model, .cut_off = extras.cut_off,
                                   .error = extras.error, .image_refs = extras.image_refs, .reasoning = extras.reasoning,
                                   .turn_id = extras.turn_id, .edit_results = extras.edit_results,
-                                  .shell_commands = extras.shell_commands});
+                                  .shell_commands = extras.shell_commands, .steps_json = extras.steps_json,
+                                  .stopped_by = extras.stopped_by});
 }
 
 bool ChatSession::replace_history(const std::string& session_id, std::size_t message_count,
@@ -89,6 +92,8 @@ std::vector<HistoryMessage> ChatSession::load(const std::string& session_id) {
     m.turn_id = r.turn_id;
     m.edit_results = r.edit_results;
     m.shell_commands = r.shell_commands;
+    m.steps_json = r.steps_json;
+    m.stopped_by = r.stopped_by;
     messages.push_back(std::move(m));
   }
   std::lock_guard lock(mu_);

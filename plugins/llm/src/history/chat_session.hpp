@@ -35,6 +35,10 @@ struct MessageExtras {
   std::string reasoning;                // an answer's thinking, for the user only
   std::vector<EditResult> edit_results;  // an answer's, for a reloaded session
   std::vector<std::string> shell_commands;
+  // An Agent turn's answer: its tool calls (a JSON array, agent/agent_step.hpp)
+  // and the limit that stopped the turn, if one did.
+  std::string steps_json;
+  std::string stopped_by;
 };
 
 class ChatSession {

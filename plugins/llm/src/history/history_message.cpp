@@ -97,6 +97,14 @@ std::string HistoryMessage::to_json(const std::vector<std::string>& image_uris) 
   }
   if (!edit_results.empty()) write_edit_results(w, edit_results);
   write_list(w, "shell_commands", shell_commands);
+  if (!steps_json.empty()) {
+    w.Key("steps");
+    w.RawValue(steps_json.data(), steps_json.size(), rapidjson::kArrayType);
+  }
+  if (!stopped_by.empty()) {
+    w.Key("stopped_by");
+    acdc::to_json(w, stopped_by);
+  }
   if (compacted_history) {
     w.Key("compacted_history");
     w.StartArray();
@@ -144,6 +152,13 @@ std::optional<HistoryMessage> HistoryMessage::from_json(std::string_view line) {
   m.reasoning = string_member(doc, "reasoning");
   m.edit_results = read_edit_results(doc);
   m.shell_commands = list_member(doc, "shell_commands");
+  if (auto steps = doc.FindMember("steps"); steps != doc.MemberEnd() && steps->value.IsArray()) {
+    rapidjson::StringBuffer buf;
+    rapidjson::Writer<rapidjson::StringBuffer> sw(buf);
+    steps->value.Accept(sw);
+    m.steps_json.assign(buf.GetString(), buf.GetSize());
+  }
+  m.stopped_by = string_member(doc, "stopped_by");
   auto kept = doc.FindMember("compacted_history");
   if (kept != doc.MemberEnd() && kept->value.IsArray()) {
     m.compacted_history.emplace();

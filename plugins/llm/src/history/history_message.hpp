@@ -46,6 +46,10 @@ struct HistoryMessage {
   // previews) and suggested shell commands, for a reloaded session.
   std::vector<EditResult> edit_results;
   std::vector<std::string> shell_commands;
+  // An Agent turn's answer: its tool calls ("steps", a JSON array of
+  // agent/agent_step.hpp) and the limit that stopped it ("stopped_by").
+  std::string steps_json;
+  std::string stopped_by;
   // The compaction system event: the history as it stands from here on
   // (the file is append-only; a restart replays this instead of what came before).
   std::optional<std::vector<KeptMessage>> compacted_history;

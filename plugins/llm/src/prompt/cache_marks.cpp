@@ -9,11 +9,12 @@ int CacheMarks::count() const {
 }
 
 CacheMarks plan_cache_marks(const std::array<std::size_t, 4>& tier_tokens, std::size_t conversation_tokens,
-                            bool has_history, std::size_t min_cacheable_tokens) {
+                            bool has_history, std::size_t min_cacheable_tokens, int max_marks) {
   CacheMarks m;
   for (std::size_t i = 0; i < m.tiers.size(); ++i) m.tiers[i] = tier_tokens[i] >= min_cacheable_tokens;
   m.conversation = has_history && conversation_tokens >= min_cacheable_tokens;
-  if (m.count() > 4) m.tiers[3] = false;
+  if (m.count() > max_marks) m.tiers[3] = false;
+  if (m.count() > max_marks) m.conversation = false;
   return m;
 }
 

@@ -31,7 +31,10 @@ struct CacheMarks {
 
 // `tier_tokens`: each tier's tokens (L0 with the system prompt);
 // `conversation_tokens`: what follows the tiers up to the history's end.
+// `max_marks`: 4, the API's limit, or 3 in an Agent turn, whose steps each
+// mark their own end (agent/agent_loop.hpp); L3's gives way first, then the
+// conversation's.
 CacheMarks plan_cache_marks(const std::array<std::size_t, 4>& tier_tokens, std::size_t conversation_tokens,
-                            bool has_history, std::size_t min_cacheable_tokens);
+                            bool has_history, std::size_t min_cacheable_tokens, int max_marks = 4);
 
 }  // namespace acdc::llm

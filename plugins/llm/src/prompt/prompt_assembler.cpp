@@ -177,7 +177,8 @@ std::string PromptAssembler::assemble(const PromptInput& in) const {
   }
   for (const auto& m : in.active_history) b.add(m);
   tail += history_tokens(in.active_history);
-  const CacheMarks marks = plan_cache_marks(tier_tokens, tail, !in.active_history.empty(), in.min_cacheable_tokens);
+  const CacheMarks marks = plan_cache_marks(tier_tokens, tail, !in.active_history.empty(), in.min_cacheable_tokens,
+                                           in.max_cache_marks);
   for (size_t i = 0; i < marks.tiers.size(); ++i)
     if (marks.tiers[i] && tier_tokens[i]) b.marks.push_back(tier_end[i]);
   if (marks.conversation) b.mark_last();

@@ -50,6 +50,10 @@ struct ChatMessage {
   std::string turn_id;
   std::vector<EditResult> edit_results;
   std::vector<std::string> shell_commands;
+  // An Agent turn's tool calls (JSON array text) and the limit that stopped
+  // it: shown again on reload, never part of a prompt.
+  std::string steps_json;
+  std::string stopped_by;
 };
 
 // What one image block counts towards a budget, whatever its size (§4.5).
@@ -77,6 +81,7 @@ struct PromptInput {
   std::string user_prompt;            // the message with the system reminder appended
   std::vector<std::string> images;    // data: URIs; anything else is dropped, here and in history
   std::size_t min_cacheable_tokens = 1024;
+  int max_cache_marks = 4;  // 3 in an Agent turn (prompt/cache_marks.hpp)
 };
 
 using TokenCounter = std::function<std::size_t(std::string_view)>;

@@ -43,7 +43,8 @@ struct ChatRequest {
   // JSON array text of OpenAI function schemas ({"type":"function",
   // "function":{name, description, parameters}}), "" for none. Messages may
   // then hold assistant "tool_calls" and "tool" results, in OpenAI's shape;
-  // the Anthropic request translates both.
+  // the Anthropic request translates both. An assistant message may carry
+  // "thinking": {"text", "signature"}, sent back to Anthropic only.
   std::string tools_json;
   // JSON object text merged into an OpenAI-compatible request body ("" for
   // none): fields a caller's server wants that llm.yaml does not know

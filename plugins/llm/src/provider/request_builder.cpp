@@ -51,6 +51,22 @@ void ollama_images(Value& message, Alloc& a) {
   if (!images.Empty()) message.AddMember("images", images, a);
 }
 
+// Ollama's /api/chat wants a tool call's arguments as an object, where
+// OpenAI's shape (the internal one) has them as JSON text.
+void ollama_tool_arguments(Value& message, Alloc& a) {
+  Value* calls = message.IsObject() && message.HasMember("tool_calls") ? &message["tool_calls"] : nullptr;
+  if (!calls || !calls->IsArray()) return;
+  for (auto& call : calls->GetArray()) {
+    Value* function = call.IsObject() && call.HasMember("function") ? &call["function"] : nullptr;
+    if (!function || !function->IsObject() || !function->HasMember("arguments") || !(*function)["arguments"].IsString())
+      continue;
+    rapidjson::Document args;
+    args.Parse((*function)["arguments"].GetString(), (*function)["arguments"].GetStringLength());
+    if (args.HasParseError() || !args.IsObject()) args.SetObject();
+    (*function)["arguments"].CopyFrom(args, a);
+  }
+}
+
 // One internal content block in Anthropic's shape.
 Value anthropic_block(const Value& block, Alloc& a) {
   if (str(block, "type") != "image_url") return Value(block, a);
@@ -105,12 +121,39 @@ void append_tool_uses(Value& target, const Value& calls, Alloc& a) {
 }
 
 // An OpenAI tool message as an Anthropic tool_result block (in a user turn).
+// Its content may be text blocks (an agent step's last message carries the
+// step's cache marker there); the marker moves onto the tool_result block.
 Value tool_result(const Value& m, Alloc& a) {
   Value block(rapidjson::kObjectType);
   block.AddMember("type", "tool_result", a);
   block.AddMember("tool_use_id", string_value(str(m, "tool_call_id"), a), a);
-  block.AddMember("content", string_value(str(m, "content"), a), a);
+  const Value* content = field(m, "content");
+  if (!content || !content->IsArray()) {
+    block.AddMember("content", string_value(str(m, "content"), a), a);
+    return block;
+  }
+  std::string text;
+  const Value* cache = nullptr;
+  for (const auto& b : content->GetArray()) {
+    text.append(str(b, "text"));
+    if (const Value* cc = field(b, "cache_control")) cache = cc;
+  }
+  block.AddMember("content", string_value(text, a), a);
+  if (cache) block.AddMember("cache_control", Value(*cache, a), a);
   return block;
+}
+
+// The signed thinking an assistant message of an agent step carries
+// ("thinking": {"text", "signature"}): Anthropic requires it back, first,
+// in the assistant turn that made tool calls while thinking was on.
+void append_thinking(Value& target, const Value& m, Alloc& a) {
+  const Value* thinking = field(m, "thinking");
+  if (!thinking || str(*thinking, "signature").empty()) return;
+  Value block(rapidjson::kObjectType);
+  block.AddMember("type", "thinking", a);
+  block.AddMember("thinking", string_value(str(*thinking, "text"), a), a);
+  block.AddMember("signature", string_value(str(*thinking, "signature"), a), a);
+  target.PushBack(block, a);
 }
 
 void anthropic_messages(const Value& messages, rapidjson::Document& body) {
@@ -138,6 +181,7 @@ void anthropic_messages(const Value& messages, rapidjson::Document& body) {
       target.PushBack(tool_result(m, a), a);
       continue;
     }
+    if (role == "assistant") append_thinking(target, m, a);
     if (content) append_blocks(target, *content, a);
     if (calls) append_tool_uses(target, *calls, a);
   }
@@ -205,11 +249,17 @@ std::string body_for(const ProviderConfig& config, const ChatRequest& request, b
     return to_text(body);
   }
   bool openrouter = config.base_url.find("openrouter.ai") != std::string::npos;
-  if (!openrouter)
-    for (auto& m : messages.GetArray()) strip_cache_control(m, a);
+  for (auto& m : messages.GetArray()) {
+    if (!openrouter) strip_cache_control(m, a);
+    // Anthropic's signed thinking means nothing to these servers, and strict ones refuse an unknown field.
+    if (m.IsObject()) m.RemoveMember("thinking");
+  }
   body.AddMember("messages", Value(messages, a), a);
   if (config.kind == ProviderKind::ollama) {
-    for (auto& m : body["messages"].GetArray()) ollama_images(m, a);
+    for (auto& m : body["messages"].GetArray()) {
+      ollama_images(m, a);
+      ollama_tool_arguments(m, a);
+    }
     Value options(rapidjson::kObjectType);
     options.AddMember("num_predict", request.max_tokens, a);
     body.AddMember("options", options, a);

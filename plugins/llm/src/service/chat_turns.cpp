@@ -102,6 +102,8 @@ void ChatTurns::run(TurnRequest request, std::shared_ptr<CancelFlag> cancel) {
   const std::string request_id = request.request_id;
   TurnDeps turn_deps = deps(*provider, pc, *cancel);
   if (std::optional<ReviewState> review = p_.work.review()) turn_deps.review_context = p_.review.context_for_turn(*review);
+  AgentTools tools;
+  choose_mode(request, pc, turn_deps, tools);
   auto turn = std::make_shared<ChatTurn>(std::move(turn_deps), std::move(request));
   p_.work.attach(turn);
   turn->run(clear);
@@ -114,6 +116,23 @@ void ChatTurns::run(TurnRequest request, std::shared_ptr<CancelFlag> cancel) {
   // turn wrote (other plugins ignore the topic).
   p_.host.publish(kHistoryChanged, "{\"session_id\":" + acdc::to_json_text(p_.session.session_id()) + "}");
   p_.host.notify(ACDC_CLIENT_ALL, "AcApp.postResponseComplete", acdc::json_array(request_id));
+}
+
+void ChatTurns::choose_mode(const TurnRequest& request, const ProviderConfig& pc, TurnDeps& deps, AgentTools& tools) {
+  const bool agent = request.options.agent.value_or(p_.agent.on(p_.session.session_id()));
+  if (!agent) return;
+  if (std::optional<std::string> why = agent_unavailable(pc)) {
+    p_.host.log(ACDC_LOG_WARN, "request " + request.request_id + " runs in Ask mode: " + *why);
+    return;
+  }
+  try {
+    deps.agent_limits = p_.config.agent_limits();
+  } catch (const acdc::Error& e) {
+    p_.host.log(ACDC_LOG_WARN, std::string(e.what()) + ": the default Agent limits apply");
+  }
+  tools = AgentTools::from_host(p_.host);
+  if (tools.empty()) p_.host.log(ACDC_LOG_WARN, "request " + request.request_id + " runs in Ask mode: no plugin offers a tool");
+  deps.agent_tools = &tools;
 }
 
 void ChatTurns::set_selected_files(acdc::Call call, std::vector<std::string> files) {

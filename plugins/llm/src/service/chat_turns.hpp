@@ -12,6 +12,7 @@
 // runs on this class's workers.
 #pragma once
 
+#include "agent/agent_modes.hpp"
 #include "chat/chat_turn.hpp"
 #include "clients/repo_client.hpp"
 #include "clients/symbol_map_client.hpp"
@@ -50,6 +51,7 @@ class ChatTurns {
     ReviewService& review;
     const TurnSnapshots& snapshots;
     CacheWarmer& warmer;
+    AgentModes& agent;
   };
   // Published after a turn: a generation that replaced this one during the
   // turn re-reads the history the turn wrote (LLMService::on_event).
@@ -69,6 +71,9 @@ class ChatTurns {
  private:
   void run(TurnRequest request, std::shared_ptr<CancelFlag> cancel);
   TurnDeps deps(Provider& provider, const ProviderConfig& pc, const CancelFlag& cancel);
+  // Agent or Ask for `request` (its own choice, else the session's); in
+  // Agent mode the tools and limits go into `deps`, or the turn fails with why.
+  void choose_mode(const TurnRequest& request, const ProviderConfig& pc, TurnDeps& deps, AgentTools& tools);
   // After a successful turn, on the chat worker (so the next turn sees the
   // result): compacts the history when it passed the trigger (§4.11).
   void compact_if_needed(const std::string& request_id);

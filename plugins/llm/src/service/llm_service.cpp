@@ -32,6 +32,7 @@ LLMService::LLMService(acdc::Context& ctx)
       images_(state_dir_ / "images"),
       session_(store_, images_),
       snapshots_(state_dir_ / "undo"),
+      agent_modes_(state_dir_ / "agent-mode.json"),
       warmer_(ctx.host, session_),
       history_(store_, images_),
       count_tokens_(make_counter(ctx.host)),
@@ -54,7 +55,8 @@ LLMService::LLMService(acdc::Context& ctx)
               .urls = url_methods_,
               .review = review_,
               .snapshots = snapshots_,
-              .warmer = warmer_}) {}
+              .warmer = warmer_,
+              .agent = agent_modes_}) {}
 
 LLMService::~LLMService() { work_.cancel_any(); }
 

@@ -130,6 +130,11 @@ class LLMService {
   // Modes and cross-reference (llm_service_modes.cpp, §4.12), and the
   // viewer's navigation.
   void get_mode(acdc::Call call);
+  // Ask or Agent for the current session (agent/agent_modes.hpp):
+  // {"agent": bool, "available": bool, "reason": "..."}; a change goes to
+  // every client as AcApp.agentModeChanged(the same object).
+  acdc::RawJson get_agent_mode();
+  acdc::RawJson set_agent_mode(bool enabled);
   std::map<std::string, std::string> switch_mode(std::string mode);
   acdc::RawJson set_cross_reference(bool enabled);
   std::map<std::string, std::string> navigate_file(std::string path);
@@ -192,6 +197,8 @@ class LLMService {
   // Sends AcApp.sessionChanged({session_id, messages}) to every client;
   // returns that object's JSON text.
   std::string broadcast_session() const;
+  // {"agent","available","reason"} of the current session.
+  std::string agent_mode_json() const;
   // AcApp.modeChanged({mode, cross_ref_enabled}) to every client.
   void broadcast_mode() const;
 
@@ -206,6 +213,7 @@ class LLMService {
   ImageStore images_;
   ChatSession session_;
   TurnSnapshots snapshots_;  // <state>/undo: applied edits' earlier text
+  AgentModes agent_modes_;   // <state>/agent-mode.json: which sessions are in Agent mode
   CacheWarmer warmer_;       // its thread uses the host and the session
   HistoryBrowser history_;
   TokenCounter count_tokens_;

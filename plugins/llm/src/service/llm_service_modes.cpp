@@ -56,6 +56,32 @@ acdc::RawJson LLMService::set_cross_reference(bool enabled) {
   return acdc::RawJson{std::string(R"({"status":"ok","cross_ref_enabled":)") + (enabled ? "true" : "false") + "}"};
 }
 
+std::string LLMService::agent_mode_json() const {
+  std::optional<std::string> why;
+  try {
+    why = agent_unavailable(config_.provider());
+  } catch (const acdc::Error&) {
+    // llm.yaml does not parse: the turn says so; the switch need not.
+  }
+  rapidjson::StringBuffer buf;
+  acdc::JsonWriter w(buf);
+  w.StartObject();
+  w.Key("agent"), w.Bool(!why && agent_modes_.on(session_.session_id()));
+  w.Key("available"), w.Bool(!why);
+  w.Key("reason"), acdc::to_json(w, why.value_or(""));
+  w.EndObject();
+  return std::string(buf.GetString(), buf.GetSize());
+}
+
+acdc::RawJson LLMService::get_agent_mode() { return acdc::RawJson{agent_mode_json()}; }
+
+acdc::RawJson LLMService::set_agent_mode(bool enabled) {
+  agent_modes_.set(session_.session_id(), enabled);
+  const std::string now = agent_mode_json();
+  host_.notify(ACDC_CLIENT_ALL, "AcApp.agentModeChanged", "[" + now + "]");
+  return acdc::RawJson{now};
+}
+
 // Every client opens the file: the one that asked and the other tabs alike.
 std::map<std::string, std::string> LLMService::navigate_file(std::string path) {
   if (path.empty()) throw acdc::invalid_params("navigate_file needs a repository path");

@@ -34,6 +34,8 @@ acdc::RawJson LLMService::get_current_state() {
   acdc::to_json(w, symbol_methods_.excluded_files());
   w.Key("streaming_active");
   w.Bool(stream.has_value());
+  w.Key("agent_mode");
+  w.Bool(agent_modes_.on(session_.session_id()));
   w.Key("active_streams");
   w.StartArray();
   if (stream) {
@@ -83,6 +85,8 @@ std::string LLMService::broadcast_session() const {
   w.EndObject();
   std::string session(buf.GetString(), buf.GetSize());
   host_.notify(ACDC_CLIENT_ALL, "AcApp.sessionChanged", "[" + session + "]");
+  // Each session has its own Ask or Agent mode.
+  host_.notify(ACDC_CLIENT_ALL, "AcApp.agentModeChanged", "[" + agent_mode_json() + "]");
   return session;
 }
 

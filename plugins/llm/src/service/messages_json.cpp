@@ -42,6 +42,11 @@ void write_messages(acdc::JsonWriter& w, const std::vector<ChatMessage>& message
       write_edit_counts(w, m.edit_results);
     }
     if (!m.shell_commands.empty()) util::write_member(w, "shell_commands", m.shell_commands);
+    if (!m.steps_json.empty()) {
+      w.Key("steps");
+      w.RawValue(m.steps_json.data(), m.steps_json.size(), rapidjson::kArrayType);
+    }
+    if (!m.stopped_by.empty()) util::write_member(w, "stopped_by", m.stopped_by);
     if (undoable && !m.turn_id.empty() && m.role == "assistant" && undoable(m.turn_id)) util::write_member(w, "undoable", true);
     w.EndObject();
   }

@@ -42,6 +42,11 @@ ModelLimits PluginConfig::limits_now() const {
   return limits(model);
 }
 
+AgentLimits PluginConfig::agent_limits() const {
+  std::lock_guard lock(mu_);
+  return agent_limits_from(app_section("agent"));
+}
+
 long PluginConfig::map_budget(const ModelLimits& limits) const {
   std::lock_guard lock(mu_);
   auto app = config_.FindMember("app");

@@ -8,6 +8,7 @@
 //   long budget = config.map_budget(config.limits(pc.model));
 #pragma once
 
+#include "agent/agent_loop.hpp"
 #include "context/compactor.hpp"
 #include "context/model_limits.hpp"
 #include "context/model_prices.hpp"
@@ -41,6 +42,7 @@ class PluginConfig {
   std::optional<Prices> prices(const ProviderConfig& pc) const;
   long map_budget(const ModelLimits& limits) const;  // app.yaml symbol_map:
   CompactionSettings compaction() const;             // app.yaml history_compaction:
+  AgentLimits agent_limits() const;                  // app.yaml agent:; throws naming a bad key
   // app.yaml cache_warmup: for this provider (enabled: auto is on where the
   // provider caches prompts: Anthropic, Bedrock's Claude).
   WarmupSettings warmup(const ProviderConfig& pc) const;

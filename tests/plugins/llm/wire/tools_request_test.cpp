@@ -90,3 +90,36 @@ TEST_CASE("tools or extra fields that are not JSON are refused by name") {
   r.extra_json = "[1]";
   CHECK_THROWS_WITH(build_call(config(ProviderKind::openai), r, true), Catch::Contains("extra_json"));
 }
+
+// An Agent step (agent/agent_loop.hpp): the assistant's signed thinking, and
+// a last tool result whose content carries the step's cache marker.
+constexpr const char* kAgentStep =
+    R"([{"role":"user","content":"Fix it"},)"
+    R"({"role":"assistant","content":"","tool_calls":[{"id":"toolu_1","type":"function",)"
+    R"("function":{"name":"read_file","arguments":"{\"path\":\"a.py\"}"}}],"thinking":{"text":"Read first.","signature":"sig=="}},)"
+    R"({"role":"tool","tool_call_id":"toolu_1","content":[{"type":"text","text":"x = 1\n","cache_control":{"type":"ephemeral"}}]}])";
+
+TEST_CASE("an Agent step to Anthropic sends the signed thinking first and the step's marker on its tool_result") {
+  auto b = body(config(ProviderKind::anthropic),
+                {.model = "m", .messages_json = kAgentStep, .max_tokens = 100, .tools_json = kTools});
+  const auto& assistant = b["messages"][1]["content"];
+  REQUIRE(assistant.Size() == 2);
+  CHECK(std::string(assistant[0]["type"].GetString()) == "thinking");
+  CHECK(std::string(assistant[0]["signature"].GetString()) == "sig==");
+  CHECK(std::string(assistant[1]["type"].GetString()) == "tool_use");
+  const auto& result = b["messages"][2]["content"][0];
+  CHECK(std::string(result["type"].GetString()) == "tool_result");
+  CHECK(std::string(result["content"].GetString()) == "x = 1\n");
+  CHECK(std::string(result["cache_control"]["type"].GetString()) == "ephemeral");
+}
+
+TEST_CASE("an Agent step to an OpenAI-compatible server or Ollama drops the thinking and the marker") {
+  auto openai = body(config(ProviderKind::openai),
+                     {.model = "m", .messages_json = kAgentStep, .max_tokens = 100, .tools_json = kTools});
+  CHECK_FALSE(openai["messages"][1].HasMember("thinking"));
+  CHECK(std::string(openai["messages"][2]["content"].GetString()) == "x = 1\n");
+  auto ollama = body(config(ProviderKind::ollama),
+                     {.model = "m", .messages_json = kAgentStep, .max_tokens = 100, .tools_json = kTools});
+  // Ollama's /api/chat takes a call's arguments as an object.
+  CHECK(std::string(ollama["messages"][1]["tool_calls"][0]["function"]["arguments"]["path"].GetString()) == "a.py");
+}

@@ -1,0 +1,247 @@
+#include "agent/agent_loop.hpp"
+
+#include <algorithm>
+#include <future>
+#include <memory>
+
+namespace acdc::llm {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// A tool that has not answered in this long ends with an error the model reads.
+constexpr auto kToolTimeout = std::chrono::seconds(120);
+// What one tool result may put in the prompt: the tools bound their own
+// answers (a read is at most 256 KiB), this is the backstop.
+constexpr std::size_t kMaxResultBytes = 256 * 1024;
+
+const char* limit_words(const std::string& limit) {
+  if (limit == "max_steps") return "the step limit (agent.max_steps)";
+  if (limit == "max_cost") return "the cost limit (agent.max_cost_usd)";
+  return "the time limit (agent.max_seconds)";
+}
+
+// A turn's usage: every request's, summed; one unpriced request leaves the cost unknown.
+void add_usage(Usage& sum, const Usage& u) {
+  sum.input_tokens += u.input_tokens;
+  sum.output_tokens += u.output_tokens;
+  sum.cache_read_tokens += u.cache_read_tokens;
+  sum.cache_write_tokens += u.cache_write_tokens;
+  sum.reasoning_tokens += u.reasoning_tokens;
+  auto add = [](std::optional<double>& total, const std::optional<double>& part) {
+    if (total && part) *total += *part;
+    else total.reset();
+  };
+  add(sum.cost_usd, u.cost_usd);
+  add(sum.cache_saved_usd, u.cache_saved_usd);
+}
+
+std::string first_line(std::string_view text, std::size_t max) {
+  std::string line(text.substr(0, text.find('\n')));
+  if (line.size() > max) line = line.substr(0, max) + "…";
+  return line;
+}
+
+long line_count(std::string_view text) {
+  long n = static_cast<long>(std::count(text.begin(), text.end(), '\n'));
+  return n + (!text.empty() && text.back() != '\n' ? 1 : 0);
+}
+
+long get_long(const acdc::JsonValue& o, const char* key) {
+  auto m = o.FindMember(key);
+  return m != o.MemberEnd() && m->value.IsInt64() ? static_cast<long>(m->value.GetInt64()) : -1;
+}
+
+}  // namespace
+
+AgentLimits agent_limits_from(const acdc::JsonValue* section) {
+  AgentLimits out;
+  if (!section || section->IsNull()) return out;
+  if (!section->IsObject()) throw acdc::invalid_params("app.yaml agent: must be a map of max_steps, max_cost_usd and max_seconds");
+  auto number = [&](const char* key, double min, double max) -> std::optional<double> {
+    auto m = section->FindMember(key);
+    if (m == section->MemberEnd() || m->value.IsNull()) return std::nullopt;
+    if (!m->value.IsNumber() || m->value.GetDouble() < min || m->value.GetDouble() > max)
+      throw acdc::invalid_params("app.yaml agent." + std::string(key) + " must be a number from " +
+                                 std::to_string(static_cast<long>(min)) + " to " + std::to_string(static_cast<long>(max)));
+    return m->value.GetDouble();
+  };
+  if (auto v = number("max_steps", 1, 500)) out.max_steps = static_cast<int>(*v);
+  if (auto v = number("max_cost_usd", 0, 10000)) out.max_cost_usd = *v;
+  if (auto v = number("max_seconds", 1, 86400)) out.max_seconds = static_cast<long>(*v);
+  return out;
+}
+
+AgentLoop::AgentLoop(const acdc::Host& host, const AgentTools& tools, AgentLimits limits, const CancelFlag& cancel,
+                     Hooks hooks)
+    : host_(host), tools_(tools), limits_(limits), cancel_(cancel), hooks_(std::move(hooks)) {}
+
+AgentLoop::Outcome AgentLoop::run(ChatRequest request) {
+  started_ = Clock::now();
+  const std::string base = request.messages_json;
+  request.tools_json = tools_.provider_json();
+  Outcome out;
+  std::string wrap_up;  // the limit reached: the next request is the last
+  while (true) {
+    request.messages_json = render(base);
+    ChatResult r = hooks_.stream(request);
+    if (++out.requests == 1) out.usage = r.usage;
+    else add_usage(out.usage, r.usage);
+    out.last = r;
+    if (r.error || r.cancelled || cancel_.load()) return out;
+    const std::string problems = hooks_.apply_edits(r.text);
+    const bool calls = !r.tool_calls.empty() && wrap_up.empty();
+    if (!calls && (problems.empty() || !wrap_up.empty())) return out;
+    appended_.push_back(Message{.role = "assistant", .content = r.text, .tool_calls = calls ? r.tool_calls
+                                                                                           : std::vector<ChatResult::ToolCall>{},
+                                .thinking = r.reasoning, .signature = r.reasoning_signature});
+    const std::size_t first_step = out.steps.size();
+    for (const auto& call : calls ? r.tool_calls : std::vector<ChatResult::ToolCall>{}) {
+      AgentStep step = run_tool(call, out.requests);
+      appended_.push_back(Message{.role = "tool", .content = step.result, .tool_call_id = call.id});
+      out.steps.push_back(std::move(step));
+      if (cancel_.load()) break;
+    }
+    if (hooks_.on_request_done)
+      hooks_.on_request_done(r, std::vector<AgentStep>(out.steps.begin() + static_cast<long>(first_step), out.steps.end()));
+    if (cancel_.load()) return out;
+    std::string note;
+    if (!problems.empty()) note = "acdc: " + problems;
+    out.stopped_by = limit_reached(out.requests, out.usage);
+    if (!out.stopped_by.empty()) {
+      wrap_up = out.stopped_by;
+      note += std::string(note.empty() ? "" : "\n\n") + "acdc: " + limit_words(wrap_up) +
+              " is reached. Do not call any tool: answer now with what you have, and say what is left to do.";
+    }
+    if (!note.empty()) appended_.push_back(Message{.role = "user", .content = note});
+  }
+}
+
+std::string AgentLoop::limit_reached(int requests, const Usage& usage) const {
+  if (requests + 1 >= limits_.max_steps) return "max_steps";
+  if (limits_.max_cost_usd && usage.cost_usd && *usage.cost_usd >= *limits_.max_cost_usd) return "max_cost";
+  if (Clock::now() - started_ >= std::chrono::seconds(limits_.max_seconds)) return "max_seconds";
+  return {};
+}
+
+std::string AgentLoop::render(const std::string& base) const {
+  if (appended_.empty()) return base;
+  rapidjson::StringBuffer buf;
+  acdc::JsonWriter w(buf);
+  for (std::size_t i = 0; i < appended_.size(); ++i) {
+    const Message& m = appended_[i];
+    w.Reset(buf);
+    if (i > 0) buf.Put(',');
+    w.StartObject();
+    w.Key("role"), acdc::to_json(w, m.role);
+    w.Key("content");
+    if (i + 1 == appended_.size()) {
+      // The step's end: the next step reads everything before it from the cache.
+      w.StartArray();
+      w.StartObject();
+      w.Key("type"), w.String("text");
+      w.Key("text"), acdc::to_json(w, m.content);
+      w.Key("cache_control"), w.StartObject(), w.Key("type"), w.String("ephemeral"), w.EndObject();
+      w.EndObject();
+      w.EndArray();
+    } else {
+      acdc::to_json(w, m.content);
+    }
+    if (!m.tool_call_id.empty()) w.Key("tool_call_id"), acdc::to_json(w, m.tool_call_id);
+    if (!m.tool_calls.empty()) {
+      w.Key("tool_calls");
+      w.StartArray();
+      for (const auto& c : m.tool_calls) {
+        w.StartObject();
+        w.Key("id"), acdc::to_json(w, c.id);
+        w.Key("type"), w.String("function");
+        w.Key("function");
+        w.StartObject();
+        w.Key("name"), acdc::to_json(w, c.name);
+        w.Key("arguments"), acdc::to_json(w, c.arguments.empty() ? std::string("{}") : c.arguments);
+        w.EndObject();
+        w.EndObject();
+      }
+      w.EndArray();
+    }
+    if (!m.signature.empty()) {
+      w.Key("thinking");
+      w.StartObject();
+      w.Key("text"), acdc::to_json(w, m.thinking);
+      w.Key("signature"), acdc::to_json(w, m.signature);
+      w.EndObject();
+    }
+    w.EndObject();
+  }
+  // base is "[...]": the new messages go in before its closing bracket.
+  std::string out = base.substr(0, base.find_last_of(']'));
+  if (out.find_first_not_of(" \n\t[") != std::string::npos) out += ',';
+  out.append(buf.GetString(), buf.GetSize());
+  return out + "]";
+}
+
+AgentStep AgentLoop::run_tool(const ChatResult::ToolCall& call, int step) {
+  AgentStep s{.id = call.id, .step = step, .tool = call.name, .arguments_json = call.arguments.empty() ? "{}" : call.arguments};
+  if (hooks_.on_step) hooks_.on_step(s);
+  const auto t0 = Clock::now();
+  auto finish = [&](std::string status, std::string text, std::string summary) {
+    s.status = std::move(status);
+    if (text.size() > kMaxResultBytes)
+      text = text.substr(0, kMaxResultBytes) + "\n[acdc: the result was cut at " + std::to_string(kMaxResultBytes / 1024) +
+             " KiB of " + std::to_string(text.size() / 1024) + " KiB: ask for less, a range or a narrower pattern]";
+    s.result = std::move(text);
+    s.summary = summary.empty() ? first_line(s.result, 100) : std::move(summary);
+    s.duration_ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count();
+    if (hooks_.on_step) hooks_.on_step(s);
+    return s;
+  };
+  const AgentTool* tool = tools_.find(call.name);
+  if (!tool) {
+    std::string names;
+    for (const auto& t : tools_.all()) names += (names.empty() ? "" : ", ") + t.name;
+    return finish("error", "There is no tool '" + call.name + "'. The tools are: " + names + ".", "unknown tool");
+  }
+  acdc::Json args;
+  args.Parse(s.arguments_json.data(), s.arguments_json.size());
+  if (args.HasParseError() || !args.IsObject())
+    return finish("error", "The arguments of " + call.name + " are not a JSON object: " + first_line(s.arguments_json, 200) +
+                               ". Call it again with an object that matches its schema.",
+                  "arguments not an object");
+  // Through the host, as any client's call: the plugin that owns the data answers.
+  auto answer = std::make_shared<std::promise<acdc::Result>>();
+  auto future = answer->get_future();
+  host_.call(tool->method, "[" + s.arguments_json + "]", [answer](acdc::Result r) { answer->set_value(std::move(r)); });
+  const auto deadline = Clock::now() + kToolTimeout;
+  while (future.wait_for(std::chrono::milliseconds(50)) != std::future_status::ready) {
+    if (cancel_.load()) return finish("error", "stopped by the user", "stopped");
+    if (Clock::now() >= deadline)
+      return finish("error", call.name + " did not answer within " + std::to_string(kToolTimeout.count()) + " s", "timed out");
+  }
+  acdc::Result r = future.get();
+  if (!r.ok()) return finish("error", call.name + " failed: " + r.payload, "");
+  acdc::Json result;
+  result.Parse(r.payload.data(), r.payload.size());
+  std::string text;
+  bool is_error = false;
+  if (result.IsObject()) {
+    if (auto c = result.FindMember("content"); c != result.MemberEnd() && c->value.IsArray())
+      for (const auto& block : c->value.GetArray())
+        if (block.IsObject() && block.HasMember("text") && block["text"].IsString())
+          text.append(block["text"].GetString(), block["text"].GetStringLength());
+    if (auto e = result.FindMember("isError"); e != result.MemberEnd() && e->value.IsBool()) is_error = e->value.GetBool();
+  }
+  std::string summary;
+  if (!is_error && result.IsObject() && result.HasMember("structuredContent") && result["structuredContent"].IsObject()) {
+    const auto& sc = result["structuredContent"];
+    const long from = get_long(sc, "start_line"), to = get_long(sc, "end_line"), total = get_long(sc, "total_lines");
+    if (call.name == "read_file" && sc.HasMember("path") && sc["path"].IsString() && total >= 0) {
+      const std::string path = sc["path"].GetString();
+      summary = path + ": lines " + std::to_string(from) + "-" + std::to_string(to) + " of " + std::to_string(total);
+      if (from == 1 && to == total && hooks_.on_read_whole) hooks_.on_read_whole(path);
+    }
+  }
+  if (summary.empty() && !is_error) summary = first_line(text, 80) + " (" + std::to_string(line_count(text)) + " lines)";
+  return finish(is_error ? "error" : "ok", text.empty() ? std::string("(no output)") : text, summary);
+}
+
+}  // namespace acdc::llm

@@ -1,0 +1,40 @@
+// agent/agent_modes.hpp -- which sessions are in Agent mode (Ask is the
+// default), kept in <state>/agent-mode.json so the choice survives a
+// restart, and whether this provider can run an Agent turn at all.
+//
+//   AgentModes modes(state_dir / "agent-mode.json");
+//   modes.set(session_id, true);     // throws acdc::Error when it cannot be kept
+//   if (modes.on(session_id)) ...
+//   if (auto why = agent_unavailable(pc)) ...   // the switch says why
+#pragma once
+
+#include "provider/provider_config.hpp"
+
+#include <filesystem>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <string>
+
+namespace acdc::llm {
+
+class AgentModes {
+ public:
+  explicit AgentModes(std::filesystem::path file) : file_(std::move(file)) {}
+
+  bool on(const std::string& session_id) const;
+  void set(const std::string& session_id, bool on);
+
+ private:
+  void load() const;  // mu_ held
+
+  std::filesystem::path file_;
+  mutable std::mutex mu_;
+  mutable bool loaded_ = false;
+  mutable std::map<std::string, bool> sessions_;
+};
+
+// Why this provider cannot run an Agent turn, or nullopt when it can.
+std::optional<std::string> agent_unavailable(const ProviderConfig& pc);
+
+}  // namespace acdc::llm

@@ -1,0 +1,45 @@
+// agent/agent_tools.hpp -- the tools an Agent turn offers its model: the
+// plugins' read-only tools as Host.list_tools lists them (plugin_api.h,
+// since 1.2), in the host's order, so every step of every turn sends the
+// same tool bytes and the provider's prompt cache keeps them. Tools that
+// change anything wait for the permission rules that the commands issue
+// brings; edits stay edit blocks in the answer's text.
+//
+//   AgentTools tools = AgentTools::from_host(host);      // on a plugin-owned thread
+//   request.tools_json = tools.provider_json();          // OpenAI function schemas
+//   if (const AgentTool* t = tools.find("read_file")) call(t->method, ...);
+#pragma once
+
+#include <acdc/sdk.hpp>
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace acdc::llm {
+
+struct AgentTool {
+  std::string name;    // "read_file"
+  std::string method;  // "Repo.read_file"
+};
+
+class AgentTools {
+ public:
+  // Blocks on Host.list_tools: call it on a plugin-owned thread. Empty when
+  // the host lists none (a trimmed build) or does not answer.
+  static AgentTools from_host(const acdc::Host& host);
+  // From a Host.list_tools answer (tests read this too).
+  static AgentTools from_list(std::string_view list_json);
+
+  bool empty() const { return tools_.empty(); }
+  const std::vector<AgentTool>& all() const { return tools_; }
+  const AgentTool* find(std::string_view name) const;
+  // [{"type":"function","function":{"name","description","parameters"}}] text.
+  const std::string& provider_json() const { return provider_json_; }
+
+ private:
+  std::vector<AgentTool> tools_;
+  std::string provider_json_;
+};
+
+}  // namespace acdc::llm

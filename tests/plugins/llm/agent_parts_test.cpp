@@ -1,0 +1,49 @@
+// The pure parts of Agent mode: the tools offered (from Host.list_tools),
+// the limits read from app.yaml's agent: block, and the cache markers an
+// Agent turn's first request leaves free for its steps.
+#include "agent/agent_loop.hpp"
+#include "agent/agent_tools.hpp"
+#include "prompt/cache_marks.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace acdc::llm;
+
+TEST_CASE("the tools offered are the read-only ones Host.list_tools lists, in its order, as OpenAI functions") {
+  AgentTools tools = AgentTools::from_list(
+      R"([{"name":"read_file","description":"Reads.","inputSchema":{"type":"object"},"annotations":{"readOnlyHint":true},"method":"Repo.read_file"},)"
+      R"({"name":"apply_edits","description":"Writes.","inputSchema":{"type":"object"},"annotations":{"readOnlyHint":false},"method":"X.w"},)"
+      R"({"name":"no_schema","description":"Broken.","annotations":{"readOnlyHint":true},"method":"X.b"},)"
+      R"({"name":"greet","description":"Greets.","inputSchema":{"type":"object","properties":{"who":{"type":"string"}}},"annotations":{"readOnlyHint":true},"method":"Greeter.greet"}])");
+  REQUIRE(tools.all().size() == 2);
+  CHECK(tools.find("read_file")->method == "Repo.read_file");
+  CHECK(tools.find("greet")->method == "Greeter.greet");
+  CHECK(tools.find("apply_edits") == nullptr);
+  CHECK(tools.provider_json() ==
+        R"([{"type":"function","function":{"name":"read_file","description":"Reads.","parameters":{"type":"object"}}},)"
+        R"({"type":"function","function":{"name":"greet","description":"Greets.","parameters":{"type":"object","properties":{"who":{"type":"string"}}}}}])");
+  CHECK(AgentTools::from_list("not json").empty());
+  CHECK(AgentTools::from_list("[]").provider_json().empty());
+}
+
+TEST_CASE("app.yaml's agent: block sets the limits, and a bad value is named") {
+  AgentLimits defaults = agent_limits_from(nullptr);
+  CHECK(defaults.max_steps == 25);
+  CHECK(defaults.max_seconds == 900);
+  acdc::Json section;
+  section.Parse(R"({"max_steps":5,"max_cost_usd":0.5})");
+  AgentLimits set = agent_limits_from(&section);
+  CHECK(set.max_steps == 5);
+  CHECK(*set.max_cost_usd == 0.5);
+  section.Parse(R"({"max_steps":0})");
+  CHECK_THROWS_WITH(agent_limits_from(&section), Catch::Contains("agent.max_steps must be a number from 1 to 500"));
+}
+
+TEST_CASE("an Agent turn's first request keeps a cache marker free for its steps") {
+  const std::array<std::size_t, 4> full{5000, 5000, 5000, 5000};
+  CHECK(plan_cache_marks(full, 5000, true, 1024).count() == 4);
+  const CacheMarks agent = plan_cache_marks(full, 5000, true, 1024, 3);
+  CHECK(agent.count() == 3);
+  CHECK_FALSE(agent.tiers[3]);
+  CHECK_FALSE(agent.conversation);
+}

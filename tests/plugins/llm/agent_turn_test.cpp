@@ -1,0 +1,213 @@
+// Agent turns (agent/agent_loop.hpp) through the real host over WebSocket:
+// the fake provider replays multi-step tool-calling exchanges on OpenAI's
+// and Anthropic's wires, the model's tool calls run on the repo plugin's
+// tools (Host.list_tools), and edits land in a real git repository.
+#include "llm_host.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <acdc/sdk/json.hpp>
+
+
+using namespace acdc::llm::test;
+
+namespace {
+
+// The steps of several provider requests, in order, as one queue.
+std::string steps(std::initializer_list<std::string> each) {
+  std::string out = "[";
+  for (const auto& s : each) out += (out.size() > 1 ? "," : "") + s.substr(1, s.size() - 2);
+  return out + "]";
+}
+
+// An OpenAI step that calls `tool` with `arguments` (JSON object text).
+std::string tool_step(const std::string& id, const std::string& tool, const std::string& arguments,
+                      const std::string& text = "") {
+  return R"([{"text":)" + acdc::to_json_text(text) + R"(,"format":"openai","tool_calls":[{"id":)" + acdc::to_json_text(id) +
+         R"(,"name":)" + acdc::to_json_text(tool) + R"(,"arguments":)" + acdc::to_json_text(arguments) +
+         R"(}],"usage":{"input_tokens":500,"output_tokens":20,"cache_read_tokens":0,"cache_write_tokens":0}}])";
+}
+
+const char* kMain = "int main(void) {\n  return 0;\n}\n";
+
+void agent_on(LlmHost& h) {
+  auto mode = result(h, "LLMService.set_agent_mode", "[true]");
+  REQUIRE(mode["agent"].GetBool());
+}
+
+}  // namespace
+
+TEST_CASE("Agent mode: the model reads a file it was not given, edits it, and the turn is one undoable unit") {
+  LlmHost h({{"src/main.c", kMain}, {"README.md", "# demo\n"}});
+  CHECK_FALSE(result(h, "LLMService.get_agent_mode", "[]")["agent"].GetBool());  // Ask is the browser's default
+  agent_on(h);
+  h.fake.queue(steps({tool_step("call_1", "read_file", R"({"path":"src/main.c"})", "Let me look."),
+                      text_step("Done:\n\n" + edit_block("src/main.c", "  return 0;", "  return 1;"))}));
+  auto r = h.chat("Make main return 1");
+  CHECK(h.read("src/main.c") == "int main(void) {\n  return 1;\n}\n");
+  CHECK(r["agent"].GetBool());
+  REQUIRE(r["steps"].Size() == 1);
+  CHECK(str(r["steps"][0]["tool"]) == "read_file");
+  CHECK(str(r["steps"][0]["status"]) == "ok");
+  CHECK(str(r["steps"][0]["arguments"]["path"]) == "src/main.c");
+  CHECK_THAT(str(r["steps"][0]["result"]), Catch::Contains("return 0;"));
+  CHECK(str(r["edit_results"][0]["status"]) == "applied");
+  CHECK(r["undoable"].GetBool());
+  CHECK_THAT(str(r["response"]), Catch::StartsWith("Let me look.\n\nDone:"));
+  // Every step of the turn went to the client live, started then ended.
+  auto live = h.received("AcApp.agentStep");
+  REQUIRE(live.size() == 2);
+  CHECK(str(live[0][1]["status"]) == "running");
+  CHECK(str(live[1][1]["status"]) == "ok");
+  // Two requests, the second the first with the step appended byte for byte,
+  // the tools listed in both and the step's end marked for the cache.
+  auto sent = bodies(h);
+  REQUIRE(sent.size() == 2);
+  rapidjson::Document first, second;
+  first.Parse(sent[0].c_str());
+  second.Parse(sent[1].c_str());
+  CHECK(second["messages"].Size() == first["messages"].Size() + 2);
+  for (rapidjson::SizeType i = 0; i < first["messages"].Size(); ++i)
+    CHECK(acdc::to_json_text(first["messages"][i]) == acdc::to_json_text(second["messages"][i]));
+  CHECK(acdc::to_json_text(first["tools"]) == acdc::to_json_text(second["tools"]));
+  CHECK_THAT(acdc::to_json_text(first["tools"]), Catch::Contains("\"name\":\"read_file\""));
+  const auto& tool_message = second["messages"][second["messages"].Size() - 1];
+  CHECK(str(tool_message["role"]) == "tool");
+  CHECK(str(tool_message["tool_call_id"]) == "call_1");
+  // The file it read whole is selected from the next turn on.
+  auto selected = result(h, "LLMService.get_selected_files", "[]");
+  CHECK(selected.Size() == 1);
+  // History keeps the step, also after a restart.
+  h.start();
+  auto state = result(h, "LLMService.get_current_state", "[]");
+  bool step_kept = false;
+  for (const auto& m : state["messages"].GetArray())
+    if (m.HasMember("steps")) step_kept = str(m["steps"][0]["tool"]) == "read_file";
+  CHECK(step_kept);
+  CHECK(state["agent_mode"].GetBool());  // the session's mode survived the restart
+  // Undo takes back every file the turn changed.
+  auto undone = result(h, "LLMService.undo_turn", acdc::json_array(str(r["turn_id"])));
+  CHECK(str(undone["status"]) == "undone");
+  CHECK(h.read("src/main.c") == kMain);
+}
+
+TEST_CASE("Agent mode on Anthropic's wire: tool_use replayed from a transcript, the result sent back as tool_result") {
+  std::string test_file;
+  for (int i = 1; i <= 50; ++i) test_file += "// line " + std::to_string(i) + "\n";
+  LlmHost h({{"tests/parser_test.cpp", test_file}});
+  use_llm_yaml(h, "provider: anthropic\nmodel: claude-sonnet-4-5\n");
+  agent_on(h);
+  // The transcript reads tests/parser_test.cpp from line 40.
+  h.fake.queue(steps({R"([{"fixture":"anthropic_tool_use.sse"}])",
+                      anthropic_step(edit_block("tests/parser_test.cpp", "// line 45", "// line forty-five"))}));
+  auto r = h.chat("fix the parser test");
+  CHECK_FALSE(r.HasMember("error"));
+  REQUIRE(r["steps"].Size() == 1);
+  CHECK(str(r["steps"][0]["status"]) == "ok");
+  CHECK_THAT(str(r["steps"][0]["result"]), Catch::StartsWith("// line 40\n"));
+  CHECK_THAT(h.read("tests/parser_test.cpp"), Catch::Contains("// line forty-five\n"));
+  auto sent = bodies(h);
+  REQUIRE(sent.size() == 2);
+  rapidjson::Document second;
+  second.Parse(sent[1].c_str());
+  const auto& messages = second["messages"];
+  const auto& assistant = messages[messages.Size() - 2];
+  CHECK(str(assistant["role"]) == "assistant");
+  CHECK(str(assistant["content"][1]["type"]) == "tool_use");
+  CHECK(str(assistant["content"][1]["id"]) == "toolu_01Mk8Tq3Wz6Rb1Yn4Hc9Lv2D");
+  const auto& result_block = messages[messages.Size() - 1]["content"][0];
+  CHECK(str(result_block["type"]) == "tool_result");
+  CHECK(str(result_block["tool_use_id"]) == "toolu_01Mk8Tq3Wz6Rb1Yn4Hc9Lv2D");
+  CHECK(str(result_block["cache_control"]["type"]) == "ephemeral");
+  CHECK(second["tools"][0].HasMember("input_schema"));
+  // At most four cache markers in any request.
+  size_t marks = 0;
+  for (size_t at = sent[1].find("cache_control"); at != std::string::npos; at = sent[1].find("cache_control", at + 1)) ++marks;
+  CHECK(marks <= 4);
+}
+
+TEST_CASE("a tool the model made up, bad arguments and a path outside the repository answer the model, and the turn goes on") {
+  LlmHost h({{"a.py", "x = 1\n"}});
+  agent_on(h);
+  // openai_tool_calls.sse calls list_symbols, which no plugin serves.
+  h.fake.queue(steps({R"([{"fixture":"openai_tool_calls.sse"}])", tool_step("c2", "read_file", "not json"),
+                      tool_step("c3", "read_file", R"({"path":"../../etc/passwd"})"), text_step("I could not read it.")}));
+  auto r = h.chat("look around");
+  CHECK_FALSE(r.HasMember("error"));
+  REQUIRE(r["steps"].Size() == 3);
+  for (const auto& s : r["steps"].GetArray()) CHECK(str(s["status"]) == "error");
+  CHECK_THAT(str(r["steps"][0]["result"]), Catch::Contains("There is no tool 'list_symbols'"));
+  CHECK_THAT(str(r["steps"][1]["result"]), Catch::Contains("are not a JSON object"));
+  CHECK_THAT(str(r["steps"][2]["result"]), Catch::Contains("leads outside the repository"));
+  CHECK_THAT(str(r["response"]), Catch::EndsWith("I could not read it."));
+  CHECK(bodies(h).size() == 4);
+}
+
+TEST_CASE("an edit to a file never read applies; one that does not match is told to the model in the next step") {
+  LlmHost h({{"a.py", "x = 1\n"}, {"b.py", "y = 1\n"}});
+  agent_on(h);
+  h.fake.queue(steps({text_step(edit_block("a.py", "x = 1", "x = 2") + "\n" + edit_block("b.py", "nothing like this", "y = 3")),
+                      text_step(edit_block("b.py", "y = 1", "y = 3"))}));
+  auto r = h.chat("change both");
+  CHECK(h.read("a.py") == "x = 2\n");
+  CHECK(h.read("b.py") == "y = 3\n");
+  auto sent = bodies(h);
+  REQUIRE(sent.size() == 2);
+  CHECK_THAT(sent[1], Catch::Contains("the edit block for b.py was not applied"));
+  CHECK(r["passed"].GetInt() == 2);
+}
+
+TEST_CASE("the step limit stops the turn: the model is told, answers once more, and the user sees which limit") {
+  LlmHost h({{"a.py", "x = 1\n"}});
+  acdc::test::write_file(h.config_home.path() / "app.yaml", "agent:\n  max_steps: 2\n");
+  h.start();
+  agent_on(h);
+  h.fake.queue(steps({tool_step("c1", "read_file", R"({"path":"a.py"})"), tool_step("c2", "read_file", R"({"path":"a.py"})"),
+                      text_step("never asked for")}));
+  auto r = h.chat("read forever");
+  CHECK(str(r["stopped_by"]) == "max_steps");
+  CHECK(r["steps"].Size() == 1);  // the second request's tool call was not run
+  auto sent = bodies(h);
+  REQUIRE(sent.size() == 2);
+  CHECK_THAT(sent[1], Catch::Contains("the step limit (agent.max_steps) is reached"));
+}
+
+TEST_CASE("the cost limit stops the turn once the priced requests reach it") {
+  LlmHost h({{"a.py", "x = 1\n"}});
+  // gpt-4o's list price: 500 input tokens cost well over a hundred-thousandth of a dollar.
+  acdc::test::write_file(h.config_home.path() / "app.yaml", "agent:\n  max_cost_usd: 0.00001\n");
+  h.start();
+  agent_on(h);
+  h.fake.queue(steps({tool_step("c1", "read_file", R"({"path":"a.py"})"), text_step("what I have")}));
+  auto r = h.chat("read");
+  CHECK(str(r["stopped_by"]) == "max_cost");
+  CHECK_THAT(bodies(h)[1], Catch::Contains("the cost limit (agent.max_cost_usd) is reached"));
+}
+
+TEST_CASE("a provider error in a later step keeps the answer so far and the earlier steps' edits, undoable") {
+  LlmHost h({{"a.py", "x = 1\n"}});
+  agent_on(h);
+  h.fake.queue(steps({tool_step("c1", "read_file", R"({"path":"a.py"})", edit_block("a.py", "x = 1", "x = 2")),
+                      R"([{"status":500,"body":"{\"error\":{\"message\":\"boom\",\"type\":\"server_error\"}}"}])"}));
+  auto r = h.chat("change and go on");
+  CHECK(r.HasMember("error"));
+  CHECK(h.read("a.py") == "x = 2\n");
+  CHECK(r["undoable"].GetBool());
+  CHECK(r["steps"].Size() == 1);
+  auto undone = result(h, "LLMService.undo_turn", acdc::json_array(str(r["turn_id"])));
+  CHECK(str(undone["status"]) == "undone");
+  CHECK(h.read("a.py") == "x = 1\n");
+}
+
+TEST_CASE("Ask mode sends no tools, and a turn's own option overrides the session's mode") {
+  LlmHost h({{"a.py", "x = 1\n"}});
+  h.fake.queue(text_step("plain answer"));
+  auto r = h.chat("hello");
+  CHECK_FALSE(r.HasMember("agent"));
+  CHECK(bodies(h)[0].find("\"tools\"") == std::string::npos);
+  h.fake.queue(steps({tool_step("c1", "git_status", "{}"), text_step("clean")}));
+  h.client->call("LLMService.chat_streaming", R"(["req-2","status?",null,[],null,null,null,null,{"agent":true}])");
+  REQUIRE(h.client->wait_for("AcApp.streamComplete", 2, std::chrono::seconds(20)));
+  auto done = h.received("AcApp.streamComplete").back();
+  CHECK(str(done[1]["steps"][0]["tool"]) == "git_status");
+}
