@@ -95,6 +95,9 @@ test('an Agent turn shows its read_file call as a card, live and after the turn,
   await reload();
   const again = answer('It adds instead of multiplying.');
   await again.locator('[data-agent-step][data-tool="read_file"][data-status="ok"]').waitFor({ timeout: 10000 });
+  assert.match(await again.innerText(), /Let me read the file first\.[\s\S]*It adds instead/, 'one answer, both steps\' text');
+  assert.equal(await page.locator('ac-chat-message .msg.assistant', { hasText: 'Let me read the file first.' }).count(), 1);
+  assert.equal(await again.locator('[data-action="undo"]').count(), 1);
   await again.locator('.edit-card[data-edit-file="src/math.py"][data-status="applied"]').waitFor({ timeout: 5000 });
   await again.locator('[data-agent-step] summary').click();
   assert.match(await again.locator('[data-step-result]').innerText(), /return a \+ b/, 'the result comes back with the history');

@@ -4,7 +4,7 @@
 // and a compaction that lands while the next turn streams keeps that turn.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fromHistory, notice, retryTarget, retryIndex, eventParts, afterCompaction, undoFields, systemEvent } from '../../webapp/src/core/chat-messages.js';
+import { fromHistory, fromHistoryList, notice, retryTarget, retryIndex, eventParts, afterCompaction, undoFields, systemEvent } from '../../webapp/src/core/chat-messages.js';
 
 test('history messages keep the system-event and cut-off marks', () => {
   assert.deepEqual(fromHistory({ role: 'system', content: '**History compacted**', system_event: true }),
@@ -35,6 +35,40 @@ test('an Agent answer keeps its tool calls and the limit that stopped it; a ques
   assert.deepEqual(answer.steps, steps);
   assert.equal(answer.stoppedBy, 'max_steps');
   assert.equal(fromHistory({ role: 'user', content: 'Go', steps }).steps, undefined);
+});
+
+test("an Agent turn's records (one per request whose tools ran, then the closing one) are one answer again", () => {
+  const read = { id: 'call_1', step: 1, tool: 'read_file', arguments: { path: 'a.py' }, status: 'ok' };
+  const grep = { id: 'call_2', step: 2, tool: 'grep', arguments: { pattern: 'x' }, status: 'error' };
+  const edit = { file: 'a.py', status: 'applied' };
+  const list = fromHistoryList([
+    { role: 'user', content: 'Fix a.py', turn_id: 't1' },
+    { role: 'assistant', content: 'Reading a.py.', turn_id: 't1', steps: [read], undoable: true },
+    { role: 'assistant', content: '', turn_id: 't1', steps: [grep], undoable: true },
+    { role: 'assistant', content: 'Fixed.', turn_id: 't1', edit_results: [edit], passed: 1, undoable: true, stopped_by: 'max_cost' },
+    { role: 'user', content: 'Thanks', turn_id: 't2' },
+    { role: 'assistant', content: 'Welcome.', turn_id: 't2' },
+  ]);
+  assert.deepEqual(list.map((m) => m.role), ['user', 'assistant', 'user', 'assistant']);
+  const answer = list[1];
+  assert.equal(answer.content, 'Reading a.py.\n\nFixed.', 'the texts as paragraphs, as they streamed');
+  assert.deepEqual(answer.steps, [read, grep], 'every step, in order');
+  assert.deepEqual(answer.result.edit_results, [edit], 'the edit results of the closing record');
+  assert.equal(answer.undoable, true);
+  assert.equal(answer.turnId, 't1');
+  assert.equal(answer.stoppedBy, 'max_cost');
+  assert.equal(list[3].content, 'Welcome.');
+});
+
+test('answers of different turns, or without a turn id, stay apart', () => {
+  const list = fromHistoryList([
+    { role: 'assistant', content: 'One.', turn_id: 't1' },
+    { role: 'assistant', content: 'Two.', turn_id: 't2' },
+    { role: 'assistant', content: 'Three.' },
+    { role: 'assistant', content: 'Four.' },
+  ]);
+  assert.deepEqual(list.map((m) => m.content), ['One.', 'Two.', 'Three.', 'Four.']);
+  assert.deepEqual(fromHistoryList(undefined), []);
 });
 
 test("a result's system event (a commit, an undo) is shown as the history shows it", () => {

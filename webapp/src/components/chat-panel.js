@@ -26,7 +26,7 @@ import { StreamTracker, newRequestId } from '../core/request-id.js';
 import { ChunkCoalescer } from '../core/coalescer.js';
 import { retryPrompt } from '../core/retry-prompt.js';
 import { rpc, hasMethod, on, emit, toast } from '../rpc.js';
-import { fromHistory, notice, retryTarget, retryIndex, afterCompaction, undoFields, systemEvent } from '../core/chat-messages.js';
+import { fromHistory, fromHistoryList, notice, retryTarget, retryIndex, afterCompaction, undoFields, systemEvent } from '../core/chat-messages.js';
 import { errorCard } from '../core/error-kinds.js';
 import { mergeStep, settleSteps, agentFields } from '../core/agent-steps.js';
 import { isMissingKey, switchedNote } from '../core/local-model.js';
@@ -73,7 +73,7 @@ class AcChatPanel extends LightElement {
   get streaming() { return this.current !== null; }
 
   restore(state) {
-    const messages = (state.messages ?? []).map(fromHistory);
+    const messages = fromHistoryList(state.messages ?? []);
     this.current = null;
     this.compacting = false;
     for (const s of state.active_streams ?? []) {
@@ -176,7 +176,7 @@ class AcChatPanel extends LightElement {
 
   onSession({ messages }) {
     if (this.streaming) return;
-    this.messages = (messages ?? []).map(fromHistory);
+    this.messages = fromHistoryList(messages ?? []);
     this.follow.soon(true);
   }
 

@@ -3,7 +3,7 @@
 // answer's Retry sends again (issue 16). Pure: unit tested in
 // tests/webapp/chat-messages.test.mjs.
 //
-//   messages = state.messages.map(fromHistory);
+//   messages = fromHistoryList(state.messages);   // fromHistory each, an Agent turn's records joined
 //   retryTarget(messages, i)   // the user message before answer i, or null
 //   eventParts(text)           // [{kind:'text', text}, {kind:'details', summary, text}]
 
@@ -30,6 +30,34 @@ export function fromHistory(m) {
   }
   if (m.role === 'assistant') Object.assign(out, undoFields(m), agentFields(m));
   return out;
+}
+
+// A history's messages as the chat shows them. The server records an Agent
+// turn as one assistant message per model request whose tool calls ran
+// (each with its `steps`, so a crash mid-turn loses none), then a closing
+// one with the last request's text, the turn's edit results and its Undo,
+// all under one turn_id. They are joined back into the one answer the turn
+// streamed: its texts as paragraphs (as they streamed), its steps in order,
+// the rest from the closing record, so the edit results line up with the
+// edit blocks of all its texts and the turn has one Undo.
+export function fromHistoryList(messages = []) {
+  const out = [];
+  for (const m of messages.map(fromHistory)) {
+    const prev = out.at(-1);
+    if (m.role === 'assistant' && m.turnId && prev?.role === 'assistant' && prev.turnId === m.turnId) out[out.length - 1] = joinAnswers(prev, m);
+    else out.push(m);
+  }
+  return out;
+}
+
+function joinAnswers(a, b) {
+  const joined = { ...b, content: [a.content, b.content].filter(Boolean).join('\n\n') };
+  const steps = [...(a.steps ?? []), ...(b.steps ?? [])];
+  if (steps.length) joined.steps = steps;
+  const thinking = [a.thinking, b.thinking].filter(Boolean).join('\n\n');
+  if (thinking) joined.thinking = thinking;
+  if (!b.result && a.result) joined.result = a.result;
+  return joined;
 }
 
 // An answer's turn and whether the server can still take its edits back
@@ -99,7 +127,7 @@ export function eventParts(text) {
 // When "compacted" replaces the list while the next turn already streams,
 // that turn (its user message and answer card) stays below the new history.
 export function afterCompaction(history, current, streamingId) {
-  const next = history.map(fromHistory);
+  const next = fromHistoryList(history);
   if (!streamingId) return next;
   const at = current.findIndex((m) => m.requestId === streamingId);
   if (at < 0) return next;
