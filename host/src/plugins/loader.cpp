@@ -82,7 +82,8 @@ Status validate_descriptor(const std::string& id, const acdc_plugin_desc* d) {
         return malformed(" uses the reserved class name '" + std::string(reserved) + "': rename the class");
     const std::string in_class = ": class " + std::string(cls.name);
     if (cls.method_count && !cls.methods) return malformed(in_class + " has no methods");
-    if (cls.method_count && cls.methods->struct_size < sizeof(acdc_method_desc))
+    // 1.2 appended `tool`: a 1.0 or 1.1 element ends where it begins.
+    if (cls.method_count && cls.methods->struct_size < offsetof(acdc_method_desc, tool))
       return wrong_abi(in_class + " has method descriptors too small for ABI 1.0: rebuild it");
     for (uint32_t m = 0; m < cls.method_count; ++m) {
       const acdc_method_desc& md = *ACDC_AT(acdc_method_desc, cls.methods, m);

@@ -94,8 +94,9 @@ TEST_CASE("Agent mode: the model reads a file it was not given, edits it, and th
 TEST_CASE("Agent mode on Anthropic's wire: tool_use replayed from a transcript, the result sent back as tool_result") {
   std::string test_file;
   for (int i = 1; i <= 50; ++i) test_file += "// line " + std::to_string(i) + "\n";
-  LlmHost h({{"tests/parser_test.cpp", test_file}});
+  LlmHost h(std::map<std::string, std::string>{{"tests/parser_test.cpp", test_file}});
   use_llm_yaml(h, "provider: anthropic\nmodel: claude-sonnet-4-5\n");
+  h.start();
   agent_on(h);
   // The transcript reads tests/parser_test.cpp from line 40.
   h.fake.queue(steps({R"([{"fixture":"anthropic_tool_use.sse"}])",
@@ -127,23 +128,24 @@ TEST_CASE("Agent mode on Anthropic's wire: tool_use replayed from a transcript, 
 }
 
 TEST_CASE("a tool the model made up, bad arguments and a path outside the repository answer the model, and the turn goes on") {
-  LlmHost h({{"a.py", "x = 1\n"}});
+  LlmHost h(std::map<std::string, std::string>{{"a.py", "x = 1\n"}});
   agent_on(h);
-  // openai_tool_calls.sse calls list_symbols, which no plugin serves.
+  // openai_tool_calls.sse calls list_symbols and run_tests, which no plugin serves.
   h.fake.queue(steps({R"([{"fixture":"openai_tool_calls.sse"}])", tool_step("c2", "read_file", "not json"),
                       tool_step("c3", "read_file", R"({"path":"../../etc/passwd"})"), text_step("I could not read it.")}));
   auto r = h.chat("look around");
   CHECK_FALSE(r.HasMember("error"));
-  REQUIRE(r["steps"].Size() == 3);
+  REQUIRE(r["steps"].Size() == 4);
   for (const auto& s : r["steps"].GetArray()) CHECK(str(s["status"]) == "error");
-  CHECK_THAT(str(r["steps"][0]["result"]), Catch::Contains("There is no tool 'list_symbols'"));
-  CHECK_THAT(str(r["steps"][1]["result"]), Catch::Contains("are not a JSON object"));
-  CHECK_THAT(str(r["steps"][2]["result"]), Catch::Contains("leads outside the repository"));
+  CHECK_THAT(str(r["steps"][0]["result"]), Catch::Contains("There is no tool 'list_symbols'. The tools are: search_code, read_file"));
+  CHECK_THAT(str(r["steps"][1]["result"]), Catch::Contains("There is no tool 'run_tests'"));
+  CHECK_THAT(str(r["steps"][2]["result"]), Catch::Contains("are not a JSON object"));
+  CHECK_THAT(str(r["steps"][3]["result"]), Catch::Contains("leads outside the repository"));
   CHECK_THAT(str(r["response"]), Catch::EndsWith("I could not read it."));
   CHECK(bodies(h).size() == 4);
 }
 
-TEST_CASE("an edit to a file never read applies; one that does not match is told to the model in the next step") {
+TEST_CASE("an edit to a file never read applies, and one that does not match is told to the model in the next step") {
   LlmHost h({{"a.py", "x = 1\n"}, {"b.py", "y = 1\n"}});
   agent_on(h);
   h.fake.queue(steps({text_step(edit_block("a.py", "x = 1", "x = 2") + "\n" + edit_block("b.py", "nothing like this", "y = 3")),
@@ -158,7 +160,7 @@ TEST_CASE("an edit to a file never read applies; one that does not match is told
 }
 
 TEST_CASE("the step limit stops the turn: the model is told, answers once more, and the user sees which limit") {
-  LlmHost h({{"a.py", "x = 1\n"}});
+  LlmHost h(std::map<std::string, std::string>{{"a.py", "x = 1\n"}});
   acdc::test::write_file(h.config_home.path() / "app.yaml", "agent:\n  max_steps: 2\n");
   h.start();
   agent_on(h);
@@ -173,7 +175,7 @@ TEST_CASE("the step limit stops the turn: the model is told, answers once more, 
 }
 
 TEST_CASE("the cost limit stops the turn once the priced requests reach it") {
-  LlmHost h({{"a.py", "x = 1\n"}});
+  LlmHost h(std::map<std::string, std::string>{{"a.py", "x = 1\n"}});
   // gpt-4o's list price: 500 input tokens cost well over a hundred-thousandth of a dollar.
   acdc::test::write_file(h.config_home.path() / "app.yaml", "agent:\n  max_cost_usd: 0.00001\n");
   h.start();
@@ -185,7 +187,7 @@ TEST_CASE("the cost limit stops the turn once the priced requests reach it") {
 }
 
 TEST_CASE("a provider error in a later step keeps the answer so far and the earlier steps' edits, undoable") {
-  LlmHost h({{"a.py", "x = 1\n"}});
+  LlmHost h(std::map<std::string, std::string>{{"a.py", "x = 1\n"}});
   agent_on(h);
   h.fake.queue(steps({tool_step("c1", "read_file", R"({"path":"a.py"})", edit_block("a.py", "x = 1", "x = 2")),
                       R"([{"status":500,"body":"{\"error\":{\"message\":\"boom\",\"type\":\"server_error\"}}"}])"}));
@@ -200,7 +202,7 @@ TEST_CASE("a provider error in a later step keeps the answer so far and the earl
 }
 
 TEST_CASE("Ask mode sends no tools, and a turn's own option overrides the session's mode") {
-  LlmHost h({{"a.py", "x = 1\n"}});
+  LlmHost h(std::map<std::string, std::string>{{"a.py", "x = 1\n"}});
   h.fake.queue(text_step("plain answer"));
   auto r = h.chat("hello");
   CHECK_FALSE(r.HasMember("agent"));
@@ -208,6 +210,6 @@ TEST_CASE("Ask mode sends no tools, and a turn's own option overrides the sessio
   h.fake.queue(steps({tool_step("c1", "git_status", "{}"), text_step("clean")}));
   h.client->call("LLMService.chat_streaming", R"(["req-2","status?",null,[],null,null,null,null,{"agent":true}])");
   REQUIRE(h.client->wait_for("AcApp.streamComplete", 2, std::chrono::seconds(20)));
-  auto done = h.received("AcApp.streamComplete").back();
-  CHECK(str(done[1]["steps"][0]["tool"]) == "git_status");
+  auto completions = h.received("AcApp.streamComplete");
+  CHECK(str(completions.back()[1]["steps"][0]["tool"]) == "git_status");
 }

@@ -118,7 +118,7 @@ void LlmHost::start() {
                         "filesChanged", "filesModified", "binaryFilesSkipped", "sessionChanged", "compactionEvent",
                         "startupProgress", "commitResult", "reviewStarted", "reviewEnded", "streamThinking",
                         "modeChanged", "navigateFile", "converseChunk", "cacheWarmupCountdown", "cacheWarmupFiring",
-                        "cacheWarmupComplete", "cacheWarmupCancelled"})
+                        "cacheWarmupComplete", "cacheWarmupCancelled", "agentStep", "agentModeChanged"})
     options.handlers[std::string("AcApp.") + m] = [](const rapidjson::Value&) { return std::string("true"); };
   client = std::make_unique<acdc::test::WsClient>(host->port(), options);
   // Generous: a sanitizer build on a loaded machine starts in seconds.
