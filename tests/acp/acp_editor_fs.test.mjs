@@ -6,7 +6,7 @@
 // lands on disk.
 import { test, before, after, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startFakeProvider } from '../fake_provider/fake_provider.mjs';
 import { Editor, editBlock } from './acp_editor.mjs';
@@ -63,6 +63,25 @@ test('an allowed edit reads the unsaved buffer and is written through the editor
   assert.deepEqual(ed.writes, [{ sessionId, path: file, content: BUFFER.replace('unsaved = true', 'unsaved = false') }]);
   assert.equal(callStatuses(updates, call.toolCallId).at(-1), 'completed');
   assert.equal(readFileSync(file, 'utf8'), ON_DISK, 'acdc left the disk to the editor');
+});
+
+test('"Make main return 1" with no file attached: the agent reads main.c itself, and its edit is written through the editor', async () => {
+  const main = join(ed.project.repo, 'main.c');
+  writeFileSync(main, 'int main(void) {\n  return 0;\n}\n');
+  ed.buffers.set(main, readFileSync(main, 'utf8'));  // open in the editor, not attached to the prompt
+  ed.permission = allow('allow_once');
+  await fake.queue([
+    { text: '', tool_calls: [{ id: 'call_1', name: 'read_file', arguments: '{"path":"main.c"}' }] },
+    { text: `Done.\n\n${editBlock('main.c', '  return 0;', '  return 1;')}` },
+  ]);
+  const { response, updates } = await ed.prompt(sessionId, [{ type: 'text', text: 'Make main return 1' }]);
+  assert.equal(response.stopReason, 'end_turn');
+  // The agent's read is a tool call of its own, kind read, located at the file.
+  const read = updates.find((u) => u.sessionUpdate === 'tool_call' && u.kind === 'read');
+  assert.equal(read.title, 'read_file main.c');
+  assert.deepEqual(read.locations, [{ path: main }]);
+  assert.equal(callStatuses(updates, read.toolCallId).at(-1), 'completed');
+  assert.deepEqual(ed.writes, [{ sessionId, path: main, content: 'int main(void) {\n  return 1;\n}\n' }]);
 });
 
 test('a rejected edit is written nowhere and its tool call fails', async () => {

@@ -5,52 +5,17 @@
 // and structuredContent matching the tool's outputSchema. A problem the
 // model can correct (a bad path, a file too large to read at once) is an
 // isError result that says what to ask instead.
-#include "repo_service.hpp"
-#include "tools/glob.hpp"
-
 #include <acdc/util/path_rules.hpp>
-
 #include <algorithm>
 #include <map>
+
+#include "repo_service.hpp"
+#include "tools/glob.hpp"
 
 namespace acdc::repo {
 namespace {
 
 constexpr size_t kMaxReadBytes = 256 * 1024;
-
-struct Out {
-  rapidjson::StringBuffer buf;
-  JsonWriter w{buf};
-  void key(const char* k) { w.Key(k); }
-  void string(std::string_view s) { w.String(s.data(), static_cast<rapidjson::SizeType>(s.size())); }
-  void strings(const std::vector<std::string>& v) {
-    w.StartArray();
-    for (const auto& s : v) string(s);
-    w.EndArray();
-  }
-  std::string text() const { return std::string(buf.GetString(), buf.GetSize()); }
-};
-
-std::string str(const JsonValue& o, const char* key) {
-  if (!o.IsObject()) return {};
-  auto it = o.FindMember(key);
-  return it != o.MemberEnd() && it->value.IsString() ? std::string(it->value.GetString(), it->value.GetStringLength())
-                                                     : std::string();
-}
-
-long num(const JsonValue& o, const char* key) {
-  if (!o.IsObject()) return 0;
-  auto it = o.FindMember(key);
-  return it != o.MemberEnd() && it->value.IsInt64() ? static_cast<long>(it->value.GetInt64()) : 0;
-}
-
-std::vector<std::string> strs(const JsonValue& o, const char* key) {
-  std::vector<std::string> out;
-  if (!o.IsObject() || !o.HasMember(key) || !o[key].IsArray()) return out;
-  for (const auto& v : o[key].GetArray())
-    if (v.IsString()) out.emplace_back(v.GetString(), v.GetStringLength());
-  return out;
-}
 
 Json parsed(const std::string& text) {
   Json doc;
@@ -69,7 +34,8 @@ std::vector<std::string> header_paths(std::string_view header) {
 }
 
 bool under(const std::string& file, const std::string& path) {
-  return path.empty() || file == path || (file.size() > path.size() && file.starts_with(path) && file[path.size()] == '/');
+  return path.empty() || file == path ||
+         (file.size() > path.size() && file.starts_with(path) && file[path.size()] == '/');
 }
 
 // The diff's file sections that touch `path` (a file or a directory).
@@ -124,15 +90,15 @@ RawJson RepoService::read_file(std::optional<Json> args) {
   } catch (const std::exception& e) {
     return tool_error(e.what());
   }
-  const long total = static_cast<long>(std::count(text.begin(), text.end(), '\n')) +
-                     (!text.empty() && text.back() != '\n' ? 1 : 0);
+  const long total =
+      static_cast<long>(std::count(text.begin(), text.end(), '\n')) + (!text.empty() && text.back() != '\n' ? 1 : 0);
   const long last = std::min(to.value_or(total), total);
   const std::string_view part = line_range(text, from, last);
   if (part.size() > kMaxReadBytes)
     return tool_error(path + " is " + std::to_string(text.size()) + " bytes in " + std::to_string(total) +
                       " lines; at most " + std::to_string(kMaxReadBytes / 1024) +
                       " KiB are read at once: read it in parts with start_line and end_line");
-  Out o;
+  ToolOut o;
   o.w.StartObject();
   o.key("path"), o.string(path);
   o.key("text"), o.string(part);
@@ -158,7 +124,7 @@ RawJson RepoService::search_code(std::optional<Json> args) {
   } catch (const std::exception& e) {
     return tool_error(e.what());
   }
-  Out o;
+  ToolOut o;
   std::string text;
   long n = 0;
   bool truncated = false;
@@ -167,7 +133,7 @@ RawJson RepoService::search_code(std::optional<Json> args) {
   o.w.StartArray();
   if (doc.IsArray())
     for (const auto& f : doc.GetArray()) {
-      const std::string file = str(f, "file");
+      const std::string file = text_member(f, "file");
       if (!matches_any(globs, file) || !f.HasMember("matches") || !f["matches"].IsArray()) continue;
       for (const auto& m : f["matches"].GetArray()) {
         if (n == max) {
@@ -176,10 +142,10 @@ RawJson RepoService::search_code(std::optional<Json> args) {
         }
         o.w.StartObject();
         o.key("file"), o.string(file);
-        o.key("line"), o.w.Int64(num(m, "line_num"));
-        o.key("text"), o.string(str(m, "line"));
+        o.key("line"), o.w.Int64(integer_member(m, "line_num"));
+        o.key("text"), o.string(text_member(m, "line"));
         o.w.EndObject();
-        text += file + ":" + std::to_string(num(m, "line_num")) + ": " + str(m, "line") + "\n";
+        text += file + ":" + std::to_string(integer_member(m, "line_num")) + ": " + text_member(m, "line") + "\n";
         ++n;
       }
     }
@@ -201,19 +167,19 @@ RawJson RepoService::list_files(std::optional<Json> args) {
   std::map<std::string, const char*> status;
   // Later lists win: a deleted file is "deleted" whatever else it is.
   for (const char* list : {"untracked", "staged", "modified", "deleted"})
-    for (const auto& p : strs(doc, list)) status[p] = list;
+    for (const auto& p : texts_member(doc, list)) status[p] = list;
   std::vector<std::string> paths;
   std::vector<const JsonValue*> todo{doc.HasMember("tree") ? &doc["tree"] : nullptr};
   while (!todo.empty()) {
     const JsonValue* n = todo.back();
     todo.pop_back();
     if (!n || !n->IsObject()) continue;
-    if (str(*n, "type") == "file") paths.push_back(str(*n, "path"));
+    if (text_member(*n, "type") == "file") paths.push_back(text_member(*n, "path"));
     if (n->HasMember("children") && (*n)["children"].IsArray())
       for (const auto& c : (*n)["children"].GetArray()) todo.push_back(&c);
   }
   std::sort(paths.begin(), paths.end());
-  Out o;
+  ToolOut o;
   std::string text;
   long total = 0;
   o.w.StartObject();
@@ -244,13 +210,15 @@ RawJson RepoService::git_status(std::optional<Json> args) {
   const Json branch = parsed(get_current_branch().text);
   const Json tree = parsed(get_file_tree().text);
   if (!tree.IsObject() || !branch.IsObject()) return tool_error("the repository's status could not be read");
-  Out o;
+  ToolOut o;
   o.w.StartObject();
-  const std::string name = str(branch, "branch"), sha = str(branch, "sha");
+  const std::string name = text_member(branch, "branch"), sha = text_member(branch, "sha");
   auto text_or_null = [&o](const char* key, const std::string& v) {
     o.key(key);
-    if (v.empty()) o.w.Null();
-    else o.string(v);
+    if (v.empty())
+      o.w.Null();
+    else
+      o.string(v);
   };
   text_or_null("branch", name);
   text_or_null("sha", sha);
@@ -258,7 +226,7 @@ RawJson RepoService::git_status(std::optional<Json> args) {
   o.key("detached"), o.w.Bool(detached != branch.MemberEnd() && detached->value.IsBool() && detached->value.GetBool());
   std::string text = name.empty() ? "HEAD detached at " + sha.substr(0, 8) + "\n" : "on branch " + name + "\n";
   for (const char* list : {"staged", "modified", "untracked", "deleted"}) {
-    const auto paths = strs(tree, list);
+    const auto paths = texts_member(tree, list);
     o.key(list), o.strings(paths);
     if (paths.empty()) continue;
     text += std::string(list) + ":\n";
@@ -275,7 +243,7 @@ RawJson RepoService::git_diff(std::optional<Json> args) {
   if (!a.ok()) return tool_error(a.problem());
   std::vector<std::string> files;
   const std::string diff = filter_diff(staged ? get_staged_diff() : get_unstaged_diff(), path, files);
-  Out o;
+  ToolOut o;
   o.w.StartObject();
   o.key("diff"), o.string(diff);
   o.key("files"), o.strings(files);
@@ -297,18 +265,19 @@ RawJson RepoService::git_log(std::optional<Json> args) {
     return tool_error(e.what());
   }
   if (!doc.IsArray()) return tool_error("the repository's history could not be read");
-  Out o;
+  ToolOut o;
   std::string text;
   o.w.StartObject();
   o.key("commits");
   o.w.StartArray();
   for (const auto& c : doc.GetArray()) {
     o.w.StartObject();
-    for (const char* k : {"sha", "short_sha", "message", "author", "email", "date"}) o.key(k), o.string(str(c, k));
+    for (const char* k : {"sha", "short_sha", "message", "author", "email", "date"})
+      o.key(k), o.string(text_member(c, k));
     o.w.EndObject();
-    const std::string message = str(c, "message");
-    text += str(c, "short_sha") + " " + str(c, "date").substr(0, 10) + " " + str(c, "author") + "  " +
-            message.substr(0, message.find('\n')) + "\n";
+    const std::string message = text_member(c, "message");
+    text += text_member(c, "short_sha") + " " + text_member(c, "date").substr(0, 10) + " " + text_member(c, "author") +
+            "  " + message.substr(0, message.find('\n')) + "\n";
   }
   o.w.EndArray();
   o.w.EndObject();

@@ -29,8 +29,10 @@ void add_usage(Usage& sum, const Usage& u) {
   sum.cache_write_tokens += u.cache_write_tokens;
   sum.reasoning_tokens += u.reasoning_tokens;
   auto add = [](std::optional<double>& total, const std::optional<double>& part) {
-    if (total && part) *total += *part;
-    else total.reset();
+    if (total && part)
+      *total += *part;
+    else
+      total.reset();
   };
   add(sum.cost_usd, u.cost_usd);
   add(sum.cache_saved_usd, u.cache_saved_usd);
@@ -57,13 +59,15 @@ long get_long(const acdc::JsonValue& o, const char* key) {
 AgentLimits agent_limits_from(const acdc::JsonValue* section) {
   AgentLimits out;
   if (!section || section->IsNull()) return out;
-  if (!section->IsObject()) throw acdc::invalid_params("app.yaml agent: must be a map of max_steps, max_cost_usd and max_seconds");
+  if (!section->IsObject())
+    throw acdc::invalid_params("app.yaml agent: must be a map of max_steps, max_cost_usd and max_seconds");
   auto number = [&](const char* key, double min, double max) -> std::optional<double> {
     auto m = section->FindMember(key);
     if (m == section->MemberEnd() || m->value.IsNull()) return std::nullopt;
     if (!m->value.IsNumber() || m->value.GetDouble() < min || m->value.GetDouble() > max)
       throw acdc::invalid_params("app.yaml agent." + std::string(key) + " must be a number from " +
-                                 std::to_string(static_cast<long>(min)) + " to " + std::to_string(static_cast<long>(max)));
+                                 std::to_string(static_cast<long>(min)) + " to " +
+                                 std::to_string(static_cast<long>(max)));
     return m->value.GetDouble();
   };
   if (auto v = number("max_steps", 1, 500)) out.max_steps = static_cast<int>(*v);
@@ -85,16 +89,20 @@ AgentLoop::Outcome AgentLoop::run(ChatRequest request) {
   while (true) {
     request.messages_json = render(base);
     ChatResult r = hooks_.stream(request);
-    if (++out.requests == 1) out.usage = r.usage;
-    else add_usage(out.usage, r.usage);
+    if (++out.requests == 1)
+      out.usage = r.usage;
+    else
+      add_usage(out.usage, r.usage);
     out.last = r;
     if (r.error || r.cancelled || cancel_.load()) return out;
     const std::string problems = hooks_.apply_edits(r.text);
     const bool calls = !r.tool_calls.empty() && wrap_up.empty();
     if (!calls && (problems.empty() || !wrap_up.empty())) return out;
-    appended_.push_back(Message{.role = "assistant", .content = r.text, .tool_calls = calls ? r.tool_calls
-                                                                                           : std::vector<ChatResult::ToolCall>{},
-                                .thinking = r.reasoning, .signature = r.reasoning_signature});
+    appended_.push_back(Message{.role = "assistant",
+                                .content = r.text,
+                                .tool_calls = calls ? r.tool_calls : std::vector<ChatResult::ToolCall>{},
+                                .thinking = r.reasoning,
+                                .signature = r.reasoning_signature});
     const std::size_t first_step = out.steps.size();
     for (const auto& call : calls ? r.tool_calls : std::vector<ChatResult::ToolCall>{}) {
       AgentStep step = run_tool(call, out.requests);
@@ -103,7 +111,8 @@ AgentLoop::Outcome AgentLoop::run(ChatRequest request) {
       if (cancel_.load()) break;
     }
     if (hooks_.on_request_done)
-      hooks_.on_request_done(r, std::vector<AgentStep>(out.steps.begin() + static_cast<long>(first_step), out.steps.end()));
+      hooks_.on_request_done(
+          r, std::vector<AgentStep>(out.steps.begin() + static_cast<long>(first_step), out.steps.end()));
     if (cancel_.load()) return out;
     std::string note;
     if (!problems.empty()) note = "acdc: " + problems;
@@ -181,14 +190,16 @@ std::string AgentLoop::render(const std::string& base) const {
 }
 
 AgentStep AgentLoop::run_tool(const ChatResult::ToolCall& call, int step) {
-  AgentStep s{.id = call.id, .step = step, .tool = call.name, .arguments_json = call.arguments.empty() ? "{}" : call.arguments};
+  AgentStep s{
+      .id = call.id, .step = step, .tool = call.name, .arguments_json = call.arguments.empty() ? "{}" : call.arguments};
   if (hooks_.on_step) hooks_.on_step(s);
   const auto t0 = Clock::now();
   auto finish = [&](std::string status, std::string text, std::string summary) {
     s.status = std::move(status);
     if (text.size() > kMaxResultBytes)
-      text = text.substr(0, kMaxResultBytes) + "\n[acdc: the result was cut at " + std::to_string(kMaxResultBytes / 1024) +
-             " KiB of " + std::to_string(text.size() / 1024) + " KiB: ask for less, a range or a narrower pattern]";
+      text = text.substr(0, kMaxResultBytes) + "\n[acdc: the result was cut at " +
+             std::to_string(kMaxResultBytes / 1024) + " KiB of " + std::to_string(text.size() / 1024) +
+             " KiB: ask for less, a range or a narrower pattern]";
     s.result = std::move(text);
     s.summary = summary.empty() ? first_line(s.result, 100) : std::move(summary);
     s.duration_ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count();
@@ -204,8 +215,9 @@ AgentStep AgentLoop::run_tool(const ChatResult::ToolCall& call, int step) {
   acdc::Json args;
   args.Parse(s.arguments_json.data(), s.arguments_json.size());
   if (args.HasParseError() || !args.IsObject())
-    return finish("error", "The arguments of " + call.name + " are not a JSON object: " + first_line(s.arguments_json, 200) +
-                               ". Call it again with an object that matches its schema.",
+    return finish("error",
+                  "The arguments of " + call.name + " are not a JSON object: " + first_line(s.arguments_json, 200) +
+                      ". Call it again with an object that matches its schema.",
                   "arguments not an object");
   // Through the host, as any client's call: the plugin that owns the data answers.
   auto answer = std::make_shared<std::promise<acdc::Result>>();
@@ -215,7 +227,8 @@ AgentStep AgentLoop::run_tool(const ChatResult::ToolCall& call, int step) {
   while (future.wait_for(std::chrono::milliseconds(50)) != std::future_status::ready) {
     if (cancel_.load()) return finish("error", "stopped by the user", "stopped");
     if (Clock::now() >= deadline)
-      return finish("error", call.name + " did not answer within " + std::to_string(kToolTimeout.count()) + " s", "timed out");
+      return finish("error", call.name + " did not answer within " + std::to_string(kToolTimeout.count()) + " s",
+                    "timed out");
   }
   acdc::Result r = future.get();
   if (!r.ok()) return finish("error", call.name + " failed: " + r.payload, "");
@@ -228,10 +241,12 @@ AgentStep AgentLoop::run_tool(const ChatResult::ToolCall& call, int step) {
       for (const auto& block : c->value.GetArray())
         if (block.IsObject() && block.HasMember("text") && block["text"].IsString())
           text.append(block["text"].GetString(), block["text"].GetStringLength());
-    if (auto e = result.FindMember("isError"); e != result.MemberEnd() && e->value.IsBool()) is_error = e->value.GetBool();
+    if (auto e = result.FindMember("isError"); e != result.MemberEnd() && e->value.IsBool())
+      is_error = e->value.GetBool();
   }
   std::string summary;
-  if (!is_error && result.IsObject() && result.HasMember("structuredContent") && result["structuredContent"].IsObject()) {
+  if (!is_error && result.IsObject() && result.HasMember("structuredContent") &&
+      result["structuredContent"].IsObject()) {
     const auto& sc = result["structuredContent"];
     const long from = get_long(sc, "start_line"), to = get_long(sc, "end_line"), total = get_long(sc, "total_lines");
     if (call.name == "read_file" && sc.HasMember("path") && sc["path"].IsString() && total >= 0) {
@@ -240,7 +255,8 @@ AgentStep AgentLoop::run_tool(const ChatResult::ToolCall& call, int step) {
       if (from == 1 && to == total && hooks_.on_read_whole) hooks_.on_read_whole(path);
     }
   }
-  if (summary.empty() && !is_error) summary = first_line(text, 80) + " (" + std::to_string(line_count(text)) + " lines)";
+  if (summary.empty() && !is_error)
+    summary = first_line(text, 80) + " (" + std::to_string(line_count(text)) + " lines)";
   return finish(is_error ? "error" : "ok", text.empty() ? std::string("(no output)") : text, summary);
 }
 

@@ -2,7 +2,6 @@
 
 #include <acdc/sdk.hpp>
 #include <acdc/util/atomic_file.hpp>
-
 #include <fstream>
 #include <sstream>
 
@@ -38,7 +37,7 @@ void AgentModes::set(const std::string& session_id, bool on) {
     util::replace_file(file_, acdc::to_json_text(sessions_));
   } catch (const std::exception& e) {
     throw acdc::Error(ACDC_E_APPLICATION, "the Agent mode could not be kept in " + file_.string() + ": " + e.what() +
-                                               " (it applies until acdc stops)");
+                                              " (it applies until acdc stops)");
   }
 }
 

@@ -13,8 +13,10 @@ void write_step(acdc::JsonWriter& w, const AgentStep& s) {
   w.Key("arguments");
   acdc::Json args;
   args.Parse(s.arguments_json.data(), s.arguments_json.size());
-  if (!args.HasParseError() && args.IsObject()) args.Accept(w);
-  else acdc::to_json(w, s.arguments_json);
+  if (!args.HasParseError() && args.IsObject())
+    args.Accept(w);
+  else
+    acdc::to_json(w, s.arguments_json);
   w.Key("status"), acdc::to_json(w, s.status);
   if (s.status != "running") {
     w.Key("summary"), acdc::to_json(w, s.summary);

@@ -4,7 +4,6 @@
 // history record for each request whose tool calls have run, so a crash
 // mid-turn loses no finished step.
 #include "chat/chat_turn.hpp"
-
 #include "edit/edit_applier.hpp"
 #include "edit/edit_parser.hpp"
 
@@ -89,8 +88,7 @@ std::string ChatTurn::apply_step_edits(const std::string& step_text) {
     d_.host.notify(ACDC_CLIENT_ALL, "AcApp.filesModified", acdc::json_array(step.files_modified));
   std::string problems;
   for (const auto& r : step.results)
-    if (r.status == "failed")
-      problems += "the edit block for " + r.file + " was not applied: " + r.message + "\n";
+    if (r.status == "failed") problems += "the edit block for " + r.file + " was not applied: " + r.message + "\n";
   if (!problems.empty()) problems += "Read the file as it is now, then write that edit block again.";
   return problems;
 }

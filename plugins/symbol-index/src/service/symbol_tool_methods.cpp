@@ -5,37 +5,15 @@
 // structuredContent matching its outputSchema; a question the index cannot
 // answer, or arguments it cannot use, is an isError result saying what to
 // give instead.
-#include "service/symbol_index_service.hpp"
-
 #include <acdc/util/path_rules.hpp>
-
 #include <cctype>
 #include <fstream>
 #include <sstream>
 
+#include "service/symbol_index_service.hpp"
+
 namespace acdc::symbols {
 namespace {
-
-struct Out {
-  rapidjson::StringBuffer buf;
-  acdc::JsonWriter w{buf};
-  void key(const char* k) { w.Key(k); }
-  void string(std::string_view s) { w.String(s.data(), static_cast<rapidjson::SizeType>(s.size())); }
-  std::string text() const { return std::string(buf.GetString(), buf.GetSize()); }
-};
-
-std::string str(const acdc::JsonValue& o, const char* key) {
-  if (!o.IsObject()) return {};
-  auto it = o.FindMember(key);
-  return it != o.MemberEnd() && it->value.IsString() ? std::string(it->value.GetString(), it->value.GetStringLength())
-                                                     : std::string();
-}
-
-long num(const acdc::JsonValue& o, const char* key) {
-  if (!o.IsObject()) return 0;
-  auto it = o.FindMember(key);
-  return it != o.MemberEnd() && it->value.IsInt64() ? static_cast<long>(it->value.GetInt64()) : 0;
-}
 
 acdc::Json parsed(const std::string& text) {
   acdc::Json doc;
@@ -48,22 +26,23 @@ const acdc::JsonValue* args_of(const std::optional<acdc::Json>& args) { return a
 bool is_definition(const acdc::JsonValue& d) { return d.IsObject() && d.HasMember("range") && d["range"].IsObject(); }
 
 // The index's {file, range, kind, header, references} as the tool's definition.
-void write_definition(Out& o, const acdc::JsonValue& d) {
+void write_definition(ToolOut& o, const acdc::JsonValue& d) {
   const auto& r = d["range"];
   o.w.StartObject();
-  o.key("file"), o.string(str(d, "file"));
-  o.key("line"), o.w.Int64(num(r, "startLineNumber"));
-  o.key("column"), o.w.Int64(num(r, "startColumn"));
-  o.key("end_line"), o.w.Int64(num(r, "endLineNumber"));
-  o.key("kind"), o.string(str(d, "kind"));
-  o.key("signature"), o.string(str(d, "header"));
-  o.key("references"), o.w.Int64(num(d, "references"));
+  o.key("file"), o.string(text_member(d, "file"));
+  o.key("line"), o.w.Int64(integer_member(r, "startLineNumber"));
+  o.key("column"), o.w.Int64(integer_member(r, "startColumn"));
+  o.key("end_line"), o.w.Int64(integer_member(r, "endLineNumber"));
+  o.key("kind"), o.string(text_member(d, "kind"));
+  o.key("signature"), o.string(text_member(d, "header"));
+  o.key("references"), o.w.Int64(integer_member(d, "references"));
   o.w.EndObject();
 }
 
 std::string definition_line(const acdc::JsonValue& d) {
-  return str(d, "file") + ":" + std::to_string(num(d["range"], "startLineNumber")) + "  " + str(d, "kind") + "  " +
-         str(d, "header") + "  (" + std::to_string(num(d, "references")) + " references)";
+  return text_member(d, "file") + ":" + std::to_string(integer_member(d["range"], "startLineNumber")) + "  " +
+         text_member(d, "kind") + "  " + text_member(d, "header") + "  (" +
+         std::to_string(integer_member(d, "references")) + " references)";
 }
 
 // 1-based UTF-16 column of `name`'s first whole-word occurrence on `line`, or 0.
@@ -116,7 +95,7 @@ std::optional<SymbolIndexService::Occurrence> SymbolIndexService::read_occurrenc
     std::ifstream in(root_ / at.file, std::ios::binary);
     std::stringstream text;
     text << in.rdbuf();
-    at.column = in ? column_of(nth_line(text.str(), at.line), at.name) : 0;
+    at.column = in ? column_of(nth_line(text.text_member(), at.line), at.name) : 0;
     if (!at.column)
       a.fail("'" + at.name + "' does not occur on line " + std::to_string(at.line) + " of " + at.file +
              ": give the line where it occurs, or a column");
@@ -145,24 +124,24 @@ acdc::RawJson SymbolIndexService::repo_map(std::optional<acdc::Json> args) {
   for (const auto& f : files) message += "\n" + f;
   const acdc::Json doc = parsed(get_ranked_map({}, budget, message, std::nullopt).text);
   if (!doc.IsObject()) return acdc::tool_error("the symbol index answered no map");
-  std::string map = str(doc, "legend") + "\n";
+  std::string map = text_member(doc, "legend") + "\n";
   if (doc.HasMember("blocks") && doc["blocks"].IsArray())
     for (const auto& b : doc["blocks"].GetArray()) {
-      map += str(b, "text");
+      map += text_member(b, "text");
       if (!map.empty() && map.back() != '\n') map += '\n';
     }
-  if (const std::string outline = str(doc, "outline"); !outline.empty()) map += "\n" + outline;
-  Out o;
+  if (const std::string outline = text_member(doc, "outline"); !outline.empty()) map += "\n" + outline;
+  ToolOut o;
   o.w.StartObject();
   o.key("map"), o.string(map);
-  o.key("budget_tokens"), o.w.Int64(num(doc, "budget_tokens"));
-  o.key("estimated_tokens"), o.w.Int64(num(doc, "estimated_tokens"));
+  o.key("budget_tokens"), o.w.Int64(integer_member(doc, "budget_tokens"));
+  o.key("estimated_tokens"), o.w.Int64(integer_member(doc, "estimated_tokens"));
   o.key("complete"), o.w.Bool(doc.HasMember("complete") && doc["complete"].IsBool() && doc["complete"].GetBool());
   o.key("files");
   o.w.StartObject();
   for (const char* k : {"total", "full", "summary", "outline", "left_out"}) {
     o.key(k);
-    o.w.Int64(doc.HasMember("files") ? num(doc["files"], k) : 0);
+    o.w.Int64(doc.HasMember("files") ? integer_member(doc["files"], k) : 0);
   }
   o.w.EndObject();
   o.w.EndObject();
@@ -175,7 +154,7 @@ acdc::RawJson SymbolIndexService::find_definition(std::optional<acdc::Json> args
   std::optional<Occurrence> at = read_occurrence(a);
   if (!at) return acdc::tool_error(a.problem());
   const acdc::Json defs = definitions_of(*at, limit);
-  Out o;
+  ToolOut o;
   std::string text;
   o.w.StartObject();
   o.key("definitions");
@@ -197,12 +176,12 @@ acdc::RawJson SymbolIndexService::find_references(std::optional<acdc::Json> args
   std::optional<Occurrence> at = read_occurrence(a);
   if (!at) return acdc::tool_error(a.problem());
   // One more than asked: whether there are more is worth saying.
-  const acdc::Json doc = parsed(
-      at->line ? references(at->file, static_cast<int>(at->line), static_cast<int>(at->column)).text
-               : references_named(at->name, at->file.empty() ? std::nullopt : std::optional(at->file),
-                                  static_cast<int>(limit + 1))
-                     .text);
-  Out o;
+  const acdc::Json doc =
+      parsed(at->line ? references(at->file, static_cast<int>(at->line), static_cast<int>(at->column)).text
+                      : references_named(at->name, at->file.empty() ? std::nullopt : std::optional(at->file),
+                                         static_cast<int>(limit + 1))
+                            .text);
+  ToolOut o;
   std::string text;
   long n = 0;
   o.w.StartObject();
@@ -211,13 +190,14 @@ acdc::RawJson SymbolIndexService::find_references(std::optional<acdc::Json> args
   if (doc.IsArray())
     for (const auto& l : doc.GetArray()) {
       if (!l.IsObject() || !l.HasMember("range") || n == limit) continue;
-      const long line = num(l["range"], "startLineNumber"), column = num(l["range"], "startColumn");
+      const long line = integer_member(l["range"], "startLineNumber"),
+                 column = integer_member(l["range"], "startColumn");
       o.w.StartObject();
-      o.key("file"), o.string(str(l, "file"));
+      o.key("file"), o.string(text_member(l, "file"));
       o.key("line"), o.w.Int64(line);
       o.key("column"), o.w.Int64(column);
       o.w.EndObject();
-      text += str(l, "file") + ":" + std::to_string(line) + ":" + std::to_string(column) + "\n";
+      text += text_member(l, "file") + ":" + std::to_string(line) + ":" + std::to_string(column) + "\n";
       ++n;
     }
   o.w.EndArray();
@@ -234,13 +214,14 @@ acdc::RawJson SymbolIndexService::symbol_hover(std::optional<acdc::Json> args) {
   if (!at) return acdc::tool_error(a.problem());
   const acdc::Json defs = definitions_of(*at, 1);
   const acdc::JsonValue* d = defs.IsArray() && !defs.Empty() && is_definition(defs[0]) ? &defs[0] : nullptr;
-  Out o;
+  ToolOut o;
   o.w.StartObject();
   o.key("found"), o.w.Bool(d != nullptr);
   if (d) o.key("definition"), write_definition(o, *d);
   o.w.EndObject();
-  return acdc::tool_result(d ? "```\n" + str(*d, "header") + "\n```\n" + definition_line(*d) : "no symbol found in the index",
-                           o.text());
+  return acdc::tool_result(
+      d ? "```\n" + text_member(*d, "header") + "\n```\n" + definition_line(*d) : "no symbol found in the index",
+      o.text());
 }
 
 }  // namespace acdc::symbols

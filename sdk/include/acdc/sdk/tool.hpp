@@ -14,7 +14,6 @@
 #pragma once
 
 #include <acdc/sdk/json.hpp>
-
 #include <optional>
 #include <string>
 #include <string_view>
@@ -65,7 +64,8 @@ class ToolArgs {
     const JsonValue* v = find(key);
     if (!v) return std::nullopt;
     if (!v->IsInt64() || v->GetInt64() < min || v->GetInt64() > max)
-      return fail(std::string(key) + ": expected an integer from " + std::to_string(min) + " to " + std::to_string(max)),
+      return fail(std::string(key) + ": expected an integer from " + std::to_string(min) + " to " +
+                  std::to_string(max)),
              std::nullopt;
     return static_cast<long>(v->GetInt64());
   }
@@ -86,7 +86,8 @@ class ToolArgs {
         if (!e.IsString()) break;
         out.emplace_back(e.GetString(), e.GetStringLength());
       }
-    if (!v->IsArray() || out.size() != v->Size()) return fail(std::string(key) + ": expected an array of strings"), std::nullopt;
+    if (!v->IsArray() || out.size() != v->Size())
+      return fail(std::string(key) + ": expected an array of strings"), std::nullopt;
     return out;
   }
 
@@ -112,9 +113,9 @@ class ToolArgs {
   std::string problem_;
 };
 
-// A CallToolResult: `text` for the model, and `structured_json` (a JSON
-// object's text, "" for none) as structuredContent.
-inline RawJson tool_result(std::string_view text, std::string_view structured_json = {}) {
+namespace detail {
+
+inline RawJson call_tool_result(std::string_view text, std::string_view structured_json, bool is_error) {
   rapidjson::StringBuffer buf;
   JsonWriter w(buf);
   w.StartObject();
@@ -129,25 +130,57 @@ inline RawJson tool_result(std::string_view text, std::string_view structured_js
     w.Key("structuredContent");
     w.RawValue(structured_json.data(), structured_json.size(), rapidjson::kObjectType);
   }
-  w.Key("isError"), w.Bool(false);
+  w.Key("isError"), w.Bool(is_error);
   w.EndObject();
   return RawJson{std::string(buf.GetString(), buf.GetSize())};
 }
 
-inline RawJson tool_error(std::string_view message) {
+}  // namespace detail
+
+// A CallToolResult: `text` for the model, and `structured_json` (a JSON
+// object's text, "" for none) as structuredContent.
+inline RawJson tool_result(std::string_view text, std::string_view structured_json = {}) {
+  return detail::call_tool_result(text, structured_json, false);
+}
+
+// A CallToolResult the model reads as a failure: what went wrong, and what to ask instead.
+inline RawJson tool_error(std::string_view message) { return detail::call_tool_result(message, {}, true); }
+
+// structuredContent, written with few words.
+struct ToolOut {
   rapidjson::StringBuffer buf;
-  JsonWriter w(buf);
-  w.StartObject();
-  w.Key("content");
-  w.StartArray();
-  w.StartObject();
-  w.Key("type"), w.String("text");
-  w.Key("text"), w.String(message.data(), static_cast<rapidjson::SizeType>(message.size()));
-  w.EndObject();
-  w.EndArray();
-  w.Key("isError"), w.Bool(true);
-  w.EndObject();
-  return RawJson{std::string(buf.GetString(), buf.GetSize())};
+  JsonWriter w{buf};
+  void key(const char* k) { w.Key(k); }
+  void string(std::string_view s) { w.String(s.data(), static_cast<rapidjson::SizeType>(s.size())); }
+  void strings(const std::vector<std::string>& v) {
+    w.StartArray();
+    for (const auto& s : v) string(s);
+    w.EndArray();
+  }
+  std::string text() const { return std::string(buf.GetString(), buf.GetSize()); }
+};
+
+// What a tool reads of another method's JSON answer: a member's string,
+// integer or strings, or "" / 0 / {} when it is absent or of another type.
+inline std::string text_member(const JsonValue& o, const char* key) {
+  if (!o.IsObject()) return {};
+  auto it = o.FindMember(key);
+  return it != o.MemberEnd() && it->value.IsString() ? std::string(it->value.GetString(), it->value.GetStringLength())
+                                                     : std::string();
+}
+
+inline long integer_member(const JsonValue& o, const char* key) {
+  if (!o.IsObject()) return 0;
+  auto it = o.FindMember(key);
+  return it != o.MemberEnd() && it->value.IsInt64() ? static_cast<long>(it->value.GetInt64()) : 0;
+}
+
+inline std::vector<std::string> texts_member(const JsonValue& o, const char* key) {
+  std::vector<std::string> out;
+  if (!o.IsObject() || !o.HasMember(key) || !o[key].IsArray()) return out;
+  for (const auto& v : o[key].GetArray())
+    if (v.IsString()) out.emplace_back(v.GetString(), v.GetStringLength());
+  return out;
 }
 
 }  // namespace acdc
