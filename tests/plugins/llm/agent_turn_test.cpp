@@ -8,6 +8,11 @@
 
 #include <acdc/sdk/json.hpp>
 
+#include <signal.h>
+
+#include <chrono>
+#include <thread>
+
 
 using namespace acdc::llm::test;
 
@@ -212,4 +217,24 @@ TEST_CASE("Ask mode sends no tools, and a turn's own option overrides the sessio
   REQUIRE(h.client->wait_for("AcApp.streamComplete", 2, std::chrono::seconds(20)));
   auto completions = h.received("AcApp.streamComplete");
   CHECK(str(completions.back()[1]["steps"][0]["tool"]) == "git_status");
+}
+
+TEST_CASE("killed with -9 in the middle of an Agent turn, the restarted host shows every finished step") {
+  LlmHost h(std::map<std::string, std::string>{{"a.py", "x = 1\n"}});
+  agent_on(h);
+  h.fake.queue(steps({tool_step("c1", "read_file", R"({"path":"a.py"})", "Reading first."), R"([{"hang":true}])"}));
+  h.call("LLMService.chat_streaming", R"(["req-k","look at a.py",[]])");
+  REQUIRE(h.client->wait_for("AcApp.agentStep", 2, std::chrono::seconds(10)));
+  // The second step's request is in flight (the provider hangs on it) once its tool has answered.
+  for (int i = 0; i < 500 && bodies(h).size() < 2; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  REQUIRE(bodies(h).size() == 2);
+  ::kill(h.host->pid(), SIGKILL);
+  h.host->wait();
+  h.start();
+  auto state = result(h, "LLMService.get_current_state", "[]");
+  const auto& messages = state["messages"];
+  REQUIRE(messages.Size() == 2);
+  CHECK(str(messages[1]["content"]) == "Reading first.");
+  CHECK(str(messages[1]["steps"][0]["tool"]) == "read_file");
+  CHECK(str(messages[1]["steps"][0]["status"]) == "ok");
 }

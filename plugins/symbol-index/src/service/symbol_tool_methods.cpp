@@ -95,7 +95,7 @@ std::optional<SymbolIndexService::Occurrence> SymbolIndexService::read_occurrenc
     std::ifstream in(root_ / at.file, std::ios::binary);
     std::stringstream text;
     text << in.rdbuf();
-    at.column = in ? column_of(nth_line(text.text_member(), at.line), at.name) : 0;
+    at.column = in ? column_of(nth_line(text.str(), at.line), at.name) : 0;
     if (!at.column)
       a.fail("'" + at.name + "' does not occur on line " + std::to_string(at.line) + " of " + at.file +
              ": give the line where it occurs, or a column");
