@@ -43,7 +43,7 @@ test('tools/list: a fixed order, each with schemas, a title and read-only or des
   assert.deepEqual(first, again, 'the same bytes every time keep the agent\'s prompt cache warm');
   // The plugins' own tools (Host.list_tools, in plugin order), then those the adapter runs over several plugins.
   assert.deepEqual(first.tools.map((t) => t.name), ['search_code', 'read_file', 'list_files', 'git_status', 'git_diff',
-    'git_log', 'repo_map', 'find_definition', 'find_references', 'hover', 'apply_edits', 'ask_acdc']);
+    'git_log', 'repo_map', 'find_definition', 'find_references', 'hover', 'add_to_context', 'apply_edits', 'ask_acdc']);
   for (const t of first.tools) {
     assert.equal(t.inputSchema.type, 'object', t.name);
     assert.equal(t.outputSchema.type, 'object', t.name);

@@ -44,6 +44,16 @@ acdc::PluginSpec<LLMService> describe() {
       .method<&LLMService::switch_mode>("switch_mode")
       .method<&LLMService::get_agent_mode>("get_agent_mode")
       .method<&LLMService::set_agent_mode>("set_agent_mode")
+      // Read-only for the repository: it changes only which files the conversation holds.
+      .tool<&LLMService::add_to_context>(
+          "add_to_context",
+          R"({"name":"add_to_context","title":"Add files to the context","description":"Puts files in the )"
+          R"(conversation's context in full from the next message on, where acdc keeps them cached across )"
+          R"(turns. To see a file now, read_file it (a file read whole joins the context by itself).",)"
+          R"("inputSchema":{"type":"object","properties":{"paths":{"type":"array","minItems":1,"items":{"type":"string"},)"
+          R"("description":"repository-relative paths"}},"required":["paths"],"additionalProperties":false},)"
+          R"("annotations":{"title":"Add files to the context","readOnlyHint":true,"destructiveHint":false,)"
+          R"("idempotentHint":true,"openWorldHint":false}})")
       .method<&LLMService::set_cross_reference>("set_cross_reference")
       .method<&LLMService::navigate_file>("navigate_file")
       .method<&LLMService::generate_commit_message>("generate_commit_message", acdc::kLongRunning)

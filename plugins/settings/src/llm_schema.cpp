@@ -50,7 +50,7 @@ void check_headers(const YAML::Node& v, YamlRules& r) {
 }
 
 // models: {<id or part of it>: {context_window, max_output_tokens, cache_min_tokens,
-//          price_input, price_output, price_cache_read, price_cache_write}}
+//          price_input, price_output, price_cache_read, price_cache_write, tools}}
 void check_models(const YAML::Node& v, YamlRules& r) {
   r.map(v, "models");
   if (v.IsNull()) return;
@@ -62,10 +62,12 @@ void check_models(const YAML::Node& v, YamlRules& r) {
       else if (key == "cache_min_tokens") r.integer(n, key, YamlRules::kNonNegative);
       else if (key == "price_input" || key == "price_output" || key == "price_cache_read" || key == "price_cache_write")
         r.number(n, key, YamlRules::kNonNegative);  // USD per million tokens
+      else if (key == "tools")
+        r.boolean(n, model + ".tools");  // false: the model does not call tools (no Agent mode)
       else
         r.unknown(model + "." + key, n,
                   "context_window, max_output_tokens, cache_min_tokens, price_input, price_output, price_cache_read, "
-                  "price_cache_write");
+                  "price_cache_write, tools");
     });
   });
 }

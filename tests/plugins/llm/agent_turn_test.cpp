@@ -59,6 +59,7 @@ TEST_CASE("Agent mode: the model reads a file it was not given, edits it, and th
   CHECK(str(r["edit_results"][0]["status"]) == "applied");
   CHECK(r["undoable"].GetBool());
   CHECK_THAT(str(r["response"]), Catch::StartsWith("Let me look.\n\nDone:"));
+  CHECK(h.host->wait_for_output("Mode: Agent, 1 tool calls", std::chrono::seconds(5)));  // the terminal summary
   // Every step of the turn went to the client live, started then ended.
   auto live = h.received("AcApp.agentStep");
   REQUIRE(live.size() == 2);
@@ -204,6 +205,20 @@ TEST_CASE("a provider error in a later step keeps the answer so far and the earl
   auto undone = result(h, "LLMService.undo_turn", acdc::json_array(str(r["turn_id"])));
   CHECK(str(undone["status"]) == "undone");
   CHECK(h.read("a.py") == "x = 1\n");
+}
+
+TEST_CASE("a model llm.yaml says calls no tools keeps Agent mode off, and the switch says why") {
+  LlmHost h(std::map<std::string, std::string>{{"a.py", "x = 1\n"}});
+  use_llm_yaml(h, "provider: openai\nmodel: tiny-local\nmodels:\n  tiny-local: {tools: false}\n");
+  h.start();
+  auto mode = result(h, "LLMService.set_agent_mode", "[true]");
+  CHECK_FALSE(mode["agent"].GetBool());
+  CHECK_FALSE(mode["available"].GetBool());
+  CHECK_THAT(str(mode["reason"]), Catch::Contains("does not call tools"));
+  h.fake.queue(text_step("plain"));
+  auto r = h.chat("hello");
+  CHECK_FALSE(r.HasMember("agent"));
+  CHECK(bodies(h)[0].find("\"tools\"") == std::string::npos);
 }
 
 TEST_CASE("Ask mode sends no tools, and a turn's own option overrides the session's mode") {

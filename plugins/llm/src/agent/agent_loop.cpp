@@ -85,7 +85,6 @@ AgentLoop::Outcome AgentLoop::run(ChatRequest request) {
   const std::string base = request.messages_json;
   request.tools_json = tools_.provider_json();
   Outcome out;
-  std::string wrap_up;  // the limit reached: the next request is the last
   while (true) {
     request.messages_json = render(base);
     ChatResult r = hooks_.stream(request);
@@ -96,34 +95,40 @@ AgentLoop::Outcome AgentLoop::run(ChatRequest request) {
     out.last = r;
     if (r.error || r.cancelled || cancel_.load()) return out;
     const std::string problems = hooks_.apply_edits(r.text);
-    const bool calls = !r.tool_calls.empty() && wrap_up.empty();
-    if (!calls && (problems.empty() || !wrap_up.empty())) return out;
-    appended_.push_back(Message{.role = "assistant",
-                                .content = r.text,
-                                .tool_calls = calls ? r.tool_calls : std::vector<ChatResult::ToolCall>{},
-                                .thinking = r.reasoning,
-                                .signature = r.reasoning_signature});
-    const std::size_t first_step = out.steps.size();
-    for (const auto& call : calls ? r.tool_calls : std::vector<ChatResult::ToolCall>{}) {
-      AgentStep step = run_tool(call, out.requests);
-      appended_.push_back(Message{.role = "tool", .content = step.result, .tool_call_id = call.id});
-      out.steps.push_back(std::move(step));
-      if (cancel_.load()) break;
-    }
-    if (hooks_.on_request_done)
-      hooks_.on_request_done(
-          r, std::vector<AgentStep>(out.steps.begin() + static_cast<long>(first_step), out.steps.end()));
+    // Once a limit was reached, that request was the last: its tool calls are not run.
+    const bool last = !out.stopped_by.empty();
+    if (last || (r.tool_calls.empty() && problems.empty())) return out;
+    run_calls(r, out);
     if (cancel_.load()) return out;
-    std::string note;
-    if (!problems.empty()) note = "acdc: " + problems;
-    out.stopped_by = limit_reached(out.requests, out.usage);
-    if (!out.stopped_by.empty()) {
-      wrap_up = out.stopped_by;
-      note += std::string(note.empty() ? "" : "\n\n") + "acdc: " + limit_words(wrap_up) +
-              " is reached. Do not call any tool: answer now with what you have, and say what is left to do.";
-    }
-    if (!note.empty()) appended_.push_back(Message{.role = "user", .content = note});
+    tell_model(problems, out);
   }
+}
+
+void AgentLoop::run_calls(const ChatResult& r, Outcome& out) {
+  appended_.push_back(Message{.role = "assistant",
+                              .content = r.text,
+                              .tool_calls = r.tool_calls,
+                              .thinking = r.reasoning,
+                              .signature = r.reasoning_signature});
+  const std::size_t first = out.steps.size();
+  for (const auto& call : r.tool_calls) {
+    AgentStep step = run_tool(call, out.requests);
+    appended_.push_back(Message{.role = "tool", .content = step.result, .tool_call_id = call.id});
+    out.steps.push_back(std::move(step));
+    if (cancel_.load()) break;
+  }
+  if (hooks_.on_request_done)
+    hooks_.on_request_done(r, std::vector<AgentStep>(out.steps.begin() + static_cast<long>(first), out.steps.end()));
+}
+
+void AgentLoop::tell_model(const std::string& problems, Outcome& out) {
+  std::string note;
+  if (!problems.empty()) note = "acdc: " + problems;
+  out.stopped_by = limit_reached(out.requests, out.usage);
+  if (!out.stopped_by.empty())
+    note += std::string(note.empty() ? "" : "\n\n") + "acdc: " + limit_words(out.stopped_by) +
+            " is reached. Do not call any tool: answer now with what you have, and say what is left to do.";
+  if (!note.empty()) appended_.push_back(Message{.role = "user", .content = note});
 }
 
 std::string AgentLoop::limit_reached(int requests, const Usage& usage) const {

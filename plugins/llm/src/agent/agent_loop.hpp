@@ -83,6 +83,11 @@ class AgentLoop {
   };
 
   std::string render(const std::string& base) const;
+  // The request's answer and its tool calls' results join the messages.
+  void run_calls(const ChatResult& r, Outcome& out);
+  // What the next request tells the model: the edits that failed, and the
+  // limit reached, if one was (out.stopped_by: that request is the last).
+  void tell_model(const std::string& problems, Outcome& out);
   AgentStep run_tool(const ChatResult::ToolCall& call, int step);
   // The limit reached after `requests` requests, or "".
   std::string limit_reached(int requests, const Usage& usage) const;

@@ -41,10 +41,10 @@ void AgentModes::set(const std::string& session_id, bool on) {
   }
 }
 
-std::optional<std::string> agent_unavailable(const ProviderConfig& pc) {
-  if (pc.kind == ProviderKind::bedrock)
-    return "Agent mode needs tool calling, which acdc does not send to Bedrock yet: use Anthropic's API, an "
-           "OpenAI-compatible server or Ollama for Agent mode";
+std::optional<std::string> agent_unavailable(const ProviderConfig& pc, const ModelLimits& limits) {
+  if (!limits.calls_tools)
+    return "the model " + pc.model + " does not call tools (llm.yaml models: says tools: false): Agent mode needs a "
+           "model that does";
   return std::nullopt;
 }
 

@@ -5,9 +5,10 @@
 //   AgentModes modes(state_dir / "agent-mode.json");
 //   modes.set(session_id, true);     // throws acdc::Error when it cannot be kept
 //   if (modes.on(session_id)) ...
-//   if (auto why = agent_unavailable(pc)) ...   // the switch says why
+//   if (auto why = agent_unavailable(pc, limits)) ...   // the switch says why
 #pragma once
 
+#include "context/model_limits.hpp"
 #include "provider/provider_config.hpp"
 
 #include <filesystem>
@@ -34,7 +35,8 @@ class AgentModes {
   mutable std::map<std::string, bool> sessions_;
 };
 
-// Why this provider cannot run an Agent turn, or nullopt when it can.
-std::optional<std::string> agent_unavailable(const ProviderConfig& pc);
+// Why this model cannot run an Agent turn (llm.yaml's models: says it calls
+// no tools), or nullopt when it can.
+std::optional<std::string> agent_unavailable(const ProviderConfig& pc, const ModelLimits& limits);
 
 }  // namespace acdc::llm

@@ -358,6 +358,9 @@ void ChatTurn::print_hud(const SessionTotals& totals) const {
   }
   for (const auto& move : d_.engine.last_changes()) f.tier_changes.push_back({tier_name(move.from), tier_name(move.to), move.key});
   for (const auto& report : render_hud(f)) d_.host.log(ACDC_LOG_INFO, report);
+  d_.host.log(ACDC_LOG_INFO, out_.agent ? "Mode: Agent, " + std::to_string(out_.steps.size()) + " tool calls" +
+                                             (out_.stopped_by.empty() ? "" : ", stopped by " + out_.stopped_by)
+                                       : std::string("Mode: Ask"));
   d_.host.log(ACDC_LOG_INFO, "Edits: " + std::to_string(out_.applied.passed) + " applied, " +
                                  std::to_string(out_.applied.failed) + " failed, " +
                                  std::to_string(out_.applied.not_in_context) + " not in context");

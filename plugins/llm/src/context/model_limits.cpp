@@ -71,6 +71,7 @@ ModelLimits model_limits(const std::string& model, const UserModels& user) {
     if (mine->context_window > 0) m.context_window = mine->context_window;
     if (mine->max_output_tokens > 0) m.output_ceiling = mine->max_output_tokens;
     if (mine->cache_min_tokens > 0) m.min_cacheable_tokens = mine->cache_min_tokens;
+    m.calls_tools = mine->tools.value_or(true);
   }
   if (m.context_window == 0) {
     m.context_window = kDefaultContextWindow;
@@ -115,12 +116,17 @@ UserModels user_models(const rapidjson::Value& llm) {
     if (it == v.MemberEnd() || !it->value.IsNumber() || it->value.GetDouble() < 0) return std::nullopt;
     return it->value.GetDouble();
   };
+  auto tools = [](const rapidjson::Value& v) -> std::optional<bool> {
+    auto it = v.FindMember("tools");
+    return it != v.MemberEnd() && it->value.IsBool() ? std::optional(it->value.GetBool()) : std::nullopt;
+  };
   for (const auto& m : models->value.GetObject()) {
     if (!m.value.IsObject()) continue;
     out[std::string(m.name.GetString(), m.name.GetStringLength())] =
         UserModel{number(m.value, "context_window"), static_cast<int>(number(m.value, "max_output_tokens")),
                   static_cast<std::size_t>(number(m.value, "cache_min_tokens")), price(m.value, "price_input"),
-                  price(m.value, "price_output"), price(m.value, "price_cache_read"), price(m.value, "price_cache_write")};
+                  price(m.value, "price_output"), price(m.value, "price_cache_read"), price(m.value, "price_cache_write"),
+                  tools(m.value)};
   }
   return out;
 }

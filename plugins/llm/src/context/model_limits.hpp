@@ -29,6 +29,7 @@ struct ModelLimits {
   std::size_t min_cacheable_tokens = 0;
   bool known = true;
   std::string note;  // for an unknown model: the default assumed and how to state the real one
+  bool calls_tools = true;  // false: llm.yaml says it does not (Agent mode stays off)
 };
 
 struct UserModel {
@@ -37,6 +38,7 @@ struct UserModel {
   std::size_t cache_min_tokens = 0;
   // USD per million tokens (context/model_prices.hpp); none: not given.
   std::optional<double> price_input, price_output, price_cache_read, price_cache_write;
+  std::optional<bool> tools;  // false: the model does not call tools
 };
 using UserModels = std::map<std::string, UserModel>;  // model id (or a substring of it) -> limits and prices
 

@@ -69,6 +69,79 @@ void append_content(Value& target, const Value& content, bool cache_points, Allo
   }
 }
 
+// An agent step's blocks in Converse's words: the assistant's signed
+// thinking (reasoningContent, first, as Claude wants it back), its tool calls
+// (toolUse), and a tool message's result (toolResult, in the user's turn; its
+// cache marker becomes a cachePoint after it).
+void append_thinking(Value& target, const Value& m, Alloc& a) {
+  const Value* thinking = field(m, "thinking");
+  if (!thinking || str(*thinking, "signature").empty()) return;
+  Value text(rapidjson::kObjectType), reasoning(rapidjson::kObjectType), block(rapidjson::kObjectType);
+  text.AddMember("text", string_value(str(*thinking, "text"), a), a);
+  text.AddMember("signature", string_value(str(*thinking, "signature"), a), a);
+  reasoning.AddMember("reasoningText", text, a);
+  block.AddMember("reasoningContent", reasoning, a);
+  target.PushBack(block, a);
+}
+
+void append_tool_uses(Value& target, const Value& m, Alloc& a) {
+  const Value* calls = field(m, "tool_calls");
+  if (!calls || !calls->IsArray()) return;
+  for (const auto& call : calls->GetArray()) {
+    const Value* function = field(call, "function");
+    if (!function) continue;
+    rapidjson::Document input;
+    const std::string_view arguments = str(*function, "arguments");
+    input.Parse(arguments.data(), arguments.size());
+    Value use(rapidjson::kObjectType), block(rapidjson::kObjectType);
+    use.AddMember("toolUseId", string_value(str(call, "id"), a), a);
+    use.AddMember("name", string_value(str(*function, "name"), a), a);
+    if (input.HasParseError() || !input.IsObject()) use.AddMember("input", Value(rapidjson::kObjectType), a);
+    else use.AddMember("input", Value(input, a), a);
+    block.AddMember("toolUse", use, a);
+    target.PushBack(block, a);
+  }
+}
+
+void append_tool_result(Value& target, const Value& m, bool cache_points, Alloc& a) {
+  const Value* content = field(m, "content");
+  Value texts(rapidjson::kArrayType), result(rapidjson::kObjectType), block(rapidjson::kObjectType);
+  bool marked = false;
+  if (content && content->IsString()) texts.PushBack(text_block({content->GetString(), content->GetStringLength()}, a), a);
+  if (content && content->IsArray())
+    for (const auto& b : content->GetArray()) {
+      texts.PushBack(text_block(str(b, "text"), a), a);
+      marked = marked || field(b, "cache_control");
+    }
+  result.AddMember("toolUseId", string_value(str(m, "tool_call_id"), a), a);
+  result.AddMember("content", texts, a);
+  block.AddMember("toolResult", result, a);
+  target.PushBack(block, a);
+  if (cache_points && marked) target.PushBack(cache_point(a), a);
+}
+
+// OpenAI function schemas as Converse's toolConfig.
+Value tool_config(const std::string& tools_json, Alloc& a) {
+  rapidjson::Document tools;
+  tools.Parse(tools_json.data(), tools_json.size());
+  if (tools.HasParseError() || !tools.IsArray()) throw invalid_params("ChatRequest.tools_json must be a JSON array");
+  Value list(rapidjson::kArrayType), config(rapidjson::kObjectType);
+  for (const auto& t : tools.GetArray()) {
+    const Value* function = field(t, "function");
+    if (!function) continue;
+    Value spec(rapidjson::kObjectType), schema(rapidjson::kObjectType), tool(rapidjson::kObjectType);
+    spec.AddMember("name", string_value(str(*function, "name"), a), a);
+    spec.AddMember("description", string_value(str(*function, "description"), a), a);
+    if (const Value* parameters = field(*function, "parameters")) schema.AddMember("json", Value(*parameters, a), a);
+    else schema.AddMember("json", Value(rapidjson::kObjectType), a);
+    spec.AddMember("inputSchema", schema, a);
+    tool.AddMember("toolSpec", spec, a);
+    list.PushBack(tool, a);
+  }
+  config.AddMember("tools", list, a);
+  return config;
+}
+
 std::string body_for(const ChatRequest& request, bool cache_points) {
   rapidjson::Document messages;
   messages.Parse(request.messages_json.data(), request.messages_json.size());
@@ -78,26 +151,38 @@ std::string body_for(const ChatRequest& request, bool cache_points) {
   Alloc& a = body.GetAllocator();
   Value system(rapidjson::kArrayType), out(rapidjson::kArrayType);
   for (const auto& m : messages.GetArray()) {
-    std::string_view role = str(m, "role");
+    const std::string_view role = str(m, "role");
     const Value* content = field(m, "content");
-    if (!content) continue;
+    if (!content && !field(m, "tool_calls")) continue;
     if (role == "system") {
-      append_content(system, *content, cache_points, a);
+      if (content) append_content(system, *content, cache_points, a);
       continue;
     }
-    if (out.Empty() || str(out[out.Size() - 1], "role") != role) {
+    // Tool results travel in the user's turn, as Anthropic's do.
+    const std::string_view turn_role = role == "tool" ? std::string_view("user") : role;
+    if (out.Empty() || str(out[out.Size() - 1], "role") != turn_role) {
       Value msg(rapidjson::kObjectType);
-      msg.AddMember("role", string_value(role, a), a);
+      msg.AddMember("role", string_value(turn_role, a), a);
       msg.AddMember("content", Value(rapidjson::kArrayType), a);
       out.PushBack(msg, a);
     }
-    append_content(out[out.Size() - 1]["content"], *content, cache_points, a);
+    Value& target = out[out.Size() - 1]["content"];
+    if (role == "tool") {
+      append_tool_result(target, m, cache_points, a);
+      continue;
+    }
+    if (role == "assistant") append_thinking(target, m, a);
+    // An assistant turn that only calls tools has no text (Bedrock refuses an empty block).
+    const bool no_text = content && content->IsString() && content->GetStringLength() == 0 && field(m, "tool_calls");
+    if (content && !no_text) append_content(target, *content, cache_points, a);
+    if (role == "assistant") append_tool_uses(target, m, a);
   }
   if (!system.Empty()) body.AddMember("system", system, a);
   body.AddMember("messages", out, a);
   Value inference(rapidjson::kObjectType);
   inference.AddMember("maxTokens", request.max_tokens, a);
   body.AddMember("inferenceConfig", inference, a);
+  if (!request.tools_json.empty()) body.AddMember("toolConfig", tool_config(request.tools_json, a), a);
   if (int budget = thinking_budget(request.reasoning_effort, request.max_tokens); budget > 0) {
     Value thinking(rapidjson::kObjectType), extra(rapidjson::kObjectType);
     thinking.AddMember("type", "enabled", a);

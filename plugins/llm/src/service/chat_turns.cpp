@@ -121,7 +121,7 @@ void ChatTurns::run(TurnRequest request, std::shared_ptr<CancelFlag> cancel) {
 void ChatTurns::choose_mode(const TurnRequest& request, const ProviderConfig& pc, TurnDeps& deps, AgentTools& tools) {
   const bool agent = request.options.agent.value_or(p_.agent.on(p_.session.session_id()));
   if (!agent) return;
-  if (std::optional<std::string> why = agent_unavailable(pc)) {
+  if (std::optional<std::string> why = agent_unavailable(pc, deps.limits)) {
     p_.host.log(ACDC_LOG_WARN, "request " + request.request_id + " runs in Ask mode: " + *why);
     return;
   }

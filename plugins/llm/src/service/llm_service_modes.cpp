@@ -4,6 +4,10 @@
 // the conversation are shared.
 #include "service/llm_service.hpp"
 
+#include <acdc/util/path_rules.hpp>
+
+#include <filesystem>
+
 namespace acdc::llm {
 
 void LLMService::broadcast_mode() const { host_.notify(ACDC_CLIENT_ALL, "AcApp.modeChanged", modes_.changed_args()); }
@@ -59,7 +63,8 @@ acdc::RawJson LLMService::set_cross_reference(bool enabled) {
 std::string LLMService::agent_mode_json() const {
   std::optional<std::string> why;
   try {
-    why = agent_unavailable(config_.provider());
+    const ProviderConfig pc = config_.provider();
+    why = agent_unavailable(pc, config_.limits(pc.model));
   } catch (const acdc::Error&) {
     // llm.yaml does not parse: the turn says so; the switch need not.
   }
@@ -74,6 +79,26 @@ std::string LLMService::agent_mode_json() const {
 }
 
 acdc::RawJson LLMService::get_agent_mode() { return acdc::RawJson{agent_mode_json()}; }
+
+acdc::RawJson LLMService::add_to_context(std::optional<acdc::Json> args) {
+  acdc::ToolArgs a(args ? &*args : nullptr, {"paths"});
+  const auto paths = a.texts("paths");
+  if (a.ok() && (!paths || paths->empty())) a.fail("paths: required, the repository-relative files to add");
+  if (!a.ok()) return acdc::tool_error(a.problem());
+  const std::filesystem::path root = config_.repo_root();
+  std::vector<std::string> added, problems;
+  for (const auto& p : *paths) {
+    if (auto fault = util::relative_path_fault(p)) problems.push_back(util::fault_message(*fault, p));
+    else if (!std::filesystem::is_regular_file(root / p)) problems.push_back("'" + p + "' is not a file of the repository");
+    else added.push_back(p);
+  }
+  if (!added.empty() && session_.add_selected(added))
+    host_.notify(ACDC_CLIENT_ALL, "AcApp.filesChanged", acdc::json_array(session_.selected()));
+  std::string text = added.empty() ? std::string("nothing added") : "in context from the next message on:";
+  for (const auto& p : added) text += " " + p;
+  for (const auto& why : problems) text += "\n" + why;
+  return problems.empty() || !added.empty() ? acdc::tool_result(text) : acdc::tool_error(text);
+}
 
 acdc::RawJson LLMService::set_agent_mode(bool enabled) {
   agent_modes_.set(session_.session_id(), enabled);

@@ -123,3 +123,23 @@ TEST_CASE("an Agent step to an OpenAI-compatible server or Ollama drops the thin
   // Ollama's /api/chat takes a call's arguments as an object.
   CHECK(std::string(ollama["messages"][1]["tool_calls"][0]["function"]["arguments"]["path"].GetString()) == "a.py");
 }
+
+TEST_CASE("an Agent step to Bedrock: toolConfig, the thinking first, toolUse after the text, toolResult with a cachePoint") {
+  ProviderConfig c = config(ProviderKind::bedrock);
+  c.region = "us-east-1";
+  c.model = "anthropic.claude-sonnet-4-5";
+  auto b = body(c, {.model = "", .messages_json = kAgentStep, .max_tokens = 100, .tools_json = kTools});
+  const auto& spec = b["toolConfig"]["tools"][0]["toolSpec"];
+  CHECK(std::string(spec["name"].GetString()) == "get_weather");
+  CHECK(spec["inputSchema"]["json"].IsObject());
+  const auto& assistant = b["messages"][1]["content"];
+  REQUIRE(assistant.Size() == 2);  // an assistant turn that only calls tools has no text block
+  CHECK(std::string(assistant[0]["reasoningContent"]["reasoningText"]["signature"].GetString()) == "sig==");
+  CHECK(std::string(assistant[1]["toolUse"]["toolUseId"].GetString()) == "toolu_1");
+  CHECK(std::string(assistant[1]["toolUse"]["input"]["path"].GetString()) == "a.py");
+  const auto& results = b["messages"][2];
+  CHECK(std::string(results["role"].GetString()) == "user");
+  CHECK(std::string(results["content"][0]["toolResult"]["toolUseId"].GetString()) == "toolu_1");
+  CHECK(std::string(results["content"][0]["toolResult"]["content"][0]["text"].GetString()) == "x = 1\n");
+  CHECK(results["content"][1].HasMember("cachePoint"));
+}
