@@ -52,6 +52,8 @@ acdc::PluginSpec<LLMService> describe() {
           R"(turns. To see a file now, read_file it (a file read whole joins the context by itself).",)"
           R"("inputSchema":{"type":"object","properties":{"paths":{"type":"array","minItems":1,"items":{"type":"string"},)"
           R"("description":"repository-relative paths"}},"required":["paths"],"additionalProperties":false},)"
+          R"("outputSchema":{"type":"object","properties":{"added":{"type":"array","items":{"type":"string"}},)"
+          R"("refused":{"type":"array","items":{"type":"string"}}},"required":["added","refused"]},)"
           R"("annotations":{"title":"Add files to the context","readOnlyHint":true,"destructiveHint":false,)"
           R"("idempotentHint":true,"openWorldHint":false}})")
       .method<&LLMService::set_cross_reference>("set_cross_reference")

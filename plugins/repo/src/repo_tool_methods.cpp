@@ -5,12 +5,12 @@
 // and structuredContent matching the tool's outputSchema. A problem the
 // model can correct (a bad path, a file too large to read at once) is an
 // isError result that says what to ask instead.
+#include <acdc/util/glob.hpp>
 #include <acdc/util/path_rules.hpp>
 #include <algorithm>
 #include <map>
 
 #include "repo_service.hpp"
-#include "tools/glob.hpp"
 
 namespace acdc::repo {
 namespace {
@@ -134,7 +134,7 @@ RawJson RepoService::search_code(std::optional<Json> args) {
   if (doc.IsArray())
     for (const auto& f : doc.GetArray()) {
       const std::string file = text_member(f, "file");
-      if (!matches_any(globs, file) || !f.HasMember("matches") || !f["matches"].IsArray()) continue;
+      if (!util::matches_any(globs, file) || !f.HasMember("matches") || !f["matches"].IsArray()) continue;
       for (const auto& m : f["matches"].GetArray()) {
         if (n == max) {
           truncated = true;
@@ -188,7 +188,7 @@ RawJson RepoService::list_files(std::optional<Json> args) {
   for (const auto& p : paths) {
     auto s = status.find(p);
     const char* st = s == status.end() ? "clean" : s->second;
-    if ((changed_only && s == status.end()) || !matches_any(globs, p)) continue;
+    if ((changed_only && s == status.end()) || !util::matches_any(globs, p)) continue;
     if (total++ >= max) continue;
     o.w.StartObject();
     o.key("path"), o.string(p);

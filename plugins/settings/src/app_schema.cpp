@@ -87,6 +87,24 @@ void check_agent(const YAML::Node& section, YamlRules& r) {
   });
 }
 
+// Which tools a model may call (plugins/llm/src/agent/tool_permissions.hpp):
+// lists of "tool" or "tool(path glob)".
+void check_permissions(const YAML::Node& section, YamlRules& r) {
+  r.each(section, [&](const std::string& key, const YAML::Node& v) {
+    const std::string name = "permissions." + key;
+    if (key != "allow" && key != "deny") return r.unknown(name, v, "allow, deny");
+    if (v.IsNull()) return;
+    if (!v.IsSequence()) YamlRules::fail(v, "'" + name + "' is " + YamlRules::shown(v) + ": a list of rules, as [read_file(secrets/**)]");
+    for (const auto& rule : v) {
+      const std::string text = r.text(rule, name);
+      const auto open = text.find('(');
+      if (open != std::string::npos && (open == 0 || text.back() != ')' || open + 2 >= text.size()))
+        YamlRules::fail(rule, "'" + text + "' in " + name +
+                                  " is not a rule: a tool's name, or a name and a path glob, as read_file(secrets/**)");
+    }
+  });
+}
+
 // The Interactive Mode API's timeouts (host/src/config/host_config.hpp).
 void check_interactive(const YAML::Node& section, YamlRules& r) {
   r.each(section, [&](const std::string& key, const YAML::Node& v) {
@@ -113,10 +131,11 @@ void check_app(const YAML::Node& root, YamlRules& r) {
     else if (key == "symbol_map") check_symbol_map(v, r);
     else if (key == "cache_warmup") check_cache_warmup(v, r);
     else if (key == "agent") check_agent(v, r);
+    else if (key == "permissions") check_permissions(v, r);
     else if (not_here.contains(key))
       r.warn(v, "'" + key + "' is an AC-DC setting that acdc does not read: it has no effect here; remove it");
     else
-      r.unknown(key, v, "url_cache, history_compaction, interactive, symbol_map, cache_warmup, agent");
+      r.unknown(key, v, "url_cache, history_compaction, interactive, symbol_map, cache_warmup, agent, permissions");
   });
 }
 

@@ -1,8 +1,9 @@
 // The pure parts of Agent mode: the tools offered (from Host.list_tools),
-// the limits read from app.yaml's agent: block, and the cache markers an
-// Agent turn's first request leaves free for its steps.
+// the limits read from app.yaml's agent: block, its permissions: rules, and
+// the cache markers an Agent turn's first request leaves free for its steps.
 #include "agent/agent_loop.hpp"
 #include "agent/agent_tools.hpp"
+#include "agent/tool_permissions.hpp"
 #include "prompt/cache_marks.hpp"
 
 #include <catch2/catch.hpp>
@@ -46,4 +47,28 @@ TEST_CASE("an Agent turn's first request keeps a cache marker free for its steps
   CHECK(agent.count() == 3);
   CHECK_FALSE(agent.tiers[3]);
   CHECK_FALSE(agent.conversation);
+}
+
+TEST_CASE("app.yaml's permissions: a deny wins, a glob rule refuses the calls that name a matching path") {
+  acdc::Json section;
+  section.Parse(R"json({"deny":["git_log","read_file(secrets/**)"],"allow":["deploy"]})json");
+  const ToolPermissions rules = ToolPermissions::from(&section);
+  CHECK_FALSE(rules.offered("git_log", true));
+  CHECK(rules.offered("read_file", true));
+  CHECK(rules.offered("deploy", false));       // changes things, and allowed by name
+  CHECK_FALSE(rules.offered("publish", false));  // changes things, and not allowed
+  acdc::Json args;
+  args.Parse(R"({"path":"secrets/prod/key.pem"})");
+  CHECK_THAT(*rules.refusal("read_file", args), Catch::Contains("read_file(secrets/**)"));
+  args.Parse(R"({"path":"src/a.py"})");
+  CHECK_FALSE(rules.refusal("read_file", args).has_value());
+  section.Parse(R"json({"deny":["read_file(secrets/**"]})json");
+  CHECK_THROWS_WITH(ToolPermissions::from(&section), Catch::Contains("is not a rule"));
+  // The tools offered follow the same rules.
+  AgentTools tools = AgentTools::from_list(
+      R"([{"name":"git_log","description":"Log.","inputSchema":{"type":"object"},"annotations":{"readOnlyHint":true},"method":"Repo.git_log"},)"
+      R"({"name":"deploy","description":"Deploys.","inputSchema":{"type":"object"},"method":"X.deploy"}])",
+      rules);
+  REQUIRE(tools.all().size() == 1);
+  CHECK(tools.all()[0].name == "deploy");
 }

@@ -180,6 +180,23 @@ TEST_CASE("the step limit stops the turn: the model is told, answers once more, 
   CHECK_THAT(sent[1], Catch::Contains("the step limit (agent.max_steps) is reached"));
 }
 
+TEST_CASE("app.yaml's permissions: a denied tool is not offered, a denied path is refused and the model told") {
+  LlmHost h({{"a.py", "x = 1\n"}, {"secrets/key.txt", "hunter2\n"}});
+  acdc::test::write_file(h.config_home.path() / "app.yaml",
+                         "permissions:\n  deny: [git_log, \"read_file(secrets/**)\"]\n");
+  h.start();
+  agent_on(h);
+  h.fake.queue(steps({tool_step("c1", "read_file", R"({"path":"secrets/key.txt"})"), text_step("I may not.")}));
+  auto r = h.chat("what is the key?");
+  REQUIRE(r["steps"].Size() == 1);
+  CHECK(str(r["steps"][0]["status"]) == "error");
+  CHECK_THAT(str(r["steps"][0]["result"]), Catch::Contains("permissions deny this call (read_file(secrets/**))"));
+  auto sent = bodies(h);
+  CHECK(sent[1].find("hunter2") == std::string::npos);
+  CHECK(sent[0].find("\"name\":\"git_log\"") == std::string::npos);
+  CHECK(sent[0].find("\"name\":\"git_status\"") != std::string::npos);
+}
+
 TEST_CASE("the cost limit stops the turn once the priced requests reach it") {
   LlmHost h(std::map<std::string, std::string>{{"a.py", "x = 1\n"}});
   // gpt-4o's list price: 500 input tokens cost well over a hundred-thousandth of a dollar.

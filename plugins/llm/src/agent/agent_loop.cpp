@@ -76,9 +76,14 @@ AgentLimits agent_limits_from(const acdc::JsonValue* section) {
   return out;
 }
 
-AgentLoop::AgentLoop(const acdc::Host& host, const AgentTools& tools, AgentLimits limits, const CancelFlag& cancel,
-                     Hooks hooks)
-    : host_(host), tools_(tools), limits_(limits), cancel_(cancel), hooks_(std::move(hooks)) {}
+AgentLoop::AgentLoop(const acdc::Host& host, const AgentTools& tools, const ToolPermissions& permissions,
+                     AgentLimits limits, const CancelFlag& cancel, Hooks hooks)
+    : host_(host),
+      tools_(tools),
+      permissions_(permissions),
+      limits_(limits),
+      cancel_(cancel),
+      hooks_(std::move(hooks)) {}
 
 AgentLoop::Outcome AgentLoop::run(ChatRequest request) {
   started_ = Clock::now();
@@ -224,6 +229,7 @@ AgentStep AgentLoop::run_tool(const ChatResult::ToolCall& call, int step) {
                   "The arguments of " + call.name + " are not a JSON object: " + first_line(s.arguments_json, 200) +
                       ". Call it again with an object that matches its schema.",
                   "arguments not an object");
+  if (auto why = permissions_.refusal(call.name, args)) return finish("error", *why, "denied by app.yaml");
   // Through the host, as any client's call: the plugin that owns the data answers.
   auto answer = std::make_shared<std::promise<acdc::Result>>();
   auto future = answer->get_future();

@@ -14,7 +14,7 @@
 // provider reads every step's prefix from its cache (prompt/cache_marks.hpp
 // keeps the first request to three markers so the fourth is free).
 //
-//   AgentLoop loop(host, tools, limits, cancel, hooks);
+//   AgentLoop loop(host, tools, permissions, limits, cancel, hooks);
 //   AgentLoop::Outcome o = loop.run(first_request);   // blocks; call on the chat worker
 #pragma once
 
@@ -68,8 +68,8 @@ class AgentLoop {
     int requests = 0;
   };
 
-  AgentLoop(const acdc::Host& host, const AgentTools& tools, AgentLimits limits, const CancelFlag& cancel,
-            Hooks hooks);
+  AgentLoop(const acdc::Host& host, const AgentTools& tools, const ToolPermissions& permissions, AgentLimits limits,
+            const CancelFlag& cancel, Hooks hooks);
 
   Outcome run(ChatRequest request);
 
@@ -94,6 +94,7 @@ class AgentLoop {
 
   const acdc::Host& host_;
   const AgentTools& tools_;
+  const ToolPermissions& permissions_;
   AgentLimits limits_;
   const CancelFlag& cancel_;
   Hooks hooks_;

@@ -19,16 +19,16 @@ bool is_string(const acdc::JsonValue& o, const char* key) {
 
 }  // namespace
 
-AgentTools AgentTools::from_host(const acdc::Host& host) {
+AgentTools AgentTools::from_host(const acdc::Host& host, const ToolPermissions& permissions) {
   acdc::Result r = acdc::call_and_wait(host, "Host.list_tools", "[]", std::chrono::seconds(10));
   if (!r.ok()) {
     host.log(ACDC_LOG_WARN, "Agent mode has no tools: Host.list_tools failed: " + r.payload);
     return {};
   }
-  return from_list(r.payload);
+  return from_list(r.payload, permissions);
 }
 
-AgentTools AgentTools::from_list(std::string_view list_json) {
+AgentTools AgentTools::from_list(std::string_view list_json, const ToolPermissions& permissions) {
   AgentTools out;
   acdc::Json list;
   list.Parse(list_json.data(), list_json.size());
@@ -38,7 +38,7 @@ AgentTools AgentTools::from_list(std::string_view list_json) {
   w.StartArray();
   for (const auto& t : list.GetArray()) {
     if (!t.IsObject() || !is_string(t, "name") || !is_string(t, "method") || !is_string(t, "description") ||
-        !t.HasMember("inputSchema") || !read_only(t))
+        !t.HasMember("inputSchema") || !permissions.offered(t["name"].GetString(), read_only(t)))
       continue;
     out.tools_.push_back(AgentTool{t["name"].GetString(), t["method"].GetString()});
     w.StartObject();

@@ -1,14 +1,16 @@
 // agent/agent_tools.hpp -- the tools an Agent turn offers its model: the
-// plugins' read-only tools as Host.list_tools lists them (plugin_api.h,
-// since 1.2), in the host's order, so every step of every turn sends the
-// same tool bytes and the provider's prompt cache keeps them. Tools that
-// change anything wait for the permission rules that the commands issue
-// brings; edits stay edit blocks in the answer's text.
+// plugins' tools as Host.list_tools lists them (plugin_api.h, since 1.2),
+// those app.yaml's permissions: let it have (agent/tool_permissions.hpp:
+// read-only ones unless denied, others only when allowed), in the host's
+// order, so every step of every turn sends the same tool bytes and the
+// provider's prompt cache keeps them. Edits stay edit blocks in the answer.
 //
-//   AgentTools tools = AgentTools::from_host(host);      // on a plugin-owned thread
+//   AgentTools tools = AgentTools::from_host(host, permissions);   // on a plugin-owned thread
 //   request.tools_json = tools.provider_json();          // OpenAI function schemas
 //   if (const AgentTool* t = tools.find("read_file")) call(t->method, ...);
 #pragma once
+
+#include "agent/tool_permissions.hpp"
 
 #include <acdc/sdk.hpp>
 
@@ -27,9 +29,9 @@ class AgentTools {
  public:
   // Blocks on Host.list_tools: call it on a plugin-owned thread. Empty when
   // the host lists none (a trimmed build) or does not answer.
-  static AgentTools from_host(const acdc::Host& host);
+  static AgentTools from_host(const acdc::Host& host, const ToolPermissions& permissions);
   // From a Host.list_tools answer (tests read this too).
-  static AgentTools from_list(std::string_view list_json);
+  static AgentTools from_list(std::string_view list_json, const ToolPermissions& permissions = {});
 
   bool empty() const { return tools_.empty(); }
   const std::vector<AgentTool>& all() const { return tools_; }

@@ -52,7 +52,7 @@ ChatResult ChatTurn::run_agent(const ChatRequest& first, const StreamCallbacks& 
   hooks.on_request_done = [this](const ChatResult& r, const std::vector<AgentStep>& steps) {
     persist_request(r, steps);
   };
-  AgentLoop loop(d_.host, *d_.agent_tools, d_.agent_limits, d_.cancel, std::move(hooks));
+  AgentLoop loop(d_.host, *d_.agent_tools, d_.agent_permissions, d_.agent_limits, d_.cancel, std::move(hooks));
   AgentLoop::Outcome o = loop.run(first);
   out_.steps = std::move(o.steps);
   out_.stopped_by = o.stopped_by;

@@ -92,6 +92,7 @@ struct TurnDeps {
   // the model may call, and the turn's limits.
   const AgentTools* agent_tools = nullptr;
   AgentLimits agent_limits;
+  ToolPermissions agent_permissions;  // app.yaml permissions:
 };
 
 struct TurnRequest {

@@ -130,7 +130,14 @@ void ChatTurns::choose_mode(const TurnRequest& request, const ProviderConfig& pc
   } catch (const acdc::Error& e) {
     p_.host.log(ACDC_LOG_WARN, std::string(e.what()) + ": the default Agent limits apply");
   }
-  tools = AgentTools::from_host(p_.host);
+  try {
+    deps.agent_permissions = p_.config.tool_permissions();
+  } catch (const acdc::Error& e) {
+    // Fail closed: a rule that cannot be read might have denied something.
+    p_.host.log(ACDC_LOG_WARN, "request " + request.request_id + " runs in Ask mode: " + e.what());
+    return;
+  }
+  tools = AgentTools::from_host(p_.host, deps.agent_permissions);
   if (tools.empty()) p_.host.log(ACDC_LOG_WARN, "request " + request.request_id + " runs in Ask mode: no plugin offers a tool");
   deps.agent_tools = &tools;
 }

@@ -97,7 +97,13 @@ acdc::RawJson LLMService::add_to_context(std::optional<acdc::Json> args) {
   std::string text = added.empty() ? std::string("nothing added") : "in context from the next message on:";
   for (const auto& p : added) text += " " + p;
   for (const auto& why : problems) text += "\n" + why;
-  return problems.empty() || !added.empty() ? acdc::tool_result(text) : acdc::tool_error(text);
+  if (added.empty()) return acdc::tool_error(text);
+  acdc::ToolOut o;
+  o.w.StartObject();
+  o.key("added"), o.strings(added);
+  o.key("refused"), o.strings(problems);
+  o.w.EndObject();
+  return acdc::tool_result(text, o.text());
 }
 
 acdc::RawJson LLMService::set_agent_mode(bool enabled) {

@@ -47,6 +47,11 @@ AgentLimits PluginConfig::agent_limits() const {
   return agent_limits_from(app_section("agent"));
 }
 
+ToolPermissions PluginConfig::tool_permissions() const {
+  std::lock_guard lock(mu_);
+  return ToolPermissions::from(app_section("permissions"));
+}
+
 long PluginConfig::map_budget(const ModelLimits& limits) const {
   std::lock_guard lock(mu_);
   auto app = config_.FindMember("app");

@@ -43,6 +43,7 @@ class PluginConfig {
   long map_budget(const ModelLimits& limits) const;  // app.yaml symbol_map:
   CompactionSettings compaction() const;             // app.yaml history_compaction:
   AgentLimits agent_limits() const;                  // app.yaml agent:; throws naming a bad key
+  ToolPermissions tool_permissions() const;          // app.yaml permissions:; throws naming a bad rule
   // app.yaml cache_warmup: for this provider (enabled: auto is on where the
   // provider caches prompts: Anthropic, Bedrock's Claude).
   WarmupSettings warmup(const ProviderConfig& pc) const;

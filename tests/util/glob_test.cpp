@@ -1,9 +1,9 @@
-// The path globs of the search_code and list_files tools (tools/glob.hpp).
-#include "tools/glob.hpp"
+// Path globs (acdc/util/glob.hpp): the repo tools' paths, app.yaml's permissions: rules.
+#include <acdc/util/glob.hpp>
 
 #include <catch2/catch.hpp>
 
-using namespace acdc::repo;
+using namespace acdc::util;
 
 TEST_CASE("globs: * within a segment, ** across them, a bare glob matches the file name") {
   CHECK(glob_match("src/**/*.cpp", "src/a.cpp"));

@@ -1,6 +1,6 @@
-#include "tools/glob.hpp"
+#include <acdc/util/glob.hpp>
 
-namespace acdc::repo {
+namespace acdc::util {
 namespace {
 
 bool match(std::string_view g, std::string_view p) {
@@ -48,4 +48,4 @@ bool matches_any(const std::vector<std::string>& globs, std::string_view path) {
   return false;
 }
 
-}  // namespace acdc::repo
+}  // namespace acdc::util

@@ -1,4 +1,5 @@
-// tools/glob.hpp -- path globs as agents write them: `*` and `?` within one
+// acdc/util/glob.hpp -- path globs as agents and users write them (the repo
+// plugin's search and file tools, app.yaml's permissions: rules): `*` and `?` within one
 // path segment, `**` across segments (`src/**/*.cpp` matches src/a.cpp and
 // src/x/y/b.cpp), `{a,b}` not supported. A glob without `/` matches the file
 // name in any directory (`*.py`), as .gitignore reads it.
@@ -11,9 +12,9 @@
 #include <vector>
 #include <string>
 
-namespace acdc::repo {
+namespace acdc::util {
 
 bool glob_match(std::string_view glob, std::string_view path);
 bool matches_any(const std::vector<std::string>& globs, std::string_view path);
 
-}  // namespace acdc::repo
+}  // namespace acdc::util
