@@ -38,21 +38,8 @@ void add_usage(Usage& sum, const Usage& u) {
   add(sum.cache_saved_usd, u.cache_saved_usd);
 }
 
-std::string first_line(std::string_view text, std::size_t max) {
-  std::string line(text.substr(0, text.find('\n')));
-  if (line.size() > max) line = line.substr(0, max) + "…";
-  return line;
-}
 
-long line_count(std::string_view text) {
-  long n = static_cast<long>(std::count(text.begin(), text.end(), '\n'));
-  return n + (!text.empty() && text.back() != '\n' ? 1 : 0);
-}
 
-long get_long(const acdc::JsonValue& o, const char* key) {
-  auto m = o.FindMember(key);
-  return m != o.MemberEnd() && m->value.IsInt64() ? static_cast<long>(m->value.GetInt64()) : -1;
-}
 
 }  // namespace
 
@@ -204,71 +191,47 @@ AgentStep AgentLoop::run_tool(const ChatResult::ToolCall& call, int step) {
       .id = call.id, .step = step, .tool = call.name, .arguments_json = call.arguments.empty() ? "{}" : call.arguments};
   if (hooks_.on_step) hooks_.on_step(s);
   const auto t0 = Clock::now();
-  auto finish = [&](std::string status, std::string text, std::string summary) {
-    s.status = std::move(status);
-    if (text.size() > kMaxResultBytes)
-      text = text.substr(0, kMaxResultBytes) + "\n[acdc: the result was cut at " +
-             std::to_string(kMaxResultBytes / 1024) + " KiB of " + std::to_string(text.size() / 1024) +
-             " KiB: ask for less, a range or a narrower pattern]";
-    s.result = std::move(text);
-    s.summary = summary.empty() ? first_line(s.result, 100) : std::move(summary);
-    s.duration_ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count();
-    if (hooks_.on_step) hooks_.on_step(s);
-    return s;
+  ToolAnswer a = answer(call, s.arguments_json);
+  if (!a.whole_file.empty() && hooks_.on_read_whole) hooks_.on_read_whole(a.whole_file);
+  if (a.text.size() > kMaxResultBytes)
+    a.text = a.text.substr(0, kMaxResultBytes) + "\n[acdc: the result was cut at " + std::to_string(kMaxResultBytes / 1024) +
+             " KiB of " + std::to_string(a.text.size() / 1024) + " KiB: ask for less, a range or a narrower pattern]";
+  s.status = a.failed ? "error" : "ok";
+  s.result = std::move(a.text);
+  s.summary = std::move(a.summary);
+  s.duration_ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count();
+  if (hooks_.on_step) hooks_.on_step(s);
+  return s;
+}
+
+ToolAnswer AgentLoop::answer(const ChatResult::ToolCall& call, const std::string& arguments) {
+  auto refused = [](std::string text, std::string summary) {
+    return ToolAnswer{.failed = true, .text = std::move(text), .summary = std::move(summary)};
   };
   const AgentTool* tool = tools_.find(call.name);
   if (!tool) {
     std::string names;
     for (const auto& t : tools_.all()) names += (names.empty() ? "" : ", ") + t.name;
-    return finish("error", "There is no tool '" + call.name + "'. The tools are: " + names + ".", "unknown tool");
+    return refused("There is no tool '" + call.name + "'. The tools are: " + names + ".", "unknown tool");
   }
   acdc::Json args;
-  args.Parse(s.arguments_json.data(), s.arguments_json.size());
+  args.Parse(arguments.data(), arguments.size());
   if (args.HasParseError() || !args.IsObject())
-    return finish("error",
-                  "The arguments of " + call.name + " are not a JSON object: " + first_line(s.arguments_json, 200) +
-                      ". Call it again with an object that matches its schema.",
-                  "arguments not an object");
-  if (auto why = permissions_.refusal(call.name, args)) return finish("error", *why, "denied by app.yaml");
+    return refused("The arguments of " + call.name + " are not a JSON object: " + first_line(arguments, 200) +
+                       ". Call it again with an object that matches its schema.",
+                   "arguments not an object");
+  if (auto why = permissions_.refusal(call.name, args)) return refused(*why, "denied by app.yaml");
   // Through the host, as any client's call: the plugin that owns the data answers.
-  auto answer = std::make_shared<std::promise<acdc::Result>>();
-  auto future = answer->get_future();
-  host_.call(tool->method, "[" + s.arguments_json + "]", [answer](acdc::Result r) { answer->set_value(std::move(r)); });
+  auto promise = std::make_shared<std::promise<acdc::Result>>();
+  auto future = promise->get_future();
+  host_.call(tool->method, "[" + arguments + "]", [promise](acdc::Result r) { promise->set_value(std::move(r)); });
   const auto deadline = Clock::now() + kToolTimeout;
   while (future.wait_for(std::chrono::milliseconds(50)) != std::future_status::ready) {
-    if (cancel_.load()) return finish("error", "stopped by the user", "stopped");
+    if (cancel_.load()) return refused("stopped by the user", "stopped");
     if (Clock::now() >= deadline)
-      return finish("error", call.name + " did not answer within " + std::to_string(kToolTimeout.count()) + " s",
-                    "timed out");
+      return refused(call.name + " did not answer within " + std::to_string(kToolTimeout.count()) + " s", "timed out");
   }
-  acdc::Result r = future.get();
-  if (!r.ok()) return finish("error", call.name + " failed: " + r.payload, "");
-  acdc::Json result;
-  result.Parse(r.payload.data(), r.payload.size());
-  std::string text;
-  bool is_error = false;
-  if (result.IsObject()) {
-    if (auto c = result.FindMember("content"); c != result.MemberEnd() && c->value.IsArray())
-      for (const auto& block : c->value.GetArray())
-        if (block.IsObject() && block.HasMember("text") && block["text"].IsString())
-          text.append(block["text"].GetString(), block["text"].GetStringLength());
-    if (auto e = result.FindMember("isError"); e != result.MemberEnd() && e->value.IsBool())
-      is_error = e->value.GetBool();
-  }
-  std::string summary;
-  if (!is_error && result.IsObject() && result.HasMember("structuredContent") &&
-      result["structuredContent"].IsObject()) {
-    const auto& sc = result["structuredContent"];
-    const long from = get_long(sc, "start_line"), to = get_long(sc, "end_line"), total = get_long(sc, "total_lines");
-    if (call.name == "read_file" && sc.HasMember("path") && sc["path"].IsString() && total >= 0) {
-      const std::string path = sc["path"].GetString();
-      summary = path + ": lines " + std::to_string(from) + "-" + std::to_string(to) + " of " + std::to_string(total);
-      if (from == 1 && to == total && hooks_.on_read_whole) hooks_.on_read_whole(path);
-    }
-  }
-  if (summary.empty() && !is_error)
-    summary = first_line(text, 80) + " (" + std::to_string(line_count(text)) + " lines)";
-  return finish(is_error ? "error" : "ok", text.empty() ? std::string("(no output)") : text, summary);
+  return read_tool_answer(call.name, future.get());
 }
 
 }  // namespace acdc::llm

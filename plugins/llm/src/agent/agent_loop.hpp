@@ -19,6 +19,7 @@
 #pragma once
 
 #include "agent/agent_step.hpp"
+#include "agent/tool_answer.hpp"
 #include "agent/agent_tools.hpp"
 #include "provider/provider.hpp"
 
@@ -89,6 +90,10 @@ class AgentLoop {
   // limit reached, if one was (out.stopped_by: that request is the last).
   void tell_model(const std::string& problems, Outcome& out);
   AgentStep run_tool(const ChatResult::ToolCall& call, int step);
+  // The call's answer: refused here (no such tool, arguments that are not
+  // an object, app.yaml's permissions) or the plugin's, waited for until it
+  // comes, the user stops the turn or kToolTimeout passes.
+  ToolAnswer answer(const ChatResult::ToolCall& call, const std::string& arguments);
   // The limit reached after `requests` requests, or "".
   std::string limit_reached(int requests, const Usage& usage) const;
 
