@@ -11,6 +11,7 @@
 #include <map>
 
 #include "repo_service.hpp"
+#include "searcher.hpp"
 
 namespace acdc::repo {
 namespace {
@@ -118,9 +119,19 @@ RawJson RepoService::search_code(std::optional<Json> args) {
   const auto globs = a.texts("paths").value_or(std::vector<std::string>{});
   const long max = a.integer("max_results", 1, 2000).value_or(200);
   if (!a.ok()) return tool_error(a.problem());
+  // Only the files the globs name are read: on boost's headers a search of
+  // smart_ptr/** reads 89 files, not 15,446 (bench/agent: 150-230 ms each).
+  std::vector<std::string> files;
+  {
+    auto lock = repo_.lock();
+    files = status_.list_files();
+  }
+  std::erase_if(files, [&globs](const std::string& f) { return !util::matches_any(globs, f); });
+  SearchLimits limits;
+  limits.max_file_bytes = files_.max_file_bytes();
   Json doc;
   try {
-    doc = parsed(search_files(pattern, whole_word, regex, !case_sensitive, 0).text);
+    doc = parsed(repo::search_files(repo_.root(), files, {pattern, whole_word, regex, !case_sensitive, 0}, limits));
   } catch (const std::exception& e) {
     return tool_error(e.what());
   }
@@ -134,7 +145,7 @@ RawJson RepoService::search_code(std::optional<Json> args) {
   if (doc.IsArray())
     for (const auto& f : doc.GetArray()) {
       const std::string file = text_member(f, "file");
-      if (!util::matches_any(globs, file) || !f.HasMember("matches") || !f["matches"].IsArray()) continue;
+      if (!f.HasMember("matches") || !f["matches"].IsArray()) continue;
       for (const auto& m : f["matches"].GetArray()) {
         if (n == max) {
           truncated = true;

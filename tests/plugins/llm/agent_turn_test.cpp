@@ -270,3 +270,28 @@ TEST_CASE("killed with -9 in the middle of an Agent turn, the restarted host sho
   CHECK(str(messages[1]["steps"][0]["tool"]) == "read_file");
   CHECK(str(messages[1]["steps"][0]["status"]) == "ok");
 }
+
+TEST_CASE("Stop during a later step's stream ends the turn at once, keeping the finished step and the text so far") {
+  LlmHost h(std::map<std::string, std::string>{{"a.py", "x = 1\n"}});
+  agent_on(h);
+  h.fake.queue(steps({tool_step("c1", "read_file", R"({"path":"a.py"})", "Reading."),
+                      text_step(std::string(400, 'b'), 4, 20)}));
+  h.call("LLMService.chat_streaming", R"(["req-s","read, then talk",[]])");
+  REQUIRE(h.client->wait_for("AcApp.agentStep", 2, std::chrono::seconds(10)));
+  // The second step streams slowly: wait until its text shows, then Stop.
+  for (int i = 0; i < 500; ++i) {
+    auto chunks = h.received("AcApp.streamChunk");
+    if (!chunks.empty() && str(chunks.back()[1]).find("bbbb") != std::string::npos) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  result(h, "LLMService.cancel_streaming", R"(["req-s"])");
+  REQUIRE(h.client->wait_for("AcApp.streamComplete", 1, std::chrono::seconds(10)));
+  auto done = h.received("AcApp.streamComplete");
+  const auto& r = done.back()[1];
+  CHECK(r["cancelled"].GetBool());
+  CHECK(r["steps"].Size() == 1);
+  CHECK_THAT(str(r["response"]), Catch::StartsWith("Reading.\n\nbbbb"));
+  CHECK(str(r["response"]).size() < 400);
+  auto state = result(h, "LLMService.get_current_state", "[]");
+  CHECK(str(state["messages"][1]["steps"][0]["tool"]) == "read_file");
+}

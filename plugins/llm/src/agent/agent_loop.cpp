@@ -78,7 +78,7 @@ AgentLoop::Outcome AgentLoop::run(ChatRequest request) {
   request.tools_json = tools_.provider_json();
   Outcome out;
   while (true) {
-    request.messages_json = render(base);
+    request.messages_json = out.requests == 0 ? mark_end(base) : render(base);
     ChatResult r = hooks_.stream(request);
     if (++out.requests == 1)
       out.usage = r.usage;
@@ -128,6 +128,37 @@ std::string AgentLoop::limit_reached(int requests, const Usage& usage) const {
   if (limits_.max_cost_usd && usage.cost_usd && *usage.cost_usd >= *limits_.max_cost_usd) return "max_cost";
   if (Clock::now() - started_ >= std::chrono::seconds(limits_.max_seconds)) return "max_seconds";
   return {};
+}
+
+// The first request's end is marked too (its fourth marker: the prompt keeps
+// three, prompt/cache_marks.hpp), so the second reads the user's message and
+// the map's focus from the cache instead of writing them again (bench/agent:
+// 1.05x a perfect prefix cache's input cost without it).
+std::string AgentLoop::mark_end(const std::string& base) {
+  acdc::Json doc;
+  doc.Parse(base.data(), base.size());
+  if (doc.HasParseError() || !doc.IsArray() || doc.Empty() || !doc[doc.Size() - 1].IsObject()) return base;
+  auto& a = doc.GetAllocator();
+  acdc::JsonValue& last = doc[doc.Size() - 1];
+  auto content = last.FindMember("content");
+  if (content == last.MemberEnd()) return base;
+  if (content->value.IsString()) {
+    acdc::JsonValue block(rapidjson::kObjectType), blocks(rapidjson::kArrayType);
+    block.AddMember("type", "text", a);
+    block.AddMember("text", acdc::JsonValue(content->value, a), a);
+    blocks.PushBack(block, a);
+    content->value = blocks;
+  }
+  if (!content->value.IsArray() || content->value.Empty()) return base;
+  acdc::JsonValue& end = content->value[content->value.Size() - 1];
+  if (!end.IsObject() || end.HasMember("cache_control")) return base;
+  acdc::JsonValue marker(rapidjson::kObjectType);
+  marker.AddMember("type", "ephemeral", a);
+  end.AddMember("cache_control", marker, a);
+  rapidjson::StringBuffer buf;
+  acdc::JsonWriter w(buf);
+  doc.Accept(w);
+  return std::string(buf.GetString(), buf.GetSize());
 }
 
 std::string AgentLoop::render(const std::string& base) const {

@@ -10,9 +10,9 @@
 //   reached: the model is then told so and answers once more, tools unused.
 //
 // Each request is the previous one with the new messages appended, byte for
-// byte, and from step 2 on its last message carries a cache marker: the
-// provider reads every step's prefix from its cache (prompt/cache_marks.hpp
-// keeps the first request to three markers so the fourth is free).
+// byte, and its last message carries a cache marker (the only one that
+// moves): the provider reads every step's prefix from its cache
+// (prompt/cache_marks.hpp keeps the prompt to three markers so the fourth is free).
 //
 //   AgentLoop loop(host, tools, permissions, limits, cancel, hooks);
 //   AgentLoop::Outcome o = loop.run(first_request);   // blocks; call on the chat worker
@@ -84,6 +84,7 @@ class AgentLoop {
   };
 
   std::string render(const std::string& base) const;
+  static std::string mark_end(const std::string& base);
   // The request's answer and its tool calls' results join the messages.
   void run_calls(const ChatResult& r, Outcome& out);
   // What the next request tells the model: the edits that failed, and the
