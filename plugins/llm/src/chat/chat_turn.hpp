@@ -118,6 +118,8 @@ class ChatTurn {
   // The request as it was sent to the provider ("" before it was): what the
   // cache warmer re-reads.
   const std::string& sent_messages() const { return sent_; }
+  // Its tool list as sent ("" in Ask mode): the cache warmer sends it too.
+  std::string sent_tools() const { return agent() ? d_.agent_tools->provider_json() : std::string(); }
   // The text streamed so far (for get_current_state while it runs).
   std::string partial_text() const;
 

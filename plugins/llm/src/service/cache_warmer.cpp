@@ -30,8 +30,8 @@ CacheWarmer::~CacheWarmer() {
   thread_.join();
 }
 
-void CacheWarmer::arm(const ProviderConfig& pc, const std::string& messages_json, std::optional<Prices> prices,
-                      const WarmupSettings& settings) {
+void CacheWarmer::arm(const ProviderConfig& pc, const std::string& messages_json, const std::string& tools_json,
+                      std::optional<Prices> prices, const WarmupSettings& settings) {
   {
     std::lock_guard lock(mu_);
     ++generation_;
@@ -48,6 +48,7 @@ void CacheWarmer::arm(const ProviderConfig& pc, const std::string& messages_json
     }
     pc_ = pc;
     messages_ = messages_json;
+    tools_ = tools_json;
     prices_ = prices;
     settings_ = settings;
     warmups_ = 0;
@@ -108,6 +109,7 @@ void CacheWarmer::fire(std::unique_lock<std::mutex>& lock) {
   const int n = ++warmups_;
   const ProviderConfig pc = pc_;
   const std::string messages = messages_;
+  const std::string tools = tools_;
   const std::optional<Prices> prices = prices_;
   notify("AcApp.cacheWarmupFiring", "{\"warmup\":" + std::to_string(n) + "}");
   lock.unlock();
@@ -115,7 +117,9 @@ void CacheWarmer::fire(std::unique_lock<std::mutex>& lock) {
   std::string failure;
   try {
     // max_tokens 1: the fewest the providers accept.
-    r = make_provider(pc)->complete(ChatRequest{pc.model, warmup_messages(messages), 1}, cancel_);
+    r = make_provider(pc)->complete(
+        ChatRequest{.model = pc.model, .messages_json = warmup_messages(messages), .max_tokens = 1, .tools_json = tools},
+        cancel_);
     if (r.error) failure = r.error->message;
   } catch (const std::exception& e) {
     failure = e.what();

@@ -16,7 +16,7 @@
 //   AcApp.cacheWarmupCancelled({reason})
 //
 //   CacheWarmer warmer(host, session);
-//   warmer.arm(pc, sent_messages, prices, settings);   // after an answer
+//   warmer.arm(pc, sent_messages, sent_tools, prices, settings);   // after an answer
 //   warmer.cancel("a new message");                     // before a turn
 #pragma once
 
@@ -51,9 +51,11 @@ class CacheWarmer {
   CacheWarmer(acdc::Host& host, ChatSession& session);
   ~CacheWarmer();
 
-  // After an answer: `messages_json` is the request as it was sent.
-  void arm(const ProviderConfig& pc, const std::string& messages_json, std::optional<Prices> prices,
-           const WarmupSettings& settings);
+  // After an answer: `messages_json` is the request as it was sent, and
+  // `tools_json` its tool list ("" in Ask mode): Anthropic's cached prefix
+  // begins with the tools, so an Agent session's warm-up sends them too.
+  void arm(const ProviderConfig& pc, const std::string& messages_json, const std::string& tools_json,
+           std::optional<Prices> prices, const WarmupSettings& settings);
   // Stops a pending warm-up (announced as cancelled); nothing when idle.
   void cancel(const std::string& reason);
   // {enabled, state, seconds_remaining, warmups, max_warmups, session_warmup_cost_usd, last_disabled_reason}
@@ -81,6 +83,7 @@ class CacheWarmer {
   std::chrono::system_clock::time_point fire_at_wall_{};
   ProviderConfig pc_;
   std::string messages_;
+  std::string tools_;
   std::optional<Prices> prices_;
   WarmupSettings settings_;
   int warmups_ = 0;

@@ -110,7 +110,7 @@ void ChatTurns::run(TurnRequest request, std::shared_ptr<CancelFlag> cancel) {
   const TurnOutcome& out = turn->outcome();
   if (!out.error && !out.cancelled) {
     compact_if_needed(request_id);
-    p_.warmer.arm(pc, turn->sent_messages(), p_.config.prices(pc), p_.config.warmup(pc));
+    p_.warmer.arm(pc, turn->sent_messages(), turn->sent_tools(), p_.config.prices(pc), p_.config.warmup(pc));
   }
   // A generation that replaced this one during the turn learns of what the
   // turn wrote (other plugins ignore the topic).
