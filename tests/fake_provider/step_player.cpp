@@ -138,6 +138,8 @@ void StepPlayer::play_events(const rapidjson::Value& events, const rapidjson::Va
     }
     if (!out.write_chunked("data: " + data + "\n\n")) return;
   }
+  // "then_hang": the answer so far is out and the rest never comes (a Stop mid-stream).
+  if (auto h = step.FindMember("then_hang"); h != step.MemberEnd() && h->value.IsTrue()) return hang();
   if (auto d = step.FindMember("done"); d == step.MemberEnd() || !d->value.IsFalse())
     if (!out.write_chunked("data: [DONE]\n\n")) return;
   out.finish_chunked();

@@ -1,7 +1,8 @@
 // fake_provider/step_player.hpp -- answers one provider request with one
 // scripted step (the contract in briefs/fake_provider_contract.md): replay a
 // fixture byte for byte, synthesise a text stream, play scripted SSE events
-// ({"events":[chunk objects]}, e.g. tool-call deltas), send a plain status
+// ({"events":[chunk objects]}, e.g. tool-call deltas; "then_hang": true keeps
+// the stream open after them), send a plain status
 // response, or hang until the client goes away.
 //
 //   StepPlayer player(socket, fixtures);
