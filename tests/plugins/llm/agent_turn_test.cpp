@@ -275,10 +275,11 @@ TEST_CASE("Stop during a later step's stream ends the turn at once, keeping the 
   LlmHost h(std::map<std::string, std::string>{{"a.py", "x = 1\n"}});
   agent_on(h);
   h.fake.queue(steps({tool_step("c1", "read_file", R"({"path":"a.py"})", "Reading."),
-                      text_step(std::string(4000, 'b'), 4, 20)}));  // 20 s of stream: Stop lands well inside it
+                      // Step 2 says "bbbb" and then nothing more: Stop lands mid-stream, whatever the machine's speed.
+                      R"([{"events":[{"choices":[{"index":0,"delta":{"content":"bbbb"}}]}],"then_hang":true}])"}));
   h.call("LLMService.chat_streaming", R"(["req-s","read, then talk",[]])");
   REQUIRE(h.client->wait_for("AcApp.agentStep", 2, std::chrono::seconds(10)));
-  // The second step streams slowly: wait until its text shows, then Stop.
+  // Wait until the second step's text shows, then Stop.
   for (int i = 0; i < 1500; ++i) {
     auto chunks = h.received("AcApp.streamChunk");
     if (!chunks.empty() && str(chunks.back()[1]).find("bbbb") != std::string::npos) break;
@@ -294,4 +295,16 @@ TEST_CASE("Stop during a later step's stream ends the turn at once, keeping the 
   CHECK(str(r["response"]).size() < 4000);
   auto state = result(h, "LLMService.get_current_state", "[]");
   CHECK(str(state["messages"][1]["steps"][0]["tool"]) == "read_file");
+}
+
+TEST_CASE("add_to_context selects the files the repo plugin serves and refuses the rest, saying why") {
+  LlmHost h({{"a.py", "x = 1\n"}, {"b.py", "y = 1\n"}});
+  auto r = result(h, "LLMService.add_to_context", R"([{"paths":["a.py","../outside.py","nope.py"]}])");
+  CHECK_FALSE(r["isError"].GetBool());
+  CHECK(r["structuredContent"]["added"].Size() == 1);
+  CHECK(r["structuredContent"]["refused"].Size() == 2);
+  auto selected = result(h, "LLMService.get_selected_files", "[]");
+  REQUIRE(selected.Size() == 1);
+  CHECK(str(selected[0]) == "a.py");
+  CHECK(result(h, "LLMService.add_to_context", R"([{"paths":[]}])")["isError"].GetBool());
 }

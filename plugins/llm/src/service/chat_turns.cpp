@@ -158,4 +158,31 @@ void ChatTurns::set_selected_files(acdc::Call call, std::vector<std::string> fil
   });
 }
 
+void ChatTurns::add_to_context(acdc::Call call, std::vector<std::string> paths) {
+  // On the selection worker, through the repo plugin's path guard, as set_selected_files.
+  selection_worker_.post([this, call, paths = std::move(paths)]() mutable {
+    std::vector<std::string> added, refused;
+    for (const auto& p : paths) {
+      try {
+        if (p_.repo.exists(p)) added.push_back(p);
+        else refused.push_back("'" + p + "' is not a file of the repository");
+      } catch (const FileAccessError& e) {
+        refused.push_back("'" + p + "': " + e.what());
+      }
+    }
+    if (!added.empty() && p_.session.add_selected(added))
+      p_.host.notify(ACDC_CLIENT_ALL, "AcApp.filesChanged", acdc::json_array(p_.session.selected()));
+    std::string text = added.empty() ? std::string("nothing added") : "in context from the next message on:";
+    for (const auto& p : added) text += " " + p;
+    for (const auto& why : refused) text += "\n" + why;
+    if (added.empty()) return call.ok_raw(acdc::tool_error(text).text);
+    acdc::ToolOut o;
+    o.w.StartObject();
+    o.key("added"), o.strings(added);
+    o.key("refused"), o.strings(refused);
+    o.w.EndObject();
+    call.ok_raw(acdc::tool_result(text, o.text()).text);
+  });
+}
+
 }  // namespace acdc::llm

@@ -67,6 +67,9 @@ class ChatTurns {
              std::vector<std::string> excluded_urls, std::string reasoning_effort, TurnOptions options = {});
   std::map<std::string, std::string> cancel(const std::string& request_id);
   void set_selected_files(acdc::Call call, std::vector<std::string> files);
+  // The add_to_context tool: the files the repo plugin serves join the
+  // selection (from the next turn on); answers a CallToolResult.
+  void add_to_context(acdc::Call call, std::vector<std::string> paths);
 
  private:
   void run(TurnRequest request, std::shared_ptr<CancelFlag> cancel);

@@ -136,7 +136,7 @@ class LLMService {
   acdc::RawJson get_agent_mode();
   // A tool for models (agent/agent_modes.cpp's neighbour, llm_service_modes.cpp):
   // {"paths": [...]} join the selection, from the next message on.
-  acdc::RawJson add_to_context(std::optional<acdc::Json> args);
+  void add_to_context(acdc::Call call, std::optional<acdc::Json> args);
   acdc::RawJson set_agent_mode(bool enabled);
   std::map<std::string, std::string> switch_mode(std::string mode);
   acdc::RawJson set_cross_reference(bool enabled);

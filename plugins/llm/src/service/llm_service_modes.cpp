@@ -4,9 +4,6 @@
 // the conversation are shared.
 #include "service/llm_service.hpp"
 
-#include <acdc/util/path_rules.hpp>
-
-#include <filesystem>
 
 namespace acdc::llm {
 
@@ -80,30 +77,12 @@ std::string LLMService::agent_mode_json() const {
 
 acdc::RawJson LLMService::get_agent_mode() { return acdc::RawJson{agent_mode_json()}; }
 
-acdc::RawJson LLMService::add_to_context(std::optional<acdc::Json> args) {
+void LLMService::add_to_context(acdc::Call call, std::optional<acdc::Json> args) {
   acdc::ToolArgs a(args ? &*args : nullptr, {"paths"});
-  const auto paths = a.texts("paths");
+  auto paths = a.texts("paths");
   if (a.ok() && (!paths || paths->empty())) a.fail("paths: required, the repository-relative files to add");
-  if (!a.ok()) return acdc::tool_error(a.problem());
-  const std::filesystem::path root = config_.repo_root();
-  std::vector<std::string> added, problems;
-  for (const auto& p : *paths) {
-    if (auto fault = util::relative_path_fault(p)) problems.push_back(util::fault_message(*fault, p));
-    else if (!std::filesystem::is_regular_file(root / p)) problems.push_back("'" + p + "' is not a file of the repository");
-    else added.push_back(p);
-  }
-  if (!added.empty() && session_.add_selected(added))
-    host_.notify(ACDC_CLIENT_ALL, "AcApp.filesChanged", acdc::json_array(session_.selected()));
-  std::string text = added.empty() ? std::string("nothing added") : "in context from the next message on:";
-  for (const auto& p : added) text += " " + p;
-  for (const auto& why : problems) text += "\n" + why;
-  if (added.empty()) return acdc::tool_error(text);
-  acdc::ToolOut o;
-  o.w.StartObject();
-  o.key("added"), o.strings(added);
-  o.key("refused"), o.strings(problems);
-  o.w.EndObject();
-  return acdc::tool_result(text, o.text());
+  if (!a.ok()) return call.ok_raw(acdc::tool_error(a.problem()).text);
+  turns_.add_to_context(call, std::move(*paths));
 }
 
 acdc::RawJson LLMService::set_agent_mode(bool enabled) {
