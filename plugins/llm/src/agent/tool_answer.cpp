@@ -15,7 +15,8 @@ long get_long(const acdc::JsonValue& o, const char* key) {
   return m != o.MemberEnd() && m->value.IsInt64() ? static_cast<long>(m->value.GetInt64()) : -1;
 }
 
-// read_file says which lines of how many it read: the card says so too.
+// A tool that read a file's lines says which of how many (read_file's
+// structuredContent: path, start_line, end_line, total_lines): the card says so too.
 void read_range(const acdc::JsonValue& structured, ToolAnswer& a) {
   const long from = get_long(structured, "start_line"), to = get_long(structured, "end_line");
   const long total = get_long(structured, "total_lines");
@@ -51,7 +52,7 @@ ToolAnswer read_tool_answer(const std::string& tool, const acdc::Result& r) {
           a.text.append(block["text"].GetString(), block["text"].GetStringLength());
     if (auto e = result.FindMember("isError"); e != result.MemberEnd() && e->value.IsBool()) a.failed = e->value.GetBool();
     auto structured = result.FindMember("structuredContent");
-    if (!a.failed && tool == "read_file" && structured != result.MemberEnd() && structured->value.IsObject())
+    if (!a.failed && structured != result.MemberEnd() && structured->value.IsObject())
       read_range(structured->value, a);
   }
   if (a.summary.empty())

@@ -1,6 +1,7 @@
 // agent/tool_answer.hpp -- what one tool call of an Agent turn gave: the text
 // the model reads, whether it failed, the one line the user's step card
-// shows, and (read_file) the file it read whole, which joins the selection.
+// shows, and the file it read whole (a result that names a path and its
+// lines from the first to the last, as read_file's does), which joins the selection.
 // Read from the plugin's CallToolResult (plugin_api.h 1.2), or its failure.
 //
 //   ToolAnswer a = read_tool_answer("read_file", host_result);
@@ -18,7 +19,7 @@ struct ToolAnswer {
   bool failed = false;
   std::string text;        // what the model reads ("(no output)" rather than nothing)
   std::string summary;     // one line for the user
-  std::string whole_file;  // read_file read this file from its first line to its last
+  std::string whole_file;  // the call read this file from its first line to its last
 };
 
 ToolAnswer read_tool_answer(const std::string& tool, const acdc::Result& r);
