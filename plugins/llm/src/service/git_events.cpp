@@ -52,8 +52,9 @@ std::map<std::string, std::string> GitEvents::commit_all(std::optional<std::stri
       result = error_result(std::string("Commit failed: ") + e.what());
     }
     work_.end_commit();
-    host_.notify(ACDC_CLIENT_ALL, "AcApp.commitResult", "[" + result + "]");
+    // The tree first: a client that reads the commit's result sees the files as they are now.
     host_.notify(ACDC_CLIENT_ALL, "AcApp.filesModified", "[[]]");
+    host_.notify(ACDC_CLIENT_ALL, "AcApp.commitResult", "[" + result + "]");
   });
   return {{"status", "started"}};
 }
