@@ -10,7 +10,7 @@ packages=(
   clang-14 libclang-rt-14-dev
   libboost1.81-dev rapidjson-dev libyaml-cpp-dev libcli11-dev catch2
   libgit2-dev libcurl4-openssl-dev libssl-dev libgumbo-dev libre2-dev libpcre2-dev libxxhash-dev libtree-sitter-dev
-  nodejs npm chromium xdg-utils
+  nodejs npm chromium xdg-utils bubblewrap
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -105,6 +105,41 @@ void check_permissions(const YAML::Node& section, YamlRules& r) {
   });
 }
 
+// Commands (plugins/exec/src/service/exec_settings.hpp).
+void check_exec(const YAML::Node& section, YamlRules& r) {
+  r.each(section, [&](const std::string& key, const YAML::Node& v) {
+    const std::string name = "exec." + key;
+    if (key == "sandbox") {
+      const std::string mode = r.text(v, name);
+      if (mode != "workspace-write" && mode != "read-only" && mode != "off")
+        YamlRules::fail(v, "'" + name + "' is " + YamlRules::shown(v) + ": one of workspace-write, read-only, off");
+    } else if (key == "timeout_s" || key == "user_timeout_s" || key == "max_running") {
+      r.integer(v, name, YamlRules::kPositive);
+    } else if (key == "output_head_bytes" || key == "output_tail_bytes") {
+      r.integer(v, name, YamlRules::kNonNegative);
+    } else {
+      r.unknown(name, v, "sandbox, timeout_s, user_timeout_s, output_head_bytes, output_tail_bytes, max_running");
+    }
+  });
+}
+
+// Lint and tests after a turn's edits (plugins/llm/src/agent/checks.hpp).
+void check_checks(const YAML::Node& section, YamlRules& r) {
+  r.each(section, [&](const std::string& key, const YAML::Node& v) {
+    const std::string name = "checks." + key;
+    if (key == "lint_cmd" || key == "test_cmd") {
+      if (!v.IsNull()) r.text(v, name);
+    } else if (key == "auto_test") {
+      r.boolean(v, name);
+    } else if (key == "max_fix_rounds") {
+      if (r.integer(v, name, YamlRules::kNonNegative) > 20)
+        YamlRules::fail(v, "'" + name + "' is " + YamlRules::shown(v) + ": at most 20 rounds");
+    } else {
+      r.unknown(name, v, "lint_cmd, test_cmd, auto_test, max_fix_rounds");
+    }
+  });
+}
+
 // The Interactive Mode API's timeouts (host/src/config/host_config.hpp).
 void check_interactive(const YAML::Node& section, YamlRules& r) {
   r.each(section, [&](const std::string& key, const YAML::Node& v) {
@@ -132,10 +167,12 @@ void check_app(const YAML::Node& root, YamlRules& r) {
     else if (key == "cache_warmup") check_cache_warmup(v, r);
     else if (key == "agent") check_agent(v, r);
     else if (key == "permissions") check_permissions(v, r);
+    else if (key == "exec") check_exec(v, r);
+    else if (key == "checks") check_checks(v, r);
     else if (not_here.contains(key))
       r.warn(v, "'" + key + "' is an AC-DC setting that acdc does not read: it has no effect here; remove it");
     else
-      r.unknown(key, v, "url_cache, history_compaction, interactive, symbol_map, cache_warmup, agent, permissions");
+      r.unknown(key, v, "url_cache, history_compaction, interactive, symbol_map, cache_warmup, agent, permissions, exec, checks");
   });
 }
 

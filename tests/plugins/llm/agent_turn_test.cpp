@@ -18,27 +18,7 @@ using namespace acdc::llm::test;
 
 namespace {
 
-// The steps of several provider requests, in order, as one queue.
-std::string steps(std::initializer_list<std::string> each) {
-  std::string out = "[";
-  for (const auto& s : each) out += (out.size() > 1 ? "," : "") + s.substr(1, s.size() - 2);
-  return out + "]";
-}
-
-// An OpenAI step that calls `tool` with `arguments` (JSON object text).
-std::string tool_step(const std::string& id, const std::string& tool, const std::string& arguments,
-                      const std::string& text = "") {
-  return R"([{"text":)" + acdc::to_json_text(text) + R"(,"format":"openai","tool_calls":[{"id":)" + acdc::to_json_text(id) +
-         R"(,"name":)" + acdc::to_json_text(tool) + R"(,"arguments":)" + acdc::to_json_text(arguments) +
-         R"(}],"usage":{"input_tokens":500,"output_tokens":20,"cache_read_tokens":0,"cache_write_tokens":0}}])";
-}
-
 const char* kMain = "int main(void) {\n  return 0;\n}\n";
-
-void agent_on(LlmHost& h) {
-  auto mode = result(h, "LLMService.set_agent_mode", "[true]");
-  REQUIRE(mode["agent"].GetBool());
-}
 
 }  // namespace
 

@@ -16,6 +16,7 @@ std::string host_config(const std::vector<std::string>& plugins, const std::map<
     out += "  - name: " + p + "\n";
     if (p == "llm") out += "    config_files: [llm.yaml, app.yaml]\n";
     if (p == "url-fetch") out += "    config_files: [app.yaml]\n";
+    if (p == "exec") out += "    config_files: [app.yaml, llm.yaml]\n";
     if (auto it = config.find(p); it != config.end()) out += "    config:\n" + it->second;
   }
   return out;
@@ -59,6 +60,24 @@ std::string anthropic_step(const std::string& text) {
   return "[{\"text\":" + acdc::to_json_text(text) +
          ",\"format\":\"anthropic\",\"chunk_chars\":64,"
          "\"usage\":{\"input_tokens\":300,\"output_tokens\":40,\"cache_read_tokens\":2000,\"cache_write_tokens\":500}}]";
+}
+
+std::string steps(std::initializer_list<std::string> each) {
+  std::string out = "[";
+  for (const auto& s : each) out += (out.size() > 1 ? "," : "") + s.substr(1, s.size() - 2);
+  return out + "]";
+}
+
+std::string tool_step(const std::string& id, const std::string& tool, const std::string& arguments,
+                      const std::string& text) {
+  return R"([{"text":)" + acdc::to_json_text(text) + R"(,"format":"openai","tool_calls":[{"id":)" + acdc::to_json_text(id) +
+         R"(,"name":)" + acdc::to_json_text(tool) + R"(,"arguments":)" + acdc::to_json_text(arguments) +
+         R"(}],"usage":{"input_tokens":500,"output_tokens":20,"cache_read_tokens":0,"cache_write_tokens":0}}])";
+}
+
+void agent_on(LlmHost& h) {
+  auto mode = result(h, "LLMService.set_agent_mode", "[true]");
+  REQUIRE(mode["agent"].GetBool());
 }
 
 std::vector<std::string> bodies(LlmHost& h) {
@@ -118,8 +137,10 @@ void LlmHost::start() {
                         "filesChanged", "filesModified", "binaryFilesSkipped", "sessionChanged", "compactionEvent",
                         "startupProgress", "commitResult", "reviewStarted", "reviewEnded", "streamThinking",
                         "modeChanged", "navigateFile", "converseChunk", "cacheWarmupCountdown", "cacheWarmupFiring",
-                        "cacheWarmupComplete", "cacheWarmupCancelled", "agentStep", "agentModeChanged"})
+                        "cacheWarmupComplete", "cacheWarmupCancelled", "agentStep", "agentModeChanged", "commandStarted",
+                        "commandOutput", "commandExited"})
     options.handlers[std::string("AcApp.") + m] = [](const rapidjson::Value&) { return std::string("true"); };
+  options.handlers["AcApp.askPermission"] = [this](const rapidjson::Value&) { return permission_answer; };
   client = std::make_unique<acdc::test::WsClient>(host->port(), options);
   // Generous: a sanitizer build on a loaded machine starts in seconds.
   for (auto until = std::chrono::steady_clock::now() + std::chrono::seconds(15); std::chrono::steady_clock::now() < until;) {

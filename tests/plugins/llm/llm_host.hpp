@@ -15,6 +15,7 @@
 #include <rapidjson/document.h>
 
 #include <chrono>
+#include <initializer_list>
 #include <map>
 #include <memory>
 #include <string>
@@ -50,6 +51,8 @@ class LlmHost {
   acdc::test::TempDir config_home;
   std::vector<std::string> plugins;
   std::map<std::string, std::string> plugin_config;
+  // What the client answers AcApp.askPermission (an Agent turn's command).
+  std::string permission_answer = R"({"outcome":"deny"})";
   // More environment for the host, from the next start() on.
   std::map<std::string, std::string> env;
   std::unique_ptr<acdc::test::HostProcess> host;
@@ -76,6 +79,13 @@ void use_llm_yaml(LlmHost& h, const std::string& provider_lines);
 // A fake-provider queue with one Anthropic stream of `text` and fixed usage
 // (300 in, 40 out, 2,000 read from the cache, 500 written).
 std::string anthropic_step(const std::string& text);
+// The steps of several provider requests, in order, as one fake-provider queue.
+std::string steps(std::initializer_list<std::string> each);
+// An OpenAI step that calls `tool` with `arguments` (JSON object text).
+std::string tool_step(const std::string& id, const std::string& tool, const std::string& arguments,
+                      const std::string& text = "");
+// Turns Agent mode on for the session.
+void agent_on(LlmHost& h);
 // The bodies of the chat requests the provider received, in order.
 std::vector<std::string> bodies(LlmHost& h);
 // Waits (up to `limit`) until SymbolIndex.get_status says "ready".

@@ -31,10 +31,11 @@ TEST_CASE("the bundled files pass their own schema without warnings") {
   CHECK(Schema::check(FileKind::snippets, bundled("snippets.yaml")).warnings.empty());
   auto host = Schema::check(FileKind::host, bundled("acdc.yaml"));
   CHECK(host.warnings.empty());
-  REQUIRE(host.plugins.size() == 5);
+  REQUIRE(host.plugins.size() == 6);
   CHECK(host.plugins[0].name == "settings");
   CHECK(host.plugins[2].name == "symbol-index");
   CHECK(host.plugins[3].name == "url-fetch");
+  CHECK(host.plugins[5].name == "exec");
 }
 
 TEST_CASE("llm.yaml mistakes are refused with their line") {
