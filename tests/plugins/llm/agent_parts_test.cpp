@@ -1,8 +1,10 @@
 // The pure parts of Agent mode: the tools offered (from Host.list_tools),
-// the limits read from app.yaml's agent: block, its permissions: rules, and
-// the cache markers an Agent turn's first request leaves free for its steps.
+// the limits read from app.yaml's agent: block, its permissions: rules, the
+// user's consent to a call that changes things, and the cache markers an
+// Agent turn's first request leaves free for its steps.
 #include "agent/agent_loop.hpp"
 #include "agent/agent_tools.hpp"
+#include "agent/tool_consent.hpp"
 #include "agent/tool_permissions.hpp"
 #include "prompt/cache_marks.hpp"
 
@@ -10,18 +12,21 @@
 
 using namespace acdc::llm;
 
-TEST_CASE("the tools offered are the read-only ones Host.list_tools lists, in its order, as OpenAI functions") {
+TEST_CASE("the tools offered are those Host.list_tools lists with a schema, in its order, as OpenAI functions") {
   AgentTools tools = AgentTools::from_list(
       R"([{"name":"read_file","description":"Reads.","inputSchema":{"type":"object"},"annotations":{"readOnlyHint":true},"method":"Repo.read_file"},)"
       R"({"name":"apply_edits","description":"Writes.","inputSchema":{"type":"object"},"annotations":{"readOnlyHint":false},"method":"X.w"},)"
       R"({"name":"no_schema","description":"Broken.","annotations":{"readOnlyHint":true},"method":"X.b"},)"
       R"({"name":"greet","description":"Greets.","inputSchema":{"type":"object","properties":{"who":{"type":"string"}}},"annotations":{"readOnlyHint":true},"method":"Greeter.greet"}])");
-  REQUIRE(tools.all().size() == 2);
+  REQUIRE(tools.all().size() == 3);
   CHECK(tools.find("read_file")->method == "Repo.read_file");
+  CHECK(tools.find("read_file")->read_only);
   CHECK(tools.find("greet")->method == "Greeter.greet");
-  CHECK(tools.find("apply_edits") == nullptr);
+  CHECK_FALSE(tools.find("apply_edits")->read_only);  // offered: each call asks (agent/tool_consent.hpp)
+  CHECK(tools.find("no_schema") == nullptr);
   CHECK(tools.provider_json() ==
         R"([{"type":"function","function":{"name":"read_file","description":"Reads.","parameters":{"type":"object"}}},)"
+        R"({"type":"function","function":{"name":"apply_edits","description":"Writes.","parameters":{"type":"object"}}},)"
         R"({"type":"function","function":{"name":"greet","description":"Greets.","parameters":{"type":"object","properties":{"who":{"type":"string"}}}}}])");
   CHECK(AgentTools::from_list("not json").empty());
   CHECK(AgentTools::from_list("[]").provider_json().empty());
@@ -53,11 +58,13 @@ TEST_CASE("app.yaml's permissions: a deny wins, a glob rule refuses the calls th
   acdc::Json section;
   section.Parse(R"json({"deny":["git_log","read_file(secrets/**)"],"allow":["deploy"]})json");
   const ToolPermissions rules = ToolPermissions::from(&section);
-  CHECK_FALSE(rules.offered("git_log", true));
-  CHECK(rules.offered("read_file", true));
-  CHECK(rules.offered("deploy", false));       // changes things, and allowed by name
-  CHECK_FALSE(rules.offered("publish", false));  // changes things, and not allowed
+  CHECK_FALSE(rules.offered("git_log"));
+  CHECK(rules.offered("read_file"));
+  CHECK(rules.offered("publish"));  // changes things: offered, and each call asks the user
   acdc::Json args;
+  args.Parse("{}");
+  CHECK(rules.allows("deploy", args));  // allowed by name: runs without asking
+  CHECK_FALSE(rules.allows("publish", args));
   args.Parse(R"({"path":"secrets/prod/key.pem"})");
   CHECK_THAT(*rules.refusal("read_file", args), Catch::Contains("read_file(secrets/**)"));
   args.Parse(R"({"path":"src/a.py"})");
@@ -71,4 +78,66 @@ TEST_CASE("app.yaml's permissions: a deny wins, a glob rule refuses the calls th
       rules);
   REQUIRE(tools.all().size() == 1);
   CHECK(tools.all()[0].name == "deploy");
+  CHECK_FALSE(tools.all()[0].read_only);
+}
+
+TEST_CASE("app.yaml's permissions: a command pattern's * is any text, and a deny of a command wins over its allow") {
+  acdc::Json section;
+  section.Parse(R"json({"allow":["run_command(npm test)","run_command(ctest *)"],"deny":["run_command(* rm -rf *)"]})json");
+  const ToolPermissions rules = ToolPermissions::from(&section);
+  acdc::Json args;
+  auto command = [&](const char* text) -> const acdc::Json& {
+    args.SetObject();
+    args.AddMember("command", acdc::Json::StringRefType(text), args.GetAllocator());
+    return args;
+  };
+  CHECK(rules.allows("run_command", command("npm test")));
+  CHECK_FALSE(rules.allows("run_command", command("npm test && curl x")));  // the pattern is the whole command
+  CHECK(rules.allows("run_command", command("ctest -R tools/grep --output-on-failure")));
+  CHECK_FALSE(rules.allows("run_command", command("make")));
+  CHECK_THAT(*rules.refusal("run_command", command("ctest && rm -rf /")), Catch::Contains("run_command(* rm -rf *)"));
+  CHECK_FALSE(rules.refusal("run_command", command("ctest")).has_value());
+}
+
+TEST_CASE("consent: a call that changes things asks unless a rule or an earlier \"always\" covers it, and asks every time without the sandbox") {
+  acdc::Json section;
+  section.Parse(R"json({"allow":["run_command(make)"]})json");
+  const ToolPermissions rules = ToolPermissions::from(&section);
+  ToolGrants grants;
+  std::vector<std::string> asked;
+  std::string answer = "allow_always";
+  auto ask = [&](const std::string& q) {
+    asked.push_back(q);
+    return answer;
+  };
+  const AgentTool run{"run_command", "Exec.run_command", false}, read{"read_file", "Repo.read_file", true};
+  acdc::Json make, test, path;
+  make.Parse(R"({"command":"make"})");
+  test.Parse(R"({"command":"npm test"})");
+  path.Parse(R"({"path":"a.py"})");
+  ToolConsent consent(rules, grants, {}, ask);
+  CHECK_FALSE(consent.refusal(read, path, "c0"));  // reads never ask
+  CHECK_FALSE(consent.refusal(run, make, "c1"));   // the rule allows it
+  CHECK(asked.empty());
+  CHECK_FALSE(consent.refusal(run, test, "c2"));  // asked, and the user said always
+  REQUIRE(asked.size() == 1);
+  CHECK_THAT(asked[0], Catch::Contains(R"("title":"Run `npm test`")"));
+  CHECK_THAT(asked[0], Catch::Contains(R"("tool_call_id":"c2")"));
+  CHECK_FALSE(consent.refusal(run, test, "c3"));  // remembered
+  CHECK(asked.size() == 1);
+  answer = "deny";
+  acdc::Json other;
+  other.Parse(R"({"command":"rm -rf build"})");
+  CHECK_THAT(*consent.refusal(run, other, "c4"), Catch::Contains("did not allow"));
+  answer = "";
+  CHECK_THAT(*consent.refusal(run, other, "c5"), Catch::Contains("No one could be asked"));
+
+  // No sandbox here though one is wanted: every command asks, rules and "always" notwithstanding.
+  ToolConsent unsandboxed(rules, grants, {.sandboxed = false, .ask_always = true}, ask);
+  answer = "allow_once";
+  asked.clear();
+  CHECK_FALSE(unsandboxed.refusal(run, make, "c6"));
+  CHECK_FALSE(unsandboxed.refusal(run, test, "c7"));
+  REQUIRE(asked.size() == 2);
+  CHECK_THAT(asked[0], Catch::Contains(R"("sandbox_available":false)"));
 }

@@ -9,8 +9,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// A tool that has not answered in this long ends with an error the model reads.
-constexpr auto kToolTimeout = std::chrono::seconds(120);
 // What one tool result may put in the prompt: the tools bound their own
 // answers (a read is at most 256 KiB), this is the backstop.
 constexpr std::size_t kMaxResultBytes = 256 * 1024;
@@ -86,9 +84,12 @@ AgentLoop::Outcome AgentLoop::run(ChatRequest request) {
       add_usage(out.usage, r.usage);
     out.last = r;
     if (r.error || r.cancelled || cancel_.load()) return out;
-    const std::string problems = hooks_.apply_edits(r.text);
+    std::string problems = hooks_.apply_edits(r.text);
     // Once a limit was reached, that request was the last: its tool calls are not run.
     const bool last = !out.stopped_by.empty();
+    // The model is done: its edits are checked, and a failure is its to fix.
+    if (!last && r.tool_calls.empty() && problems.empty() && hooks_.check) problems = hooks_.check(out.requests, out.steps);
+    if (cancel_.load()) return out;
     if (last || (r.tool_calls.empty() && problems.empty())) return out;
     run_calls(r, out);
     if (cancel_.load()) return out;
@@ -252,15 +253,27 @@ ToolAnswer AgentLoop::answer(const ChatResult::ToolCall& call, const std::string
                        ". Call it again with an object that matches its schema.",
                    "arguments not an object");
   if (auto why = permissions_.refusal(call.name, args)) return refused(*why, "denied by app.yaml");
+  if (!tool->read_only) {
+    if (!hooks_.consent)
+      return refused(call.name + " changes things and no one can allow it here: do without it", "not allowed");
+    if (auto why = hooks_.consent(*tool, args, call.id)) return refused(*why, "not allowed");
+  }
   // Through the host, as any client's call: the plugin that owns the data answers.
   auto promise = std::make_shared<std::promise<acdc::Result>>();
   auto future = promise->get_future();
   host_.call(tool->method, "[" + arguments + "]", [promise](acdc::Result r) { promise->set_value(std::move(r)); });
-  const auto deadline = Clock::now() + kToolTimeout;
+  // A tool may take as long as the turn may (a test run does).
+  const auto deadline = started_ + std::chrono::seconds(limits_.max_seconds);
   while (future.wait_for(std::chrono::milliseconds(50)) != std::future_status::ready) {
-    if (cancel_.load()) return refused("stopped by the user", "stopped");
-    if (Clock::now() >= deadline)
-      return refused(call.name + " did not answer within " + std::to_string(kToolTimeout.count()) + " s", "timed out");
+    const bool stopped = cancel_.load();
+    if (stopped || Clock::now() >= deadline) {
+      // A plugin whose tools run long ends them on Class.stop_tool_calls;
+      // one without it is left to finish, unheard.
+      const std::string cls = tool->method.substr(0, tool->method.find('.'));
+      host_.call(cls + ".stop_tool_calls", "[]", [](acdc::Result) {});
+      if (stopped) return refused("stopped by the user", "stopped");
+      return refused(call.name + " did not answer before the turn's time limit (agent.max_seconds)", "timed out");
+    }
   }
   return read_tool_answer(call.name, future.get());
 }

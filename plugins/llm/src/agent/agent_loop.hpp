@@ -6,7 +6,8 @@
 //   the model in step k+1) -> each tool call runs through the host as any
 //   client's call would (AcApp.agentStep before and after) -> the answer
 //   and the results are appended to the messages -> step k+1, until the
-//   model answers without a tool call, or a limit (steps, cost, time) is
+//   model answers without a tool call (and the checks, lint and tests,
+//   pass or have no round left), or a limit (steps, cost, time) is
 //   reached: the model is then told so and answers once more, tools unused.
 //
 // Each request is the previous one with the new messages appended, byte for
@@ -56,6 +57,15 @@ class AgentLoop {
     std::function<void(const AgentStep&)> on_step;
     // The model read a whole file (it joins the session's selection).
     std::function<void(const std::string& path)> on_read_whole;
+    // Whether a call that changes things may run (agent/tool_consent.hpp):
+    // nullopt, or what the model is told. Without it such calls are refused.
+    std::function<std::optional<std::string>(const AgentTool&, const acdc::JsonValue& args, const std::string& call_id)>
+        consent;
+    // After a request that answered without calling a tool: the checks
+    // (agent/checks.hpp), when there are edits they have not seen; their
+    // steps go into `steps`. Returns what the model is told of a failure,
+    // "" when there is none (or no round is left to fix it).
+    std::function<std::string(int step, std::vector<AgentStep>& steps)> check;
     // A request whose tool calls have all run, with those calls: what a
     // crash from here on must not lose (the turn's history record).
     std::function<void(const ChatResult&, const std::vector<AgentStep>&)> on_request_done;
@@ -92,8 +102,8 @@ class AgentLoop {
   void tell_model(const std::string& problems, Outcome& out);
   AgentStep run_tool(const ChatResult::ToolCall& call, int step);
   // The call's answer: refused here (no such tool, arguments that are not
-  // an object, app.yaml's permissions) or the plugin's, waited for until it
-  // comes, the user stops the turn or kToolTimeout passes.
+  // an object, app.yaml's permissions, the user's consent) or the plugin's,
+  // waited for until it comes, the user stops the turn or its time is up.
   ToolAnswer answer(const ChatResult::ToolCall& call, const std::string& arguments);
   // The limit reached after `requests` requests, or "".
   std::string limit_reached(int requests, const Usage& usage) const;

@@ -38,9 +38,9 @@ AgentTools AgentTools::from_list(std::string_view list_json, const ToolPermissio
   w.StartArray();
   for (const auto& t : list.GetArray()) {
     if (!t.IsObject() || !is_string(t, "name") || !is_string(t, "method") || !is_string(t, "description") ||
-        !t.HasMember("inputSchema") || !permissions.offered(t["name"].GetString(), read_only(t)))
+        !t.HasMember("inputSchema") || !permissions.offered(t["name"].GetString()))
       continue;
-    out.tools_.push_back(AgentTool{t["name"].GetString(), t["method"].GetString()});
+    out.tools_.push_back(AgentTool{t["name"].GetString(), t["method"].GetString(), read_only(t)});
     w.StartObject();
     w.Key("type"), w.String("function");
     w.Key("function");

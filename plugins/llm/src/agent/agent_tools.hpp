@@ -1,7 +1,7 @@
 // agent/agent_tools.hpp -- the tools an Agent turn offers its model: the
 // plugins' tools as Host.list_tools lists them (plugin_api.h, since 1.2),
-// those app.yaml's permissions: let it have (agent/tool_permissions.hpp:
-// read-only ones unless denied, others only when allowed), in the host's
+// those app.yaml's permissions: do not deny (agent/tool_permissions.hpp),
+// in the host's
 // order, so every step of every turn sends the same tool bytes and the
 // provider's prompt cache keeps them. Edits stay edit blocks in the answer.
 //
@@ -23,6 +23,7 @@ namespace acdc::llm {
 struct AgentTool {
   std::string name;    // "read_file"
   std::string method;  // "Repo.read_file"
+  bool read_only = false;  // annotations.readOnlyHint: never asks the user
 };
 
 class AgentTools {

@@ -5,18 +5,39 @@
 namespace acdc::llm {
 namespace {
 
-// Every string a call carries, and those in arrays of strings: the paths,
-// patterns and names a glob rule is matched against.
-std::vector<std::string> string_arguments(const acdc::JsonValue& args) {
-  std::vector<std::string> out;
+// Every string a call carries, and those in arrays of strings, with the
+// argument's name: the paths, patterns, names and commands a rule is
+// matched against.
+std::vector<std::pair<std::string, std::string>> string_arguments(const acdc::JsonValue& args) {
+  std::vector<std::pair<std::string, std::string>> out;
   if (!args.IsObject()) return out;
   for (const auto& m : args.GetObject()) {
-    if (m.value.IsString()) out.emplace_back(m.value.GetString(), m.value.GetStringLength());
+    const std::string key(m.name.GetString(), m.name.GetStringLength());
+    if (m.value.IsString()) out.emplace_back(key, std::string(m.value.GetString(), m.value.GetStringLength()));
     if (m.value.IsArray())
       for (const auto& v : m.value.GetArray())
-        if (v.IsString()) out.emplace_back(v.GetString(), v.GetStringLength());
+        if (v.IsString()) out.emplace_back(key, std::string(v.GetString(), v.GetStringLength()));
   }
   return out;
+}
+
+// A command line against a pattern whose `*` is any text, spaces and
+// slashes included; everything else must match exactly.
+bool command_match(std::string_view pattern, std::string_view command) {
+  size_t p = 0, c = 0, star = std::string_view::npos, resume = 0;
+  while (c < command.size()) {
+    if (p < pattern.size() && pattern[p] == '*') {
+      star = p++, resume = c;
+    } else if (p < pattern.size() && pattern[p] == command[c]) {
+      ++p, ++c;
+    } else if (star != std::string_view::npos) {
+      p = star + 1, c = ++resume;
+    } else {
+      return false;
+    }
+  }
+  while (p < pattern.size() && pattern[p] == '*') ++p;
+  return p == pattern.size();
 }
 
 }  // namespace
@@ -53,17 +74,26 @@ bool ToolPermissions::names(const std::vector<Rule>& rules, const std::string& t
   return false;
 }
 
-bool ToolPermissions::offered(const std::string& tool, bool read_only) const {
-  return !names(deny_, tool) && (read_only || names(allow_, tool));
+bool ToolPermissions::offered(const std::string& tool) const { return !names(deny_, tool); }
+
+std::optional<std::string> ToolPermissions::matched(const Rule& rule, const acdc::JsonValue& args) {
+  for (const auto& [key, value] : string_arguments(args))
+    if (key == "command" ? command_match(rule.glob, value) : util::glob_match(rule.glob, value)) return value;
+  return std::nullopt;
+}
+
+bool ToolPermissions::allows(const std::string& tool, const acdc::JsonValue& args) const {
+  for (const auto& r : allow_)
+    if (r.tool == tool && (r.glob.empty() || matched(r, args))) return true;
+  return false;
 }
 
 std::optional<std::string> ToolPermissions::refusal(const std::string& tool, const acdc::JsonValue& args) const {
   for (const auto& r : deny_) {
     if (r.tool != tool) continue;
     if (r.glob.empty()) return "app.yaml's permissions deny " + tool + " (" + r.text + "): do without it";
-    for (const auto& value : string_arguments(args))
-      if (util::glob_match(r.glob, value))
-        return "app.yaml's permissions deny this call (" + r.text + "): '" + value + "' is off limits: do without it";
+    if (auto value = matched(r, args))
+      return "app.yaml's permissions deny this call (" + r.text + "): '" + *value + "' is off limits: do without it";
   }
   return std::nullopt;
 }

@@ -30,8 +30,10 @@ class ToolPermissions {
   // (ACDC_E_INVALID_PARAMS) naming the entry that is not a rule.
   static ToolPermissions from(const acdc::JsonValue* section);
 
-  // Whether the model is offered `tool` at all.
-  bool offered(const std::string& tool, bool read_only) const;
+  // Whether the model is offered `tool` at all (a deny of the whole tool).
+  bool offered(const std::string& tool) const;
+  // Whether an allow rule covers this call.
+  bool allows(const std::string& tool, const acdc::JsonValue& args) const;
   // Why this call is refused, or nullopt when it may run.
   std::optional<std::string> refusal(const std::string& tool, const acdc::JsonValue& args) const;
 
@@ -43,6 +45,8 @@ class ToolPermissions {
   };
   static Rule parse(const std::string& text);
   static bool names(const std::vector<Rule>& rules, const std::string& tool);
+  // The call's argument the rule's pattern matches, or nullopt.
+  static std::optional<std::string> matched(const Rule& rule, const acdc::JsonValue& args);
 
   std::vector<Rule> allow_, deny_;
 };

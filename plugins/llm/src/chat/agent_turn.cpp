@@ -7,8 +7,13 @@
 #include "edit/edit_applier.hpp"
 #include "edit/edit_parser.hpp"
 
+#include <future>
+
 namespace acdc::llm {
 namespace {
+
+// How long a permission question waits for the user before the call is refused.
+constexpr auto kAskTimeout = std::chrono::minutes(10);
 
 void merge(ApplyOutcome& into, const ApplyOutcome& step) {
   into.results.insert(into.results.end(), step.results.begin(), step.results.end());
@@ -52,6 +57,19 @@ ChatResult ChatTurn::run_agent(const ChatRequest& first, const StreamCallbacks& 
   hooks.on_request_done = [this](const ChatResult& r, const std::vector<AgentStep>& steps) {
     persist_request(r, steps);
   };
+  ToolGrants no_grants;
+  ToolConsent consent(d_.agent_permissions, d_.tool_grants ? *d_.tool_grants : no_grants,
+                      {.sandboxed = d_.commands_sandboxed, .ask_always = d_.commands_ask_always},
+                      [this](const std::string& ask) { return ask_caller(ask); });
+  hooks.check = [this](int step, std::vector<AgentStep>& steps) {
+    std::string failure = run_checks(step, steps);
+    if (failure.empty() || fix_rounds_ >= d_.checks.max_fix_rounds) return std::string();  // the failing step shows it
+    ++fix_rounds_;
+    return failure;
+  };
+  hooks.consent = [&consent](const AgentTool& tool, const acdc::JsonValue& args, const std::string& call_id) {
+    return consent.refusal(tool, args, call_id);
+  };
   AgentLoop loop(d_.host, *d_.agent_tools, d_.agent_permissions, d_.agent_limits, d_.cancel, std::move(hooks));
   AgentLoop::Outcome o = loop.run(first);
   out_.steps = std::move(o.steps);
@@ -59,6 +77,44 @@ ChatResult ChatTurn::run_agent(const ChatRequest& first, const StreamCallbacks& 
   ChatResult r = std::move(o.last);
   r.usage = o.usage;
   return r;
+}
+
+// The client that started the turn answers AcApp.askPermission(request_id,
+// ask): {"outcome": ...} or the outcome's bare string. A client that does not
+// serve it, or no answer before the user stops the turn, asks no one.
+std::string ChatTurn::ask_caller(const std::string& ask) {
+  if (req_.caller == ACDC_CLIENT_NONE) return "";
+  auto promise = std::make_shared<std::promise<acdc::Result>>();
+  auto future = promise->get_future();
+  d_.host.call_client(req_.caller, "AcApp.askPermission", "[" + acdc::to_json_text(req_.request_id) + "," + ask + "]",
+                      [promise](acdc::Result r) { promise->set_value(std::move(r)); });
+  const auto deadline = std::chrono::steady_clock::now() + kAskTimeout;
+  while (future.wait_for(std::chrono::milliseconds(50)) != std::future_status::ready)
+    if (d_.cancel.load() || std::chrono::steady_clock::now() >= deadline) return "";
+  acdc::Result r = future.get();
+  if (!r.ok()) {
+    d_.host.log(ACDC_LOG_INFO, "request " + req_.request_id + ": the client did not answer AcApp.askPermission: " + r.payload);
+    return "";
+  }
+  acdc::Json answer;
+  answer.Parse(r.payload.c_str());
+  if (answer.IsString()) return answer.GetString();
+  if (answer.IsObject() && answer.HasMember("outcome") && answer["outcome"].IsString()) return answer["outcome"].GetString();
+  return "";
+}
+
+std::string ChatTurn::run_checks(int step, std::vector<AgentStep>& steps) {
+  const int edits = out_.applied.passed + static_cast<int>(out_.applied.files_created.size());
+  if (!d_.checks.enabled() || edits == checked_edits_ || d_.cancel.load()) return {};
+  checked_edits_ = edits;
+  const std::string args_prefix = "[" + acdc::to_json_text(req_.request_id) + ",";
+  Checks checks(d_.host, d_.checks, d_.cancel, [this, args_prefix](const AgentStep& s) {
+    d_.host.notify(ACDC_CLIENT_ALL, "AcApp.agentStep", args_prefix + s.to_json() + "]");
+  });
+  const std::size_t before = steps.size();
+  std::string failure = checks.run(step, steps);
+  unrecorded_checks_.insert(unrecorded_checks_.end(), steps.begin() + static_cast<long>(before), steps.end());
+  return failure;
 }
 
 // An edit block for a file the agent has not read is no failure: the file
@@ -106,8 +162,10 @@ void ChatTurn::save_undo() {
 }
 
 void ChatTurn::persist_request(const ChatResult& r, const std::vector<AgentStep>& steps) {
+  std::vector<AgentStep> recorded = std::exchange(unrecorded_checks_, {});
+  recorded.insert(recorded.end(), steps.begin(), steps.end());
   d_.session.add("assistant", r.text,
-                 {.turn_id = out_.turn_id, .reasoning = r.reasoning, .steps_json = steps_json(steps)});
+                 {.turn_id = out_.turn_id, .reasoning = r.reasoning, .steps_json = steps_json(recorded)});
   last_request_text_.clear();  // recorded: the closing record must not repeat it
 }
 

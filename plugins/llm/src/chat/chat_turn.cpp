@@ -96,6 +96,7 @@ void ChatTurn::run(const std::function<void()>& on_complete) {
         if (d_.review_context.empty()) apply_edits();
         else out_.edits_not_applied = "Review mode: edits are not applied. End the review to make changes.";
       }
+      if (!agent()) run_checks(0, out_.steps);  // an Agent turn's ran in its loop
       persist_answer();
     }
   } catch (const std::exception& e) {
@@ -317,6 +318,7 @@ void ChatTurn::persist_answer() {
                  {.turn_id = out_.turn_id, .files_modified = out_.applied.files_modified, .cut_off = out_.cut_off,
                   .error = out_.error ? out_.error->message : std::string(), .reasoning = out_.reasoning,
                   .edit_results = out_.applied.results, .shell_commands = out_.shell_commands,
+                  .steps_json = unrecorded_checks_.empty() ? std::string() : steps_json(unrecorded_checks_),
                   .stopped_by = out_.stopped_by});
 }
 

@@ -29,6 +29,8 @@
 #pragma once
 
 #include "agent/agent_loop.hpp"
+#include "agent/checks.hpp"
+#include "agent/tool_consent.hpp"
 #include "chat/chunk_coalescer.hpp"
 #include "chat/turn_options.hpp"
 #include "chat/turn_outcome.hpp"
@@ -93,6 +95,12 @@ struct TurnDeps {
   const AgentTools* agent_tools = nullptr;
   AgentLimits agent_limits;
   ToolPermissions agent_permissions;  // app.yaml permissions:
+  ToolGrants* tool_grants = nullptr;  // the session's "always allow" answers
+  // Exec.status: whether the model's commands run sandboxed, and whether each
+  // must ask because the sandbox app.yaml wants cannot be made here.
+  bool commands_sandboxed = true;
+  bool commands_ask_always = false;
+  CheckSettings checks;               // lint and tests after the turn's edits (agent/checks.hpp)
 };
 
 struct TurnRequest {
@@ -146,6 +154,12 @@ class ChatTurn {
   bool agent() const { return d_.agent_tools && !d_.agent_tools->empty(); }
   ChatResult run_agent(const ChatRequest& first, const StreamCallbacks& callbacks);
   std::string apply_step_edits(const std::string& step_text);
+  // Asks the turn's client to allow a tool call (agent/tool_consent.hpp's Ask).
+  std::string ask_caller(const std::string& ask);
+  // The checks, when edits they have not seen were applied; steps into
+  // `steps` and into the next history record. What the model is told of a
+  // failure, or "".
+  std::string run_checks(int step, std::vector<AgentStep>& steps);
   void save_undo();
   void persist_request(const ChatResult& r, const std::vector<AgentStep>& steps);
   void persist_answer();
@@ -174,6 +188,9 @@ class ChatTurn {
   std::unique_ptr<RecordingFiles> recording_;
   std::vector<std::string> read_whole_;
   std::string last_request_text_;  // the last request's own text: the answer's history record
+  std::vector<AgentStep> unrecorded_checks_;  // checks run since the last history record
+  int checked_edits_ = 0;                     // applied edits the checks last ran after
+  int fix_rounds_ = 0;                        // failures given back to the model
 };
 
 }  // namespace acdc::llm

@@ -117,6 +117,8 @@ std::string TurnOutcome::to_json() const {
   if (agent) {
     w.Key("agent");
     w.Bool(true);
+  }
+  if (agent || !steps.empty()) {  // an Ask turn's steps are its checks (agent/checks.hpp)
     const std::string steps_text = steps_json(steps);
     w.Key("steps");
     w.RawValue(steps_text.data(), steps_text.size(), rapidjson::kArrayType);

@@ -4,6 +4,8 @@
 #include "edit/file_access.hpp"
 #include "service/local_model.hpp"
 
+#include <acdc/sdk/call_and_wait.hpp>
+
 #include <algorithm>
 
 namespace acdc::llm {
@@ -104,6 +106,11 @@ void ChatTurns::run(TurnRequest request, std::shared_ptr<CancelFlag> cancel) {
   if (std::optional<ReviewState> review = p_.work.review()) turn_deps.review_context = p_.review.context_for_turn(*review);
   AgentTools tools;
   choose_mode(request, pc, turn_deps, tools);
+  try {
+    turn_deps.checks = p_.config.check_settings();
+  } catch (const acdc::Error& e) {
+    p_.host.log(ACDC_LOG_WARN, "request " + request.request_id + " runs no checks: " + e.what());
+  }
   auto turn = std::make_shared<ChatTurn>(std::move(turn_deps), std::move(request));
   p_.work.attach(turn);
   turn->run(clear);
@@ -140,6 +147,24 @@ void ChatTurns::choose_mode(const TurnRequest& request, const ProviderConfig& pc
   tools = AgentTools::from_host(p_.host, deps.agent_permissions);
   if (tools.empty()) p_.host.log(ACDC_LOG_WARN, "request " + request.request_id + " runs in Ask mode: no plugin offers a tool");
   deps.agent_tools = &tools;
+  deps.tool_grants = &grants_;
+  if (const AgentTool* run = tools.find("run_command")) read_command_sandbox(*run, deps);
+}
+
+void ChatTurns::read_command_sandbox(const AgentTool& run_command, TurnDeps& deps) const {
+  const std::string cls = run_command.method.substr(0, run_command.method.find('.'));
+  acdc::Result r = acdc::call_and_wait(p_.host, cls + ".status", "[]", std::chrono::seconds(10));
+  acdc::Json status;
+  if (r.ok()) status.Parse(r.payload.c_str());
+  if (!status.IsObject() || !status.HasMember("sandbox_available") || !status.HasMember("sandbox") ||
+      !status["sandbox"].IsString()) {
+    deps.commands_sandboxed = false, deps.commands_ask_always = true;  // cannot tell: ask
+    return;
+  }
+  const bool wanted = std::string_view(status["sandbox"].GetString()) != "off";
+  const bool available = status["sandbox_available"].IsTrue();
+  deps.commands_sandboxed = wanted && available;
+  deps.commands_ask_always = wanted && !available;
 }
 
 void ChatTurns::set_selected_files(acdc::Call call, std::vector<std::string> files) {

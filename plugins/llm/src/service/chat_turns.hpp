@@ -77,12 +77,17 @@ class ChatTurns {
   // Agent or Ask for `request` (its own choice, else the session's); in
   // Agent mode the tools and limits go into `deps`, or the turn fails with why.
   void choose_mode(const TurnRequest& request, const ProviderConfig& pc, TurnDeps& deps, AgentTools& tools);
+  // Whether the plugin serving run_command sandboxes it (its Class.status),
+  // and whether each command must ask: a sandbox wanted and not possible
+  // here, or no answer.
+  void read_command_sandbox(const AgentTool& run_command, TurnDeps& deps) const;
   // After a successful turn, on the chat worker (so the next turn sees the
   // result): compacts the history when it passed the trigger (§4.11).
   void compact_if_needed(const std::string& request_id);
 
   Parts p_;
   std::atomic<bool> ready_{false};
+  ToolGrants grants_;  // the user's "always allow" answers, for this acdc session
   // Declared last: destroyed first, so queued work finishes while the
   // members it uses are still alive.
   acdc::WorkerThread chat_worker_{"llm"};

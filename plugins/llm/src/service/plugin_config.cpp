@@ -52,6 +52,12 @@ ToolPermissions PluginConfig::tool_permissions() const {
   return ToolPermissions::from(app_section("permissions"));
 }
 
+CheckSettings PluginConfig::check_settings() const {
+  const std::filesystem::path repo_file = state_dir() / "app.yaml";
+  std::lock_guard lock(mu_);
+  return CheckSettings::from(app_section("checks"), repo_file);
+}
+
 long PluginConfig::map_budget(const ModelLimits& limits) const {
   std::lock_guard lock(mu_);
   auto app = config_.FindMember("app");

@@ -9,6 +9,7 @@
 #pragma once
 
 #include "agent/agent_loop.hpp"
+#include "agent/checks.hpp"
 #include "context/compactor.hpp"
 #include "context/model_limits.hpp"
 #include "context/model_prices.hpp"
@@ -44,6 +45,8 @@ class PluginConfig {
   CompactionSettings compaction() const;             // app.yaml history_compaction:
   AgentLimits agent_limits() const;                  // app.yaml agent:; throws naming a bad key
   ToolPermissions tool_permissions() const;          // app.yaml permissions:; throws naming a bad rule
+  // app.yaml checks:, then <state_dir>/app.yaml's over it; throws naming a bad key.
+  CheckSettings check_settings() const;
   // app.yaml cache_warmup: for this provider (enabled: auto is on where the
   // provider caches prompts: Anthropic, Bedrock's Claude).
   WarmupSettings warmup(const ProviderConfig& pc) const;
