@@ -40,6 +40,9 @@ class Engine {
     virtual void on_read(std::string path, Reply reply) = 0;
     // `old_text`: the text the plugin read before; none for a new file.
     virtual void on_write(std::string path, std::string content, std::optional<std::string> old_text, Reply reply) = 0;
+    // An Agent turn's tool call that changes things (a command) asks first;
+    // `ask_json` as AcApp.askPermission's (plugins/llm/src/agent/tool_consent.hpp).
+    virtual void on_ask(std::string ask_json, Reply reply) = 0;
   };
 
   Engine();

@@ -133,6 +133,31 @@ void PromptTurn::ask_permission(const std::string& call_id, std::function<void(b
   });
 }
 
+// The editor's answer is the user's: a command the model wants to run is
+// the step's tool call (agent_step_update), asked about by its id.
+void PromptTurn::on_ask(std::string ask_json, Engine::Reply reply) {
+  if (cancelled_) return reply(ACDC_OK, R"({"outcome":"deny"})");
+  rapidjson::Document ask;
+  if (rpc::parse_limited(ask_json, ask, rpc::kMaxDepth) != rpc::ParseOutcome::ok || !ask.IsObject()) ask.SetObject();
+  auto text = [&ask](const char* key) {
+    auto it = ask.FindMember(key);
+    return it != ask.MemberEnd() && it->value.IsString() ? std::string(it->value.GetString()) : std::string();
+  };
+  std::string tool_call = R"({"toolCallId":)" + json_string("step-" + text("tool_call_id")) + R"(,"title":)" +
+                          json_string(text("title")) + R"(,"kind":"execute")";
+  if (auto args = ask.FindMember("arguments"); args != ask.MemberEnd()) tool_call += R"(,"rawInput":)" + rpc::to_text(args->value);
+  const std::string options = R"([{"optionId":"allow_once","name":"Allow once","kind":"allow_once"},)"
+                              R"({"optionId":"allow_always","name":"Always allow this command","kind":"allow_always"},)"
+                              R"({"optionId":"reject_once","name":"Deny","kind":"reject_once"}])";
+  const std::string params =
+      R"({"sessionId":)" + json_string(s_.session_id) + R"(,"toolCall":)" + tool_call + R"(},"options":)" + options + "}";
+  s_.conn.request("session/request_permission", params, [reply](bool ok, std::string_view answer) {
+    const std::string option = ok ? picked_option(answer) : "";
+    const char* outcome = option == "allow_once" || option == "allow_always" ? option.c_str() : "deny";
+    reply(ACDC_OK, std::string(R"({"outcome":")") + outcome + "\"}");
+  });
+}
+
 void PromptTurn::write(const std::string& path, const std::string& content, bool created,
                        std::function<void(bool, std::string)> done) {
   if (s_.editor_writes) {

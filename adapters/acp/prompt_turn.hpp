@@ -62,6 +62,7 @@ class PromptTurn final : public Engine::Turn, public std::enable_shared_from_thi
   void on_complete(std::string_view result_json) override;
   void on_step(std::string_view step_json) override;
   void on_read(std::string path, Engine::Reply reply) override;
+  void on_ask(std::string ask_json, Engine::Reply reply) override;
   void on_write(std::string path, std::string content, std::optional<std::string> old_text,
                 Engine::Reply reply) override;
 

@@ -62,14 +62,15 @@ std::string agent_step_update(const std::string& session_id, std::string_view st
     for (const char* key : {"path", "file"})
       if (auto p = args->value.FindMember(key); path.empty() && p != args->value.MemberEnd() && p->value.IsString())
         path = p->value.GetString();
-    for (const char* key : {"pattern", "name", "question"})
+    for (const char* key : {"command", "pattern", "name", "question"})
       if (auto p = args->value.FindMember(key); pattern.empty() && p != args->value.MemberEnd() && p->value.IsString())
         pattern = p->value.GetString();
   }
   const bool search = tool.find("search") != std::string::npos || tool.starts_with("find_") || tool == "repo_map";
+  const char* kind = tool == "run_command" ? "execute" : search ? "search" : "read";
   const std::string title = tool + (path.empty() ? pattern.empty() ? "" : " " + pattern : " " + path);
   std::string body = R"({"sessionUpdate":"tool_call","toolCallId":)" + json_string(id) + R"(,"title":)" + json_string(title) +
-                     R"(,"kind":)" + json_string(search ? "search" : "read") + R"(,"status":"in_progress")";
+                     R"(,"kind":)" + json_string(kind) + R"(,"status":"in_progress")";
   if (args != step.MemberEnd()) body += R"(,"rawInput":)" + rpc::to_text(args->value);
   if (!path.empty()) body += R"(,"locations":[{"path":)" + json_string(root + "/" + path) + "}]";
   return update(session_id, body + "}");

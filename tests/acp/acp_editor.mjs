@@ -22,8 +22,9 @@ export const REPL = '\u{1F7E8}'.repeat(3) + ' REPL';
 export const END = '\u{1F7E9}'.repeat(3) + ' END';
 export const editBlock = (path, from, to) => `${path}\n${EDIT}\n${from}\n${REPL}\n${to}\n${END}\n`;
 
-// A git repository with app.js committed, and acdc's config for the fake provider.
-export function makeProject(fake, { appYaml = '' } = {}) {
+// A git repository with app.js committed, and acdc's config for the fake
+// provider; `exec` loads the exec plugin too (the model's run_command).
+export function makeProject(fake, { appYaml = '', exec = false } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'acdc-acp-'));
   const repo = join(dir, 'repo');
   const configHome = join(dir, 'config');
@@ -38,7 +39,8 @@ export function makeProject(fake, { appYaml = '' } = {}) {
     `provider: openai\nbase_url: ${fake.baseUrl}\nmodel: gpt-4o\napi_key_env: ACDC_TEST_LLM_KEY\nnum_retries: 0\n`);
   if (appYaml) writeFileSync(join(configHome, 'app.yaml'), appYaml);  // none: the bundled default
   const configFile = join(dir, 'acdc.yaml');
-  writeFileSync(configFile, 'plugins:\n  - name: repo\n  - name: llm\n    config_files: [llm.yaml, app.yaml]\n');
+  writeFileSync(configFile, 'plugins:\n  - name: repo\n  - name: llm\n    config_files: [llm.yaml, app.yaml]\n' +
+    (exec ? '  - name: exec\n    config_files: [app.yaml, llm.yaml]\n' : ''));
   return { dir, repo, configHome, configFile };
 }
 
@@ -57,8 +59,8 @@ export function agentCommand(project) {
 export class Editor {
   // fs: offer fs/read_text_file and fs/write_text_file, served from `buffers`
   // (path -> text; a path without one reads as not open).
-  static async start(fake, { fs = false, appYaml = '', project } = {}) {
-    const p = project ?? makeProject(fake, { appYaml });
+  static async start(fake, { fs = false, appYaml = '', exec = false, project } = {}) {
+    const p = project ?? makeProject(fake, { appYaml, exec });
     const { bin, args, options } = agentCommand(p);
     const child = spawn(bin, args, { ...options, stdio: ['pipe', 'pipe', 'pipe'] });
     return new Editor(child, p, fs);

@@ -122,3 +122,39 @@ test('without the fs capability an allowed edit is written on disk by acdc', asy
     await plain.close();
   }
 });
+
+test('the agent\'s command asks through session/request_permission, runs once allowed, and is a tool call of kind execute', async () => {
+  const withExec = await Editor.start(fake, { exec: true });
+  try {
+    await withExec.initialize();
+    const session = (await withExec.newSession()).sessionId;
+    withExec.permission = allow('allow_once');
+    await fake.queue([
+      { text: '', tool_calls: [{ id: 'call_1', name: 'run_command', arguments: '{"command":"grep -c answer app.js"}' }] },
+      { text: 'It appears twice.' },
+    ]);
+    const { response, updates } = await withExec.prompt(session, 'how often does app.js say answer?');
+    assert.equal(response.stopReason, 'end_turn');
+    assert.equal(withExec.permissions.length, 1);
+    const asked = withExec.permissions[0].toolCall;
+    assert.equal(asked.kind, 'execute');
+    assert.equal(asked.title, 'Run `grep -c answer app.js`');
+    const call = updates.find((u) => u.sessionUpdate === 'tool_call' && u.kind === 'execute');
+    assert.equal(call.toolCallId, asked.toolCallId, 'the question names the step\'s tool call');
+    assert.equal(callStatuses(updates, call.toolCallId).at(-1), 'completed');
+    const sent = await fake.requests();
+    // The model read the exit code and the output (raw JSON text: "\n" as written there).
+    assert.ok(sent.at(-1).body.includes('exit code 0'), sent.at(-1).body);
+    assert.ok(sent.at(-1).body.includes('(sandbox: workspace-write)\\n2'), sent.at(-1).body);
+
+    withExec.permission = allow('reject_once');
+    await fake.queue([
+      { text: '', tool_calls: [{ id: 'call_2', name: 'run_command', arguments: '{"command":"touch rejected"}' }] },
+      { text: 'Not run.' },
+    ]);
+    await withExec.prompt(session, 'make a file');
+    assert.ok((await fake.requests()).at(-1).body.includes('did not allow'));
+  } finally {
+    await withExec.close();
+  }
+});
