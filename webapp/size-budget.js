@@ -3,13 +3,27 @@
 //   - the first load: index.html, the entry script with every chunk it
 //     imports statically, and the CSS those chunks bring: at most 150 KB;
 //   - the editor: the file editor's chunk with what it imports statically
-//     beyond the first load (CodeMirror's core): at most 250 KB.
+//     beyond the first load (CodeMirror's core): at most 250 KB;
+//   - the terminal (issue 39): the terminal panel's chunk with xterm.js and
+//     its stylesheet, loaded when the panel first opens: at most 100 KB
+//     (68.7 KB with xterm.js 5.5 and its fit addon; a renderer addon would
+//     belong in a lazy chunk of its own).
 // The browser test perf.test.mjs measures what Chromium really fetches; this
 // check catches a regression at the build, before any test runs.
 import { gzipSync } from 'node:zlib';
 
 export const FIRST_LOAD_BUDGET = 150 * 1024;
 export const EDITOR_BUDGET = 250 * 1024;
+export const TERMINAL_BUDGET = 100 * 1024;
+
+// The lazy chunks with budgets of their own: each element's chunk with what
+// it imports statically beyond the first load.
+const LAZY = [
+  { name: 'editor', module: '/components/file-editor.js', budget: EDITOR_BUDGET,
+    advice: 'keep languages and rarely used extensions in lazy chunks of their own' },
+  { name: 'terminal', module: '/components/terminal-panel.js', budget: TERMINAL_BUDGET,
+    advice: 'load xterm.js addons lazily, or keep the panel\'s own code small' },
+];
 
 // `name` and every chunk it imports statically, transitively.
 function closure(bundle, name, into = new Set()) {
@@ -42,21 +56,25 @@ export function sizeBudget() {
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((f) => f.type === 'chunk');
       const entry = chunks.find((c) => c.isEntry);
-      const editor = chunks.find((c) => c.facadeModuleId?.endsWith('/components/file-editor.js'));
-      if (!entry || !editor) this.error('size budget: the build has no entry chunk or no file-editor chunk to measure');
+      if (!entry) this.error('size budget: the build has no entry chunk to measure');
       const first = closure(bundle, entry.fileName);
       const html = Object.keys(bundle).filter((name) => name.endsWith('.html'));
       const firstBytes = gzipped(bundle, [...first, ...cssOf(bundle, first), ...html]);
-      const lazy = [...closure(bundle, editor.fileName)].filter((name) => !first.has(name));
-      const editorBytes = gzipped(bundle, [...lazy, ...cssOf(bundle, lazy)]);
-      this.info(`first load ${kb(firstBytes)} gzipped (budget ${kb(FIRST_LOAD_BUDGET)}), ` +
-                `editor ${kb(editorBytes)} (budget ${kb(EDITOR_BUDGET)})`);
+      const figures = [`first load ${kb(firstBytes)} gzipped (budget ${kb(FIRST_LOAD_BUDGET)})`];
+      const over = [];
       if (firstBytes > FIRST_LOAD_BUDGET)
-        this.error(`the first load is ${kb(firstBytes)} gzipped, over its ${kb(FIRST_LOAD_BUDGET)} budget: ` +
-                   'load the new code lazily (a dynamic import) or make it smaller');
-      if (editorBytes > EDITOR_BUDGET)
-        this.error(`the editor's chunks are ${kb(editorBytes)} gzipped, over their ${kb(EDITOR_BUDGET)} budget: ` +
-                   'keep languages and rarely used extensions in lazy chunks of their own');
+        over.push(`the first load is ${kb(firstBytes)} gzipped, over its ${kb(FIRST_LOAD_BUDGET)} budget: ` +
+                  'load the new code lazily (a dynamic import) or make it smaller');
+      for (const { name, module, budget, advice } of LAZY) {
+        const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(module));
+        if (!chunk) this.error(`size budget: the build has no chunk for ${module} to measure`);
+        const lazy = [...closure(bundle, chunk.fileName)].filter((file) => !first.has(file));
+        const bytes = gzipped(bundle, [...lazy, ...cssOf(bundle, lazy)]);
+        figures.push(`${name} ${kb(bytes)} (budget ${kb(budget)})`);
+        if (bytes > budget) over.push(`the ${name}'s chunks are ${kb(bytes)} gzipped, over their ${kb(budget)} budget: ${advice}`);
+      }
+      this.info(figures.join(', '));
+      if (over.length) this.error(over.join('; '));
     },
   };
 }

@@ -1,6 +1,7 @@
 // The object registered with jrpc-oo as "AcApp": exactly the methods the
 // server calls on the browser (acdc-features §1.1). Each forwards to the bus
-// and returns true, because the server awaits every call.
+// and returns true, because the server awaits every call; askPermission
+// returns the user's answer instead, a Promise jrpc-oo sends when it settles.
 //
 //   client.addClass(new AcAppMethods(), 'AcApp');
 
@@ -36,4 +37,12 @@ export class AcAppMethods {
   // call of an Agent turn, sent "running" and again when it ends.
   agentModeChanged(info) { emit('agentModeChanged', info); return true; }
   agentStep(requestId, step) { emit('agentStep', { requestId, step }); return true; }
+  // The exec plugin (issue 39): every command the host runs, the model's and
+  // the user's, as it starts, prints and ends (src/exec.js keeps them).
+  commandStarted(info) { emit('commandStarted', info); return true; }
+  commandOutput(id, text) { emit('commandOutput', { id, text }); return true; }
+  commandExited(result) { emit('commandExited', result); return true; }
+  // Before an Agent turn runs a command: {outcome: allow_once | allow_always
+  // | deny}, once the user clicks (<ac-permission-dialog>).
+  askPermission(requestId, ask) { return new Promise((resolve) => emit('askPermission', { requestId, ask, resolve })); }
 }

@@ -1,7 +1,9 @@
 // <ac-app-shell>: owns the WebSocket (extends jrpc-oo's JRPCClient), registers
 // "AcApp", shows the startup overlay until `ready` and a stage still running
 // after it (indexing) in the header, reconnects with backoff, and lays out the
-// tabs. Everything else talks to the server through rpc.js.
+// tabs, with the terminal docked under them and the permission dialog of an
+// Agent turn's commands over everything (issue 39). Everything else talks to
+// the server through rpc.js.
 //
 //   <ac-app-shell></ac-app-shell>   (page URL: /?port=N&token=T)
 
@@ -20,6 +22,8 @@ import './components/commit-actions.js';
 import './components/copy-diff.js';
 import './components/mode-switch.js';
 import './components/review.js';
+import './components/terminal-dock.js';
+import './components/permission-dialog.js';
 
 const TABS = [['files', 'Files'], ['context', 'Context'], ['search', 'Search'], ['settings', 'Settings']];
 const LAZY = {
@@ -182,6 +186,8 @@ export class AcAppShell extends JRPCClient {
         <ac-search-tab ?hidden=${this.tab !== 'search'}></ac-search-tab>
         ${this.tab === 'settings' ? html`<ac-settings-tab></ac-settings-tab>` : ''}
       </main>
+      <ac-terminal-dock .gate=${this.gate}></ac-terminal-dock>
+      <ac-permission-dialog></ac-permission-dialog>
       <ac-toasts></ac-toasts>`;
   }
 }

@@ -9,7 +9,8 @@
 // <details data-thinking>. Issue 29: a failed turn is an <ac-error-card> by
 // its kind; repository paths the answer names are links that open the file,
 // listed under it in <ac-file-mentions> with Add All; the shell commands the
-// server found are shown with Copy, never run; the foot gives tokens, cache
+// server found are shown with Copy, and with Run when the exec plugin is
+// loaded (issue 39: <ac-shell-commands>); the foot gives tokens, cache
 // hit and cost (core/turn-usage.js); an answer whose edits the server can
 // still take back has "Undo these edits" beside its edit summary, which fires
 // "undo" (the panel calls the server), and says why when it was refused.
@@ -34,10 +35,12 @@ import './error-card.js';
 import './file-mentions.js';
 import './local-model-offer.js';
 import './agent-steps.js';
+import './shell-commands.js';
 
 class AcChatMessage extends LightElement {
-  // files: the repository's paths (a Set); selected: the paths in context.
-  static properties = { message: {}, content: {}, retryable: { type: Boolean }, files: {}, selected: {} };
+  // files: the repository's paths (a Set); selected: the paths in context;
+  // canRun: the exec plugin can run a suggested shell command.
+  static properties = { message: {}, content: {}, retryable: { type: Boolean }, files: {}, selected: {}, canRun: { type: Boolean } };
 
   onClick(e) {
     const link = e.target.closest('[data-file-link]');
@@ -122,7 +125,7 @@ class AcChatMessage extends LightElement {
       ${m.localOffer ? html`<ac-local-model-offer></ac-local-model-offer>` : ''}
       ${(m.images ?? []).map((src) => html`<img class="thumb" src=${src} alt="attached image">`)}
       ${m.cutOff ? this.cutOffMark(m) : ''}
-      ${this.shellBlock(r?.shell_commands)}
+      ${r?.shell_commands?.length ? html`<ac-shell-commands .commands=${r.shell_commands} .canRun=${this.canRun}></ac-shell-commands>` : ''}
       ${this.linkable && !m.error ? this.mentions(text) : ''}
       ${r ? this.foot(r) : ''}
     </div>`;
@@ -147,14 +150,6 @@ class AcChatMessage extends LightElement {
   mentions(text) {
     const paths = mentionedFiles(text, (p) => this.files.has(p));
     return paths.length ? html`<ac-file-mentions .paths=${paths} .selected=${this.selected}></ac-file-mentions>` : '';
-  }
-
-  // Shown to copy and run by hand: acdc never runs them (§4.3).
-  shellBlock(commands) {
-    if (!commands?.length) return '';
-    return html`<div class="shell-commands" data-shell-commands><div class="label">Shell commands (not run)</div>
-      ${commands.map((c) => html`<div class="shell-cmd" data-shell-command><code>${c}</code>
-        <button class="copy" data-copy title="Copy the command">Copy</button></div>`)}</div>`;
   }
 
   foot(r) {

@@ -18,7 +18,8 @@
 // answers (<ac-local-model-offer>); choosing one says so and sends again.
 // An Agent turn's tool calls (AcApp.agentStep) ride on its answer card as they
 // run, replaced by the turn's `steps` when it completes; Stop cancels the
-// whole turn, which is one request id.
+// whole turn, which is one request id. An answer's shell commands offer Run
+// when the exec plugin is loaded (issue 39).
 
 import { html } from 'lit';
 import { LightElement } from './light-element.js';
@@ -309,6 +310,7 @@ class AcChatPanel extends LightElement {
     const chat = this.gate?.('chat') ?? { ok: false, reason: 'Connecting…' };
     const h = this.hud;
     const retryAt = retryIndex(this.messages, this.streaming);
+    const canRun = this.gate?.('exec')?.ok ?? false;
     return html`
       <div class="chat-head">
         <button data-action="new-session" ?disabled=${!hasMethod('LLMService.new_session') || this.streaming} @click=${this.newSession}>New session</button>
@@ -319,7 +321,7 @@ class AcChatPanel extends LightElement {
       </div>
       ${chat.ok ? '' : html`<div class="unavailable" data-unavailable="chat">${chat.reason}</div>`}
       <div class="messages" @scroll=${(e) => this.follow.onScroll(e)}><div class="messages-inner">${this.messages.map((m, i) => html`<ac-chat-message
-          .message=${m} .files=${this.files} .selected=${this.selected}
+          .message=${m} .files=${this.files} .selected=${this.selected} .canRun=${canRun}
           ?retryable=${i === retryAt} @retry=${() => this.retry(i)} @undo=${() => this.undo(m.turnId)}
           @local-model=${(e) => this.usedLocalModel(i, e.detail)}></ac-chat-message>`)}
         ${this.compacting ? html`<div class="msg system compacting" data-compacting>Compacting history…</div>` : ''}</div></div>

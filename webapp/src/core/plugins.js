@@ -30,6 +30,7 @@ export const FEATURES = {
   // Links in a message: LLMService keeps the reference's names and forwards to UrlFetch.
   urls: { method: 'LLMService.detect_urls', plugin: 'llm', label: 'Fetching links in messages',
     also: { method: 'UrlFetch.detect', plugin: 'url-fetch' } },
+  exec: { method: 'Exec.run', plugin: 'exec', label: 'Running commands' },
   lsp: { method: 'LLMService.lsp_get_hover', plugin: 'llm', label: 'Looking up names (hover, definition, references)',
     also: { method: 'SymbolIndex.hover', plugin: 'symbol-index' } },
 };
