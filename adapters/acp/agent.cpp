@@ -54,6 +54,10 @@ void Agent::initialize(const Incoming& in) {
       editor_reads_ = flag("readTextFile");
       editor_writes_ = flag("writeTextFile");
     }
+    if (auto terminal = caps->value.FindMember("terminal"); terminal != caps->value.MemberEnd()) {
+      std::lock_guard lock(mu_);
+      editor_terminal_ = terminal->value.IsTrue();
+    }
   }
   // Version negotiation (protocol/v1/initialization): the client's version
   // when we speak it, else our latest, and the client decides.

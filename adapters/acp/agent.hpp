@@ -79,6 +79,7 @@ class Agent {
   Options o_;
   std::mutex mu_;
   bool editor_reads_ = false;
+  bool editor_terminal_ = false;  // clientCapabilities.terminal: the model's commands run there
   bool editor_writes_ = false;
   std::filesystem::path root_;  // [worker] once the plugins were asked to load
   std::map<std::string, std::shared_ptr<std::atomic<bool>>> sessions_;  // id -> its "allow always"

@@ -113,6 +113,7 @@ void Agent::prompt(const Incoming& in) {
         .root = root_,
         .editor_reads = editor_reads_,
         .editor_writes = editor_writes_,
+        .editor_terminal = editor_terminal_,
         .ask_before_edits = o_.settings.ask_before_edits,
         .always_allow = always_allow,
         .on_finished = [this] {

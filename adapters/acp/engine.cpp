@@ -82,6 +82,14 @@ void Engine::attach(rpc::Hub& hub, boost::asio::any_io_executor executor) {
          if (!turn) return reply(ACDC_E_FAILED_PRECONDITION, "no ACP turn of this request is running to ask for");
          turn->on_ask(args.Size() > 1 ? rpc::to_text(args[1]) : "{}", std::move(reply));
        }},
+      {"AcApp.runCommand",
+       [weak](std::string_view args_json, Reply reply) {
+         auto routes = weak.lock();
+         rapidjson::Document args = args_of(args_json);
+         auto turn = routes ? routes->find(string_at(args, 0)) : nullptr;
+         if (!turn) return reply(ACDC_E_FAILED_PRECONDITION, "no ACP turn of this request is running to run a command for");
+         turn->on_run(string_at(args, 1), args.Size() > 2 ? rpc::to_text(args[2]) : "{}", std::move(reply));
+       }},
       {"AcApp.writeTextFile", [current](std::string_view args_json, Reply reply) {
          auto turn = current();
          if (!turn) return reply(ACDC_E_FAILED_PRECONDITION, "no ACP turn is running to write a file for");

@@ -43,6 +43,9 @@ class Engine {
     // An Agent turn's tool call that changes things (a command) asks first;
     // `ask_json` as AcApp.askPermission's (plugins/llm/src/agent/tool_consent.hpp).
     virtual void on_ask(std::string ask_json, Reply reply) = 0;
+    // The model's command, when the turn runs commands in the editor
+    // (caller_runs): `arguments_json` is run_command's; answers a CallToolResult.
+    virtual void on_run(std::string tool_call_id, std::string arguments_json, Reply reply) = 0;
   };
 
   Engine();

@@ -37,7 +37,8 @@ void PromptTurn::start(const PromptParts& parts) {
   images += "]";
   const std::string options = R"({"context":)" + context_json(parts.context) +
                               R"(,"caller_reads":)" + (s_.editor_reads ? "true" : "false") +
-                              R"(,"caller_writes":true,"agent":true})";
+                              R"(,"caller_writes":true,"agent":true,"caller_runs":)" +
+                              (s_.editor_terminal ? "true" : "false") + "}";
   // Every write comes back to this turn (on_write): it is told to the editor
   // as a tool call, asked about when edits ask, and written by the editor or
   // the repo plugin.
@@ -53,6 +54,12 @@ void PromptTurn::start(const PromptParts& parts) {
 
 void PromptTurn::cancel() {
   cancelled_ = true;
+  std::shared_ptr<EditorTerminal> running;
+  {
+    std::lock_guard lock(mu_);
+    running = terminal_;
+  }
+  if (running) running->kill();
   s_.engine.call_async("LLMService.cancel_streaming", "[" + json_string(s_.request_id) + "]", [](acdc_status, std::string_view) {});
 }
 
@@ -155,6 +162,22 @@ void PromptTurn::on_ask(std::string ask_json, Engine::Reply reply) {
     const std::string option = ok ? picked_option(answer) : "";
     const char* outcome = option == "allow_once" || option == "allow_always" ? option.c_str() : "deny";
     reply(ACDC_OK, std::string(R"({"outcome":")") + outcome + "\"}");
+  });
+}
+
+void PromptTurn::on_run(std::string tool_call_id, std::string arguments_json, Engine::Reply reply) {
+  auto terminal = std::make_shared<EditorTerminal>(s_.conn, s_.session_id, s_.root);
+  {
+    std::lock_guard lock(mu_);
+    terminal_ = terminal;
+  }
+  auto self = shared_from_this();
+  terminal->run("step-" + tool_call_id, arguments_json, [self, reply](std::string result) {
+    {
+      std::lock_guard lock(self->mu_);
+      self->terminal_.reset();
+    }
+    reply(ACDC_OK, result);
   });
 }
 

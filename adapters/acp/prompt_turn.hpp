@@ -21,6 +21,7 @@
 #pragma once
 
 #include "acp/connection.hpp"
+#include "acp/editor_terminal.hpp"
 #include "acp/engine.hpp"
 #include "acp/prompt_content.hpp"
 #include "acp/updates.hpp"
@@ -47,6 +48,7 @@ class PromptTurn final : public Engine::Turn, public std::enable_shared_from_thi
     std::filesystem::path root;
     bool editor_reads = false;
     bool editor_writes = false;
+    bool editor_terminal = false;  // the model's commands run in the editor's terminals
     bool ask_before_edits = true;
     std::shared_ptr<std::atomic<bool>> always_allow;  // the session's "allow always"
     std::function<void()> on_finished;                // after the answer went out
@@ -63,6 +65,7 @@ class PromptTurn final : public Engine::Turn, public std::enable_shared_from_thi
   void on_step(std::string_view step_json) override;
   void on_read(std::string path, Engine::Reply reply) override;
   void on_ask(std::string ask_json, Engine::Reply reply) override;
+  void on_run(std::string tool_call_id, std::string arguments_json, Engine::Reply reply) override;
   void on_write(std::string path, std::string content, std::optional<std::string> old_text,
                 Engine::Reply reply) override;
 
@@ -83,6 +86,7 @@ class PromptTurn final : public Engine::Turn, public std::enable_shared_from_thi
   std::map<std::string, std::deque<std::string>> written_;  // path -> its write calls' ids, in order
   std::atomic<bool> cancelled_{false};
   std::atomic<bool> finished_{false};
+  std::shared_ptr<EditorTerminal> terminal_;  // guarded by mu_; the command running in the editor, if one is
 };
 
 }  // namespace acdc::adapters::acp

@@ -58,18 +58,21 @@ export function agentCommand(project) {
 
 export class Editor {
   // fs: offer fs/read_text_file and fs/write_text_file, served from `buffers`
-  // (path -> text; a path without one reads as not open).
-  static async start(fake, { fs = false, appYaml = '', exec = false, project } = {}) {
+  // (path -> text; a path without one reads as not open). terminal: offer
+  // terminal/* (each a real process, as an editor runs one: `terminals`).
+  static async start(fake, { fs = false, terminal = false, appYaml = '', exec = false, project } = {}) {
     const p = project ?? makeProject(fake, { appYaml, exec });
     const { bin, args, options } = agentCommand(p);
     const child = spawn(bin, args, { ...options, stdio: ['pipe', 'pipe', 'pipe'] });
-    return new Editor(child, p, fs);
+    return new Editor(child, p, fs, terminal);
   }
 
-  constructor(child, project, fs) {
+  constructor(child, project, fs, terminal = false) {
     this.child = child;
     this.project = project;
     this.fs = fs;
+    this.terminal = terminal;
+    this.terminals = new Map();  // id -> {params, output, exit: Promise, released}
     this.stderr = '';
     child.stderr.on('data', (chunk) => { this.stderr += chunk; });
     this.exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 128 : 0))));
@@ -98,7 +101,22 @@ export class Editor {
         this.writes.push(params);
         this.buffers.set(params.path, params.content);
         return {};
-      });
+      })
+      .onRequest('terminal/create', ({ params }) => {
+        const id = `term-${this.terminals.size + 1}`;
+        const proc = spawn(params.command, params.args ?? [], { cwd: params.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+        const t = { params, proc, output: '', released: false };
+        const keep = (chunk) => { t.output = (t.output + chunk).slice(-(params.outputByteLimit ?? 1e9)); };
+        proc.stdout.on('data', keep);
+        proc.stderr.on('data', keep);
+        t.exit = new Promise((resolve) => proc.on('close', (exitCode, signal) => resolve({ exitCode, signal })));
+        this.terminals.set(id, t);
+        return { terminalId: id };
+      })
+      .onRequest('terminal/wait_for_exit', ({ params }) => this.terminals.get(params.terminalId).exit)
+      .onRequest('terminal/output', ({ params }) => ({ output: this.terminals.get(params.terminalId).output, truncated: false }))
+      .onRequest('terminal/kill', ({ params }) => { this.terminals.get(params.terminalId).proc.kill('SIGKILL'); return {}; })
+      .onRequest('terminal/release', ({ params }) => { this.terminals.get(params.terminalId).released = true; return {}; });
     this.connection = app.connect(ndJsonStream(Writable.toWeb(child.stdin), Readable.toWeb(child.stdout)));
     this.agent = this.connection.agent;
   }
@@ -106,7 +124,7 @@ export class Editor {
   initialize() {
     return this.agent.request('initialize', {
       protocolVersion: PROTOCOL_VERSION,
-      clientCapabilities: { fs: { readTextFile: this.fs, writeTextFile: this.fs } },
+      clientCapabilities: { fs: { readTextFile: this.fs, writeTextFile: this.fs }, terminal: this.terminal },
       clientInfo: { name: 'acdc-acp-test', version: '1' },
     });
   }

@@ -158,3 +158,32 @@ test('the agent\'s command asks through session/request_permission, runs once al
     await withExec.close();
   }
 });
+
+test('an editor that offers terminals runs the agent\'s command in one, shown in the step\'s tool call, and the model reads its output', async () => {
+  const withTerminal = await Editor.start(fake, { exec: true, terminal: true });
+  try {
+    await withTerminal.initialize();
+    const session = (await withTerminal.newSession()).sessionId;
+    withTerminal.permission = allow('allow_once');
+    await fake.queue([
+      { text: '', tool_calls: [{ id: 'call_t', name: 'run_command', arguments: '{"command":"echo from-the-editor; exit 3"}' }] },
+      { text: 'It said so.' },
+    ]);
+    const { response, updates } = await withTerminal.prompt(session, 'run it in my terminal');
+    assert.equal(response.stopReason, 'end_turn');
+    assert.equal(withTerminal.permissions.length, 1, 'asked first, as any command');
+    assert.equal(withTerminal.terminals.size, 1);
+    const [[id, term]] = [...withTerminal.terminals];
+    assert.equal(term.params.cwd, withTerminal.project.repo);
+    assert.deepEqual(term.params.args.slice(-3), ['bash', '-c', 'echo from-the-editor; exit 3']);
+    assert.ok(term.released, 'the terminal was released');
+    const shown = updates.find((u) => u.sessionUpdate === 'tool_call_update' && u.content?.[0]?.type === 'terminal');
+    assert.equal(shown.content[0].terminalId, id);
+    assert.equal(shown.toolCallId, 'step-call_t');
+    const body = (await fake.requests()).at(-1).body;
+    assert.ok(body.includes('exit code 3 (in the editor'), body);
+    assert.ok(body.includes('from-the-editor'), body);
+  } finally {
+    await withTerminal.close();
+  }
+});

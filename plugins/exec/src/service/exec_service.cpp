@@ -46,8 +46,7 @@ std::string directory_of(const fs::path& root, const std::string& cwd) {
 
 ExecService::ExecService(acdc::Context& ctx)
     : host_(ctx.host),
-      settings_(std::make_shared<ExecSettings>(ExecSettings::from(ctx.config))),
-      sandbox_(std::make_shared<Sandbox>(Sandbox::unavailable("the sandbox has not been tried yet"))) {}
+      settings_(std::make_shared<ExecSettings>(ExecSettings::from(ctx.config))) {}
 
 ExecService::~ExecService() {
   std::list<std::pair<std::shared_ptr<Running>, std::thread>> threads;
@@ -59,13 +58,21 @@ ExecService::~ExecService() {
   for (auto& [job, thread] : threads) thread.join();
 }
 
-void ExecService::start() {
-  auto box = std::make_shared<Sandbox>(Sandbox::probe());
-  if (!box->available())
-    host_.log(ACDC_LOG_WARN, "exec: " + box->problem() +
-                                 ". The model's commands will run without a sandbox, each one only after you allow it.");
+void ExecService::start() { sandbox(); }
+
+std::shared_ptr<const Sandbox> ExecService::sandbox() {
+  // Once, and before any command: a command that came before the probe
+  // ended must not run unsandboxed for want of an answer.
+  std::call_once(probed_, [this] {
+    auto box = std::make_shared<Sandbox>(Sandbox::probe());
+    if (!box->available())
+      host_.log(ACDC_LOG_WARN, "exec: " + box->problem() +
+                                   ". The model's commands will run without a sandbox, each one only after you allow it.");
+    std::lock_guard lock(mu_);
+    sandbox_ = std::move(box);
+  });
   std::lock_guard lock(mu_);
-  sandbox_ = std::move(box);
+  return sandbox_;
 }
 
 void ExecService::on_event(std::string_view topic, std::string_view) {
@@ -104,11 +111,7 @@ std::shared_ptr<ExecService::Running> ExecService::launch(const Request& r, Done
                                std::to_string(kMaxCommandBytes) + " acdc runs: put a long script in a file and run that");
   if (command.find('\0') != std::string_view::npos) throw acdc::invalid_params("the command holds a NUL byte");
   auto s = settings();
-  std::shared_ptr<const Sandbox> box;
-  {
-    std::lock_guard lock(mu_);
-    box = sandbox_;
-  }
+  std::shared_ptr<const Sandbox> box = sandbox();
   auto job = std::make_shared<Running>();
   job->command = r.command;
   job->cwd = r.cwd;
@@ -189,8 +192,7 @@ acdc::RawJson ExecService::list() {
 
 acdc::RawJson ExecService::status() {
   auto s = settings();
-  std::lock_guard lock(mu_);
-  return acdc::RawJson{status_json(s->sandbox, *sandbox_)};
+  return acdc::RawJson{status_json(s->sandbox, *sandbox())};
 }
 
 acdc::RawJson ExecService::stop_tool_calls() {

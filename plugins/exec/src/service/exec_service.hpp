@@ -81,13 +81,16 @@ class ExecService {
   void finish(const std::shared_ptr<Running>& job, const RunResult& result, const Done& done);
   std::shared_ptr<Running> find(const std::string& id);
   std::shared_ptr<const ExecSettings> settings() const;
+  // bwrap's probe, run on first need (start() asks at once).
+  std::shared_ptr<const Sandbox> sandbox();
   // Joins the threads of commands that have ended. Holds mu_.
   void reap_locked();
 
   acdc::Host& host_;
   mutable std::mutex mu_;
   std::shared_ptr<const ExecSettings> settings_;  // guarded by mu_; replaced on a config reload
-  std::shared_ptr<const Sandbox> sandbox_;         // guarded by mu_; set by start()
+  std::once_flag probed_;
+  std::shared_ptr<const Sandbox> sandbox_;         // guarded by mu_; set once probed
   std::map<std::string, std::shared_ptr<Running>> running_;  // guarded by mu_
   std::list<std::pair<std::shared_ptr<Running>, std::thread>> threads_;  // guarded by mu_
   long next_id_ = 1;                                                   // guarded by mu_

@@ -61,6 +61,11 @@ class AgentLoop {
     // nullopt, or what the model is told. Without it such calls are refused.
     std::function<std::optional<std::string>(const AgentTool&, const acdc::JsonValue& args, const std::string& call_id)>
         consent;
+    // Runs the call somewhere other than its plugin (an editor's terminal
+    // for run_command): true when it took the call and will answer `done`.
+    std::function<bool(const AgentTool&, const std::string& call_id, const std::string& arguments,
+                       std::function<void(acdc::Result)> done)>
+        run_elsewhere;
     // After a request that answered without calling a tool: the checks
     // (agent/checks.hpp), when there are edits they have not seen; their
     // steps go into `steps`. Returns what the model is told of a failure,

@@ -67,6 +67,15 @@ ChatResult ChatTurn::run_agent(const ChatRequest& first, const StreamCallbacks& 
     ++fix_rounds_;
     return failure;
   };
+  if (req_.options.caller_runs && req_.caller != ACDC_CLIENT_NONE)
+    hooks.run_elsewhere = [this](const AgentTool& tool, const std::string& call_id, const std::string& arguments,
+                                 std::function<void(acdc::Result)> done) {
+      if (tool.name != "run_command") return false;
+      d_.host.call_client(req_.caller, "AcApp.runCommand",
+                          "[" + acdc::to_json_text(req_.request_id) + "," + acdc::to_json_text(call_id) + "," + arguments + "]",
+                          std::move(done));
+      return true;
+    };
   hooks.consent = [&consent](const AgentTool& tool, const acdc::JsonValue& args, const std::string& call_id) {
     return consent.refusal(tool, args, call_id);
   };

@@ -37,6 +37,7 @@ TurnOptions parse_turn_options(const std::optional<acdc::Json>& options) {
   }
   out.caller_reads = flag(*options, "caller_reads");
   out.caller_writes = flag(*options, "caller_writes");
+  out.caller_runs = flag(*options, "caller_runs");
   if (auto agent = options->FindMember("agent"); agent != options->MemberEnd() && !agent->value.IsNull())
     out.agent = flag(*options, "agent");
   return out;

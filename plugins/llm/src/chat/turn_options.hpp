@@ -5,7 +5,7 @@
 //
 //   chat_streaming(id, "fix it", null, [], null, null, null, null,
 //                  {"context": [{"path": "src/a.py", "text": "unsaved buffer"}, {"path": "b.py"}],
-//                   "caller_reads": true, "caller_writes": true, "agent": true})
+//                   "caller_reads": true, "caller_writes": true, "caller_runs": true, "agent": true})
 //
 // - context: files in this turn's context only, placed and counted exactly
 //   as selected files are (the selection itself is left as it was); a
@@ -17,6 +17,11 @@
 //   AcApp.writeTextFile(path, content, old_text|null) (null: a new file),
 //   instead of Repo.*; the repository's path guard still runs first
 //   (edit/caller_files.hpp).
+// - caller_runs: the model's commands (run_command) run through the calling
+//   client, AcApp.runCommand(request_id, tool_call_id, arguments) -> a
+//   CallToolResult, instead of through the exec plugin: an editor's own
+//   terminal, where the user watches them. Permission is asked first as for
+//   any command.
 // - agent: this turn in Agent mode (true) or Ask (false) whatever the
 //   session's mode is: an editor's agent is expected to act.
 #pragma once
@@ -38,6 +43,7 @@ struct TurnOptions {
   std::vector<ContextItem> context;
   bool caller_reads = false;
   bool caller_writes = false;
+  bool caller_runs = false;
   // Agent or Ask for this turn; none: the session's mode (agent/agent_modes.hpp).
   std::optional<bool> agent;
 };
