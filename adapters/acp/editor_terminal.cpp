@@ -4,6 +4,7 @@
 #include "acp/wire.hpp"
 
 #include <acdc/host/json.hpp>
+#include <acdc/util/path_rules.hpp>
 
 #include <rapidjson/document.h>
 
@@ -46,8 +47,8 @@ void EditorTerminal::run(const std::string& tool_call_id, const std::string& arg
     return done(tool_result_json("command: required, the command line to run", true));
   std::string cwd = text_at(args, "cwd");
   if (cwd.empty() || cwd == ".") cwd = root_.string();
-  else if (cwd.find("..") != std::string::npos || cwd.front() == '/')
-    return done(tool_result_json("cwd: '" + cwd + "' leads outside the repository: commands run inside it", true));
+  else if (auto fault = util::relative_path_fault(cwd))
+    return done(tool_result_json("cwd: " + util::fault_message(*fault, cwd), true));
   else cwd = (root_ / cwd).string();
   long timeout = kDefaultTimeout;
   if (auto t = args.FindMember("timeout_s"); t != args.MemberEnd() && t->value.IsInt64() && t->value.GetInt64() > 0)

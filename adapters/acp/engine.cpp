@@ -56,6 +56,18 @@ void Engine::attach(rpc::Hub& hub, boost::asio::any_io_executor executor) {
       else ((*turn).*deliver)(string_at(args, 1));
     };
   };
+  // A call that names its turn by request id (args[0]): the turn gets the
+  // remaining args, or the call fails saying no such turn is running.
+  using TurnCall = void (*)(Turn&, const rapidjson::Document& args, Reply reply);
+  auto of_request = [weak](const char* doing, TurnCall deliver) {
+    return [weak, doing, deliver](std::string_view args_json, Reply reply) {
+      auto routes = weak.lock();
+      rapidjson::Document args = args_of(args_json);
+      auto turn = routes ? routes->find(string_at(args, 0)) : nullptr;
+      if (!turn) return reply(ACDC_E_FAILED_PRECONDITION, std::string("no ACP turn of this request is running to ") + doing);
+      deliver(*turn, args, std::move(reply));
+    };
+  };
   auto current = [weak]() -> std::shared_ptr<Turn> {
     auto routes = weak.lock();
     if (!routes) return nullptr;
@@ -74,22 +86,15 @@ void Engine::attach(rpc::Hub& hub, boost::asio::any_io_executor executor) {
          if (!turn) return reply(ACDC_E_FAILED_PRECONDITION, "no ACP turn is running to read a file for");
          turn->on_read(string_at(args_of(args_json), 0), std::move(reply));
        }},
-      {"AcApp.askPermission",
-       [weak](std::string_view args_json, Reply reply) {
-         auto routes = weak.lock();
-         rapidjson::Document args = args_of(args_json);
-         auto turn = routes ? routes->find(string_at(args, 0)) : nullptr;
-         if (!turn) return reply(ACDC_E_FAILED_PRECONDITION, "no ACP turn of this request is running to ask for");
-         turn->on_ask(args.Size() > 1 ? rpc::to_text(args[1]) : "{}", std::move(reply));
-       }},
-      {"AcApp.runCommand",
-       [weak](std::string_view args_json, Reply reply) {
-         auto routes = weak.lock();
-         rapidjson::Document args = args_of(args_json);
-         auto turn = routes ? routes->find(string_at(args, 0)) : nullptr;
-         if (!turn) return reply(ACDC_E_FAILED_PRECONDITION, "no ACP turn of this request is running to run a command for");
-         turn->on_run(string_at(args, 1), args.Size() > 2 ? rpc::to_text(args[2]) : "{}", std::move(reply));
-       }},
+      {"AcApp.askPermission", of_request("ask for",
+                                         [](Turn& turn, const rapidjson::Document& args, Reply reply) {
+                                           turn.on_ask(args.Size() > 1 ? rpc::to_text(args[1]) : "{}", std::move(reply));
+                                         })},
+      {"AcApp.runCommand", of_request("run a command for",
+                                      [](Turn& turn, const rapidjson::Document& args, Reply reply) {
+                                        turn.on_run(string_at(args, 1), args.Size() > 2 ? rpc::to_text(args[2]) : "{}",
+                                                    std::move(reply));
+                                      })},
       {"AcApp.writeTextFile", [current](std::string_view args_json, Reply reply) {
          auto turn = current();
          if (!turn) return reply(ACDC_E_FAILED_PRECONDITION, "no ACP turn is running to write a file for");

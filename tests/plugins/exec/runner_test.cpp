@@ -10,6 +10,7 @@
 
 #include <chrono>
 #include <fstream>
+#include <future>
 #include <thread>
 
 using namespace acdc::exec;
@@ -66,8 +67,7 @@ TEST_CASE("a command's output streams in order, and its exit code is reported") 
 TEST_CASE("a command that runs in a terminal sees one, and reads what is typed into it") {
   TempDir dir;
   CommandRun r(bash(dir, "test -t 0 && test -t 1 && echo tty; read -r line; echo got:$line"));
-  std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  CHECK(r.input("hello\n") == 6);
+  CHECK(r.input("hello\n") == 6);  // the terminal keeps the line until the command reads it
   RunResult result = r.wait([](std::string_view) {});
   CHECK(result.report.code == 0);
   CHECK_THAT(result.output, Catch::Contains("tty"));
@@ -76,7 +76,7 @@ TEST_CASE("a command that runs in a terminal sees one, and reads what is typed i
 
 TEST_CASE("a command killed at its timeout takes its children with it") {
   TempDir dir;
-  RunResult r = run(bash(dir, "sleep 300 & echo $! > child.pid; sleep 300", std::chrono::milliseconds(500)));
+  RunResult r = run(bash(dir, "sleep 300 & echo $! > child.pid; sleep 300", std::chrono::seconds(2)));
   CHECK(r.report.timed_out);
   CHECK_FALSE(r.report.exited);
   CHECK(r.report.signal == SIGKILL);
@@ -100,11 +100,16 @@ TEST_CASE("a daemon a command leaves behind (its own session, its output elsewhe
 TEST_CASE("a kill from another thread ends a command that never would") {
   TempDir dir;
   CommandRun r(bash(dir, "echo waiting; sleep 300"));
+  std::promise<void> started;
   std::thread killer([&] {
-    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    started.get_future().wait();  // the command is running: it said so
     r.kill();
   });
-  RunResult result = r.wait([](std::string_view) {});
+  bool said = false;
+  RunResult result = r.wait([&](std::string_view text) {
+    if (!said && text.find("waiting") != std::string_view::npos) said = true, started.set_value();
+  });
+  if (!said) started.set_value();  // it never said so: the checks below fail, the thread ends
   killer.join();
   CHECK(result.report.killed);
   CHECK_FALSE(result.report.exited);

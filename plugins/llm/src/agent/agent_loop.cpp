@@ -271,8 +271,7 @@ ToolAnswer AgentLoop::answer(const ChatResult::ToolCall& call, const std::string
     if (stopped || Clock::now() >= deadline) {
       // A plugin whose tools run long ends them on Class.stop_tool_calls;
       // one without it is left to finish, unheard.
-      const std::string cls = tool->method.substr(0, tool->method.find('.'));
-      host_.call(cls + ".stop_tool_calls", "[]", [](acdc::Result) {});
+      host_.call(tool->plugin_class() + ".stop_tool_calls", "[]", [](acdc::Result) {});
       if (stopped) return refused("stopped by the user", "stopped");
       return refused(call.name + " did not answer before the turn's time limit (agent.max_seconds)", "timed out");
     }

@@ -24,6 +24,10 @@ struct AgentTool {
   std::string name;    // "read_file"
   std::string method;  // "Repo.read_file"
   bool read_only = false;  // annotations.readOnlyHint: never asks the user
+
+  // The class serving it ("Repo"), whose other methods (status,
+  // stop_tool_calls) a turn may call.
+  std::string plugin_class() const { return method.substr(0, method.find('.')); }
 };
 
 class AgentTools {

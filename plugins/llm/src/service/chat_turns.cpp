@@ -152,8 +152,7 @@ void ChatTurns::choose_mode(const TurnRequest& request, const ProviderConfig& pc
 }
 
 void ChatTurns::read_command_sandbox(const AgentTool& run_command, TurnDeps& deps) const {
-  const std::string cls = run_command.method.substr(0, run_command.method.find('.'));
-  acdc::Result r = acdc::call_and_wait(p_.host, cls + ".status", "[]", std::chrono::seconds(10));
+  acdc::Result r = acdc::call_and_wait(p_.host, run_command.plugin_class() + ".status", "[]", std::chrono::seconds(10));
   acdc::Json status;
   if (r.ok()) status.Parse(r.payload.c_str());
   if (!status.IsObject() || !status.HasMember("sandbox_available") || !status.HasMember("sandbox") ||
