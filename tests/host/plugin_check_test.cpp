@@ -34,7 +34,7 @@ TEST_CASE("plugin check prints the descriptor of a good plugin") {
   Run r = check(HostProcess::plugin_dir() + "/echo.acdc.so");
   CHECK(r.code == 0);
   CHECK_THAT(r.output, Catch::Contains("plugin   echo 1.0.0"));
-  CHECK_THAT(r.output, Catch::Contains("ABI      1.2"));
+  CHECK_THAT(r.output, Catch::Contains("ABI      1.3"));
   CHECK_THAT(r.output, Catch::Contains("Echo.stream  (long-running)"));
   CHECK_THAT(r.output, Catch::Contains("Echo.add"));
 }
@@ -48,7 +48,7 @@ TEST_CASE("plugin check works for a plugin written in plain C") {
 TEST_CASE("plugin check gives the exact reason a plugin would be refused") {
   Run wrong = check(HostProcess::test_plugin_dir() + "/wrong-abi-major.acdc.so");
   CHECK(wrong.code == 1);
-  CHECK_THAT(wrong.output, Catch::Contains("was built for ABI 2.0, this host speaks ABI 1.2: rebuild it"));
+  CHECK_THAT(wrong.output, Catch::Contains("was built for ABI 2.0, this host speaks ABI 1.3: rebuild it"));
   Run no_entry = check(HostProcess::test_plugin_dir() + "/missing-entry.acdc.so");
   CHECK(no_entry.code == 1);
   CHECK_THAT(no_entry.output, Catch::Contains("does not export acdc_plugin_entry"));

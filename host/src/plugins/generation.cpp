@@ -61,4 +61,14 @@ void Generation::deactivate() {
   state_ = nullptr;
 }
 
+void Generation::set_runtime_tools(std::vector<std::pair<std::string, std::string>> name_and_json) {
+  std::lock_guard lock(tools_mu_);
+  runtime_tools_ = std::move(name_and_json);
+}
+
+std::vector<std::pair<std::string, std::string>> Generation::runtime_tools() const {
+  std::lock_guard lock(tools_mu_);
+  return runtime_tools_;
+}
+
 }  // namespace acdc::plugins

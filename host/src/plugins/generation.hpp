@@ -18,6 +18,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -82,6 +83,12 @@ class Generation : public std::enable_shared_from_this<Generation> {
   bool wait_drained(InFlight::Clock::time_point deadline) const { return draining_.wait_idle(deadline); }
   long draining() const { return draining_.count(); }
 
+  // [any] The tools the plugin declared at run time (plugin_api.h, since
+  // 1.3: set_tools), each a compact declaration with its "method" and
+  // "by_name", in the plugin's order. Replaced whole.
+  void set_runtime_tools(std::vector<std::pair<std::string, std::string>> name_and_json);
+  std::vector<std::pair<std::string, std::string>> runtime_tools() const;
+
  private:
   LoadedImage image_;
   const acdc_plugin_desc* desc_;
@@ -97,6 +104,8 @@ class Generation : public std::enable_shared_from_this<Generation> {
   void* state_ = nullptr;
   bool state_set_ = false;
   InFlight draining_;
+  mutable std::mutex tools_mu_;
+  std::vector<std::pair<std::string, std::string>> runtime_tools_;
 };
 
 }  // namespace acdc::plugins

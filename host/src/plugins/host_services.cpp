@@ -3,6 +3,7 @@
 #include "plugins/call.hpp"
 #include "plugins/host_context.hpp"
 #include "plugins/plugin_manager.hpp"
+#include "plugins/tool_decl.hpp"
 #include "rpc/hub.hpp"
 
 #include <acdc/host/json.hpp>
@@ -210,10 +211,25 @@ acdc_hold* hold(acdc_plugin* self) {
 
 void release(acdc_hold* held) { delete held; }
 
+acdc_status set_tools(acdc_plugin* self, acdc_str tools_json) {
+  auto gen = generation_of(self);
+  if (!gen) return ACDC_E_UNAVAILABLE;
+  RuntimeTools read = read_runtime_tools(view(tools_json), [&gen](std::string_view method) {
+    return gen->find(method) != nullptr;
+  });
+  if (!read.problem.empty()) {
+    log::warn(gen->label() + ": " + read.problem);
+    return ACDC_E_INVALID_PARAMS;
+  }
+  gen->set_runtime_tools(std::move(read.tools));
+  return ACDC_OK;
+}
+
 const acdc_host_api kHostApi = {
     sizeof(acdc_host_api), ACDC_ABI_MINOR, host_log,     get_config,    complete_result,
     complete_error,        client_of,      call_plugin,  call_client,   notify_client,
     post,                  report_progress, publish,     hold,          release,
+    set_tools,
 };
 
 }  // namespace

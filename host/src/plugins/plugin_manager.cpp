@@ -334,6 +334,11 @@ std::string PluginManager::tools_json() const {
       rpc::append_quoted(out, m.qualified);
       out += '}';
     }
+    for (const auto& [name, json] : gen->runtime_tools()) {
+      if (!named.insert(name).second) continue;
+      if (out.size() > 1) out += ',';
+      out += json;
+    }
   }
   return out + ']';
 }

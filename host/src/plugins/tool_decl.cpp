@@ -51,4 +51,42 @@ ToolDecl read_tool_decl(const char* text) {
   return out;
 }
 
+RuntimeTools read_runtime_tools(std::string_view text, const std::function<bool(std::string_view method)>& serves) {
+  RuntimeTools out;
+  rapidjson::Document doc;
+  doc.Parse(text.data(), text.size());
+  if (doc.HasParseError() || !doc.IsArray()) {
+    out.problem = "set_tools expects a JSON array of tool declarations";
+    return out;
+  }
+  for (auto& t : doc.GetArray()) {
+    auto method = t.IsObject() ? t.FindMember("method") : rapidjson::Value::MemberIterator();
+    if (!t.IsObject() || method == t.MemberEnd() || !method->value.IsString()) {
+      out = RuntimeTools{{}, "each tool given to set_tools needs \"method\": the Class.method that serves it"};
+      return out;
+    }
+    const std::string served(method->value.GetString(), method->value.GetStringLength());
+    if (!serves(served)) {
+      out = RuntimeTools{{}, "set_tools names " + served + ", which this plugin does not serve"};
+      return out;
+    }
+    t.RemoveMember("method");
+    rapidjson::StringBuffer buf;
+    rapidjson::Writer<rapidjson::StringBuffer> w(buf);
+    t.Accept(w);
+    ToolDecl decl = read_tool_decl(std::string(buf.GetString(), buf.GetSize()).c_str());
+    if (!decl.problem.empty()) {
+      out = RuntimeTools{{}, "a tool given to set_tools: " + decl.problem};
+      return out;
+    }
+    decl.json.pop_back();  // the closing '}': the method and by_name go in before it
+    rapidjson::StringBuffer quoted;
+    rapidjson::Writer<rapidjson::StringBuffer> q(quoted);
+    q.String(served.data(), static_cast<rapidjson::SizeType>(served.size()));
+    decl.json += ",\"method\":" + std::string(quoted.GetString(), quoted.GetSize()) + ",\"by_name\":true}";
+    out.tools.emplace_back(std::move(decl.name), std::move(decl.json));
+  }
+  return out;
+}
+
 }  // namespace acdc::plugins

@@ -9,8 +9,11 @@
 //   list += t.json;    // {"name":"read_file",...}
 #pragma once
 
+#include <functional>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace acdc::plugins {
 
@@ -24,5 +27,15 @@ struct ToolDecl {
 // object with a name of [a-zA-Z0-9_-]{1,64}, a non-empty description and an
 // object inputSchema; title, outputSchema and annotations are optional.
 ToolDecl read_tool_decl(const char* text);
+
+// The tools a plugin declares at run time (plugin_api.h, since 1.3:
+// set_tools): a JSON array of declarations, each with the "method" that
+// serves it, which `serves` must accept. Each comes out as (name, compact
+// declaration with "method" and "by_name": true), in the given order.
+struct RuntimeTools {
+  std::vector<std::pair<std::string, std::string>> tools;
+  std::string problem;  // non-empty: what is wrong, and nothing was read
+};
+RuntimeTools read_runtime_tools(std::string_view text, const std::function<bool(std::string_view method)>& serves);
 
 }  // namespace acdc::plugins

@@ -73,7 +73,7 @@ extern "C" {
 #endif
 
 #define ACDC_ABI_MAJOR 1u
-#define ACDC_ABI_MINOR 2u
+#define ACDC_ABI_MINOR 3u
 
 #if defined(_WIN32)
 #define ACDC_EXPORT __declspec(dllexport)
@@ -248,6 +248,22 @@ typedef struct acdc_host_api {
    * control thread, never inside release(). So the thread that calls
    * release() may be one that deactivate() joins. NULL is ignored. */
   void (*release)(acdc_hold* hold);
+
+  /* ---- since 1.3: test with ACDC_HAS(acdc_host_api, host, set_tools) ---- */
+
+  /* Replaces the tools this generation serves beyond those its descriptor
+   * declares: tools only known at run time (the mcp-client plugin's, one per
+   * tool of each MCP server it reaches). `tools_json` is a JSON array of tool
+   * declarations in the shape of acdc_method_desc::tool, each with one more
+   * member, "method": the wire name of one of this plugin's methods
+   * ("McpClient.call_tool"). Host.list_tools lists them after the
+   * descriptor's tools, in the given order, each with "method" and
+   * "by_name": true; a caller then calls that method with two arguments, the
+   * tool's arguments object and the tool's name (args_json `[{...},"name"]`).
+   * `[]` removes them all; the generation's unload does too. A name another
+   * tool has already is left out of the list. Returns ACDC_E_INVALID_PARAMS,
+   * and changes nothing, when the array or one declaration is malformed. */
+  acdc_status (*set_tools)(acdc_plugin* self, acdc_str tools_json);
 } acdc_host_api;
 
 /* ------------------------------------------------ what the plugin declares */

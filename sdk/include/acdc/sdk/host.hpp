@@ -93,6 +93,14 @@ class Host {
     api_->publish(self_, to_str(topic), to_str(json));
   }
 
+  // The tools this plugin serves beyond its descriptor's (plugin_api.h,
+  // since 1.3): a JSON array of declarations, each with its "method". False
+  // when the host refused them (it logs why) or is older than 1.3.
+  bool set_tools(std::string_view tools_json) const {
+    if (!ACDC_HAS(acdc_host_api, api_, set_tools)) return false;
+    return api_->set_tools(self_, to_str(tools_json)) == ACDC_OK;
+  }
+
   static void append_to_string(void* user, acdc_str bytes) {
     static_cast<std::string*>(user)->append(bytes.ptr, bytes.len);
   }
