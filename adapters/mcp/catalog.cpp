@@ -89,7 +89,10 @@ void list_tools(Engine& engine, std::function<void(std::string result_json)> don
     if (status == ACDC_OK) plugin_tools.Parse(text.data(), text.size());
     if (plugin_tools.IsArray())
       for (auto& t : plugin_tools.GetArray()) {
-        if (!t.IsObject()) continue;
+        // A tool of the user's own MCP servers (mcp-client, "by_name") is
+        // not passed on: the agent has its own MCP client for those, and a
+        // server list naming acdc would run acdc inside itself.
+        if (!t.IsObject() || t.HasMember("by_name")) continue;
         t.RemoveMember("method");  // the host's routing, not the agent's business
         if (out.back() != '[') out += ',';
         out += rpc::to_text(t);
@@ -109,7 +112,7 @@ std::string tool_method(std::string_view list_json, std::string_view name) {
   if (!list.IsArray()) return {};
   for (const auto& t : list.GetArray()) {
     if (!t.IsObject() || !t.HasMember("name") || !t["name"].IsString() || !t.HasMember("method") ||
-        !t["method"].IsString())
+        !t["method"].IsString() || t.HasMember("by_name"))
       continue;
     if (name == t["name"].GetString()) return t["method"].GetString();
   }

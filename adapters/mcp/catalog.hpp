@@ -40,7 +40,8 @@ const std::vector<std::string>& schema_properties(const ToolSpec& tool);
 // The result of tools/list: every tool this build serves, in that order.
 void list_tools(Engine& engine, std::function<void(std::string result_json)> done);
 // The method that serves the plugin tool `name` in a Host.list_tools
-// answer, or "" when no plugin declares it.
+// answer, or "" when no plugin declares it (or it is an MCP server's, from
+// mcp-client: those are not served here).
 std::string tool_method(std::string_view list_json, std::string_view name);
 
 }  // namespace acdc::adapters::mcp

@@ -62,3 +62,10 @@ TEST_CASE("a tool takes the arguments its input schema names, and no others") {
   CHECK(schema_properties(*find_tool("ask_acdc")) == std::vector<std::string>{"question", "files"});
   CHECK(find_tool("read_file") == nullptr);  // the repo plugin's own tool now (Host.list_tools)
 }
+
+TEST_CASE("a plugin tool is served by the method Host.list_tools names, an MCP server's tool (by_name) is not served here") {
+  const std::string list = R"([{"name":"read_file","method":"Repo.read_file"},
+      {"name":"gh__search","method":"McpClient.call_tool","by_name":true}])";
+  CHECK(tool_method(list, "read_file") == "Repo.read_file");
+  CHECK(tool_method(list, "gh__search").empty());
+}

@@ -263,7 +263,7 @@ ToolAnswer AgentLoop::answer(const ChatResult::ToolCall& call, const std::string
   auto future = promise->get_future();
   auto done = [promise](acdc::Result r) { promise->set_value(std::move(r)); };
   if (!hooks_.run_elsewhere || !hooks_.run_elsewhere(*tool, call.id, arguments, done))
-    host_.call(tool->method, "[" + arguments + "]", done);
+    host_.call(tool->method, tool->args_json(arguments), done);
   // A tool may take as long as the turn may (a test run does).
   const auto deadline = started_ + std::chrono::seconds(limits_.max_seconds);
   while (future.wait_for(std::chrono::milliseconds(50)) != std::future_status::ready) {

@@ -12,6 +12,11 @@ bool read_only(const acdc::JsonValue& tool) {
   return ro != a->value.MemberEnd() && ro->value.IsBool() && ro->value.GetBool();
 }
 
+bool is_true(const acdc::JsonValue& o, const char* key) {
+  auto m = o.FindMember(key);
+  return m != o.MemberEnd() && m->value.IsTrue();
+}
+
 bool is_string(const acdc::JsonValue& o, const char* key) {
   auto m = o.FindMember(key);
   return m != o.MemberEnd() && m->value.IsString();
@@ -40,7 +45,10 @@ AgentTools AgentTools::from_list(std::string_view list_json, const ToolPermissio
     if (!t.IsObject() || !is_string(t, "name") || !is_string(t, "method") || !is_string(t, "description") ||
         !t.HasMember("inputSchema") || !permissions.offered(t["name"].GetString()))
       continue;
-    out.tools_.push_back(AgentTool{t["name"].GetString(), t["method"].GetString(), read_only(t)});
+    // A tool declared at run time (an MCP server's, through mcp-client)
+    // says what its server claims: it asks like any tool that changes things.
+    const bool by_name = is_true(t, "by_name");
+    out.tools_.push_back(AgentTool{t["name"].GetString(), t["method"].GetString(), !by_name && read_only(t), by_name});
     w.StartObject();
     w.Key("type"), w.String("function");
     w.Key("function");
@@ -54,6 +62,12 @@ AgentTools AgentTools::from_list(std::string_view list_json, const ToolPermissio
   w.EndArray();
   if (!out.tools_.empty()) out.provider_json_.assign(buf.GetString(), buf.GetSize());
   return out;
+}
+
+std::string AgentTool::args_json(std::string_view arguments) const {
+  std::string out = "[" + std::string(arguments);
+  if (by_name) out += "," + acdc::to_json_text(name);
+  return out + "]";
 }
 
 const AgentTool* AgentTools::find(std::string_view name) const {

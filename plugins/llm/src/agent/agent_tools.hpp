@@ -24,6 +24,10 @@ struct AgentTool {
   std::string name;    // "read_file"
   std::string method;  // "Repo.read_file"
   bool read_only = false;  // annotations.readOnlyHint: never asks the user
+  bool by_name = false;    // declared at run time: the method takes the name too
+
+  // The method's args array for the model's arguments object.
+  std::string args_json(std::string_view arguments) const;
 
   // The class serving it ("Repo"), whose other methods (status,
   // stop_tool_calls) a turn may call.

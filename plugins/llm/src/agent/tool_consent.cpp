@@ -11,15 +11,17 @@ std::string text_arg(const acdc::JsonValue& args, const char* key) {
   return args.IsObject() && m != args.MemberEnd() && m->value.IsString() ? m->value.GetString() : "";
 }
 
-std::string ask_json(const std::string& call_id, const std::string& tool, const acdc::JsonValue& args, bool sandboxed) {
+std::string ask_json(const std::string& call_id, const AgentTool& tool, const acdc::JsonValue& args, bool sandboxed) {
   const std::string command = text_arg(args, "command");
   const std::string cwd = text_arg(args, "cwd");
   rapidjson::StringBuffer buf;
   acdc::JsonWriter w(buf);
   w.StartObject();
   util::write_member(w, "tool_call_id", call_id);
-  util::write_member(w, "tool", tool);
-  util::write_member(w, "title", command.empty() ? "Run " + tool : "Run `" + command + "`");
+  util::write_member(w, "tool", tool.name);
+  util::write_member(w, "title", !command.empty() ? "Run `" + command + "`"
+                                 : tool.by_name   ? "Use " + tool.name + " (an MCP server's tool)"
+                                                  : "Run " + tool.name);
   util::write_member(w, "command", command);
   util::write_member(w, "cwd", cwd.empty() ? std::string(".") : cwd);
   w.Key("arguments"), args.Accept(w);
@@ -30,9 +32,12 @@ std::string ask_json(const std::string& call_id, const std::string& tool, const 
 
 }  // namespace
 
-std::string ToolGrants::key(const std::string& tool, const acdc::JsonValue& args) {
+// An MCP server's tool (by_name) asks once: "always" covers every later call
+// of it, whatever its arguments.
+std::string ToolGrants::key(const AgentTool& tool, const acdc::JsonValue& args) {
+  if (tool.by_name) return tool.name;
   const std::string command = text_arg(args, "command");
-  return tool + "\n" + (command.empty() ? acdc::to_json_text(args) : command);
+  return tool.name + "\n" + (command.empty() ? acdc::to_json_text(args) : command);
 }
 
 bool ToolGrants::has(const std::string& key) const {
@@ -49,9 +54,9 @@ std::optional<std::string> ToolConsent::refusal(const AgentTool& tool, const acd
                                                 const std::string& call_id) {
   if (tool.read_only) return std::nullopt;
   const bool must_ask = commands_.ask_always && tool.name == "run_command";
-  const std::string key = ToolGrants::key(tool.name, args);
+  const std::string key = ToolGrants::key(tool, args);
   if (!must_ask && (rules_.allows(tool.name, args) || grants_.has(key))) return std::nullopt;
-  const std::string answer = ask_ ? ask_(ask_json(call_id, tool.name, args, commands_.sandboxed)) : "";
+  const std::string answer = ask_ ? ask_(ask_json(call_id, tool, args, commands_.sandboxed)) : "";
   if (answer == "allow_once") return std::nullopt;
   if (answer == "allow_always") {
     if (!must_ask) grants_.add(key);

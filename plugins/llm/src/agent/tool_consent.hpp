@@ -22,10 +22,10 @@
 namespace acdc::llm {
 
 // The user's "always allow" answers: a tool with its command (or, for a
-// tool without one, its arguments).
+// tool without one, its arguments); an MCP server's tool by its name alone.
 class ToolGrants {
  public:
-  static std::string key(const std::string& tool, const acdc::JsonValue& args);
+  static std::string key(const AgentTool& tool, const acdc::JsonValue& args);
   bool has(const std::string& key) const;
   void add(const std::string& key);
 
