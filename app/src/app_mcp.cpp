@@ -19,6 +19,10 @@ namespace acdc::app {
 int App::run_mcp() {
   const int protocol_fd = take_stdout();
   if (protocol_fd < 0 || !load_config()) return 2;
+  // The agent that runs `acdc mcp` has its own MCP client, and this server
+  // does not pass the user's servers' tools on: starting them would only
+  // cost processes (and a list naming acdc would start acdc inside acdc).
+  std::erase_if(config_.plugins, [](const config::PluginEntry& p) { return p.name == "mcp-client"; });
   control_thread_ = std::thread([this] { control_.run(); });
   io_threads_.emplace_back([this] { io_.run(); });
 

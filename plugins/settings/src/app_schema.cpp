@@ -140,6 +140,44 @@ void check_checks(const YAML::Node& section, YamlRules& r) {
   });
 }
 
+// The mcp-client plugin's limits (plugins/mcp-client/src/config/server_config.hpp).
+void check_mcp_client(const YAML::Node& section, YamlRules& r) {
+  r.each(section, [&](const std::string& key, const YAML::Node& v) {
+    const std::string name = "mcp_client." + key;
+    if (key == "start_timeout_s" || key == "call_timeout_s" || key == "max_message_mb")
+      r.integer(v, name, YamlRules::kPositive);
+    else
+      r.unknown(name, v, "start_timeout_s, call_timeout_s, max_message_mb");
+  });
+}
+
+// MCP servers in the form .mcp.json writes them: {command, args, env, cwd} or {url, headers}.
+void check_mcp_servers(const YAML::Node& section, YamlRules& r) {
+  r.each(section, [&](const std::string& server, const YAML::Node& entry) {
+    const std::string base = "mcp_servers." + server;
+    r.map(entry, base);
+    if (!entry.IsMap()) return;
+    if (!entry["command"] == !entry["url"])
+      YamlRules::fail(entry, "'" + base + "' needs either command (a program to run) or url (a Streamable HTTP endpoint)");
+    r.each(entry, [&](const std::string& key, const YAML::Node& v) {
+      const std::string name = base + "." + key;
+      if (key == "command" || key == "url" || key == "cwd" || key == "type") {
+        r.text(v, name);
+      } else if (key == "disabled") {
+        r.boolean(v, name);
+      } else if (key == "args") {
+        if (!v.IsSequence()) YamlRules::fail(v, "'" + name + "' must be a list of arguments");
+        for (const auto& a : v) r.text(a, name, true);
+      } else if (key == "env" || key == "headers") {
+        r.map(v, name);
+        r.each(v, [&](const std::string& k, const YAML::Node& value) { r.text(value, name + "." + k, true); });
+      } else {
+        r.unknown(name, v, "command, args, env, cwd, url, headers, disabled");
+      }
+    });
+  });
+}
+
 // The Interactive Mode API's timeouts (host/src/config/host_config.hpp).
 void check_interactive(const YAML::Node& section, YamlRules& r) {
   r.each(section, [&](const std::string& key, const YAML::Node& v) {
@@ -169,10 +207,13 @@ void check_app(const YAML::Node& root, YamlRules& r) {
     else if (key == "permissions") check_permissions(v, r);
     else if (key == "exec") check_exec(v, r);
     else if (key == "checks") check_checks(v, r);
+    else if (key == "mcp_servers") check_mcp_servers(v, r);
+    else if (key == "mcp_client") check_mcp_client(v, r);
     else if (not_here.contains(key))
       r.warn(v, "'" + key + "' is an AC-DC setting that acdc does not read: it has no effect here; remove it");
     else
-      r.unknown(key, v, "url_cache, history_compaction, interactive, symbol_map, cache_warmup, agent, permissions, exec, checks");
+      r.unknown(key, v, "url_cache, history_compaction, interactive, symbol_map, cache_warmup, agent, permissions, exec, checks, "
+                        "mcp_servers, mcp_client");
   });
 }
 

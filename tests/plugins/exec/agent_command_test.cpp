@@ -21,18 +21,6 @@ std::string run(const std::string& command) {
   return "{\"command\":" + acdc::to_json_text(command) + "}";
 }
 
-// The tool message of the n-th request's last step, as the model read it.
-std::string tool_result_in(LlmHost& h, size_t request) {
-  auto sent = bodies(h);
-  REQUIRE(sent.size() > request);
-  rapidjson::Document body;
-  body.Parse(sent[request].c_str());
-  const auto& messages = body["messages"];
-  const auto& last = messages[messages.Size() - 1];
-  REQUIRE(str(last["role"]) == "tool");
-  return last["content"].IsString() ? str(last["content"]) : acdc::to_json_text(last["content"]);
-}
-
 void write_app_yaml(LlmHost& h, const std::string& yaml) {
   acdc::test::write_file(h.config_home.path() / "app.yaml", yaml);
   h.start();

@@ -17,6 +17,7 @@ std::string host_config(const std::vector<std::string>& plugins, const std::map<
     if (p == "llm") out += "    config_files: [llm.yaml, app.yaml]\n";
     if (p == "url-fetch") out += "    config_files: [app.yaml]\n";
     if (p == "exec") out += "    config_files: [app.yaml, llm.yaml]\n";
+    if (p == "mcp-client") out += "    config_files: [app.yaml]\n";
     if (auto it = config.find(p); it != config.end()) out += "    config:\n" + it->second;
   }
   return out;
@@ -89,6 +90,17 @@ std::vector<std::string> bodies(LlmHost& h) {
   return out;
 }
 
+std::string tool_result_in(LlmHost& h, size_t request) {
+  auto sent = bodies(h);
+  REQUIRE(sent.size() > request);
+  rapidjson::Document body;
+  body.Parse(sent[request].c_str());
+  const auto& messages = body["messages"];
+  const auto& last = messages[messages.Size() - 1];
+  REQUIRE(str(last["role"]) == "tool");
+  return last["content"].IsString() ? str(last["content"]) : acdc::to_json_text(last["content"]);
+}
+
 void wait_until_indexed(LlmHost& h, std::chrono::seconds limit) {
   for (auto i = limit.count() * 100; i > 0; --i) {
     if (str(result(h, "SymbolIndex.get_status", "[]")["state"]) == "ready") return;
@@ -138,7 +150,7 @@ void LlmHost::start() {
                         "startupProgress", "commitResult", "reviewStarted", "reviewEnded", "streamThinking",
                         "modeChanged", "navigateFile", "converseChunk", "cacheWarmupCountdown", "cacheWarmupFiring",
                         "cacheWarmupComplete", "cacheWarmupCancelled", "agentStep", "agentModeChanged", "commandStarted",
-                        "commandOutput", "commandExited"})
+                        "commandOutput", "commandExited", "mcpServersChanged"})
     options.handlers[std::string("AcApp.") + m] = [](const rapidjson::Value&) { return std::string("true"); };
   options.handlers["AcApp.askPermission"] = [this](const rapidjson::Value&) { return permission_answer; };
   client = std::make_unique<acdc::test::WsClient>(host->port(), options);

@@ -31,11 +31,12 @@ TEST_CASE("the bundled files pass their own schema without warnings") {
   CHECK(Schema::check(FileKind::snippets, bundled("snippets.yaml")).warnings.empty());
   auto host = Schema::check(FileKind::host, bundled("acdc.yaml"));
   CHECK(host.warnings.empty());
-  REQUIRE(host.plugins.size() == 6);
+  REQUIRE(host.plugins.size() == 7);
   CHECK(host.plugins[0].name == "settings");
   CHECK(host.plugins[2].name == "symbol-index");
   CHECK(host.plugins[3].name == "url-fetch");
   CHECK(host.plugins[5].name == "exec");
+  CHECK(host.plugins[6].name == "mcp-client");
 }
 
 TEST_CASE("llm.yaml mistakes are refused with their line") {
@@ -113,4 +114,13 @@ TEST_CASE("the symbol map's budget is a share of the window up to 1, or a whole 
   auto checked = Schema::check(FileKind::app, "symbol_map:\n  budget: 3\n");
   REQUIRE(checked.warnings.size() == 1);
   CHECK(checked.warnings[0].starts_with("line 2: unknown key 'symbol_map.budget'"));
+}
+
+TEST_CASE("mcp_servers entries are checked in the .mcp.json form: command or url, args a list, env a map") {
+  CHECK(Schema::check(FileKind::app, "mcp_servers:\n  gh: {command: npx, args: [-y, server], env: {T: \"${T}\"}}\n"
+                                     "  docs: {url: \"https://a/mcp\", headers: {Authorization: Bearer x}}\n")
+            .warnings.empty());
+  CHECK_THAT(problem(FileKind::app, "mcp_servers:\n  gh: {args: [x]}\n"), Catch::Contains("needs either command"));
+  CHECK_THAT(problem(FileKind::app, "mcp_servers:\n  gh: {command: npx, args: -y}\n"), Catch::Contains("must be a list of arguments"));
+  CHECK_THAT(problem(FileKind::app, "mcp_client:\n  call_timeout_s: 0\n"), Catch::Contains("'mcp_client.call_timeout_s'"));
 }
