@@ -52,6 +52,12 @@ std::optional<int> parse_cli(int argc, char** argv, CliOptions& out) {
   import_cmd->add_flag("--dry-run", import_options.dry_run, "say what would be written, and write nothing");
   import_cmd->add_flag("--force", import_options.force,
                        "replace acdc files that exist and differ, keeping each old one as <file>.bak");
+  importer::McpImportOptions mcp_import_options;
+  auto* mcp_import_cmd = cli.add_subcommand(
+      "import-mcp", "add the MCP servers of the project's .mcp.json, .cursor/mcp.json, .vscode/mcp.json and of "
+                    "Claude Desktop to <repo>/.acdc/mcp.json, for acdc's agent; shows each first");
+  mcp_import_cmd->add_option("--repo", mcp_import_options.repo, "the repository (default: the current directory's)");
+  mcp_import_cmd->add_flag("--dry-run", mcp_import_options.dry_run, "show what would be added, and write nothing");
   try {
     cli.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -60,6 +66,7 @@ std::optional<int> parse_cli(int argc, char** argv, CliOptions& out) {
     return code != 0 && import_cmd->parsed() ? 2 : code;
   }
   if (import_cmd->parsed()) out.import_acdc = import_options;
+  if (mcp_import_cmd->parsed()) out.import_mcp = mcp_import_options;
   out.mcp = mcp_cmd->parsed();
   out.acp = acp_cmd->parsed();
   if (*port_opt) out.port = port;

@@ -14,6 +14,7 @@
 #pragma once
 
 #include "import/import_command.hpp"
+#include "import/mcp_import.hpp"
 
 #include <optional>
 #include <string>
@@ -35,6 +36,7 @@ struct CliOptions {
   bool acp = false;    // `acdc acp`: ACP over stdio
   std::string check_plugin;  // `acdc plugin check FILE`: the file
   std::optional<importer::ImportOptions> import_acdc;  // `acdc import-acdc ...`
+  std::optional<importer::McpImportOptions> import_mcp;  // `acdc import-mcp ...`
 };
 
 // Fills `out`; returns an exit code when the program should stop now

@@ -11,6 +11,7 @@ int main(int argc, char** argv) {
   if (auto exit_code = acdc::app::parse_cli(argc, argv, options)) return *exit_code;
   if (!options.check_plugin.empty()) return acdc::app::check_plugin(options.check_plugin);
   if (options.import_acdc) return acdc::app::importer::run_import(*options.import_acdc, std::cout, std::cerr);
+  if (options.import_mcp) return acdc::app::importer::run_mcp_import(*options.import_mcp, std::cout, std::cerr);
   acdc::app::App app(std::move(options), acdc::plugins::linked_plugins());
   return app.run();
 }
