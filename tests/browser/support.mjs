@@ -49,11 +49,11 @@ export function builtPlugins() {
     if (!dir || !existsSync(join(dir, `${p}.acdc.so`)))
       throw new Error(`the build is configured with the ${p} plugin, but ${dir}/${p}.acdc.so is missing: build the tree first`);
   }
-  return ['settings', 'repo', 'symbol-index', 'url-fetch', 'llm', 'exec'].filter((p) => configured.includes(p));
+  return ['settings', 'repo', 'symbol-index', 'url-fetch', 'llm', 'exec', 'mcp-client'].filter((p) => configured.includes(p));
 }
 
 const PROVIDES = { settings: 'Settings', repo: 'Repo', 'symbol-index': 'SymbolIndex', 'url-fetch': 'UrlFetch', exec: 'Exec',
-  llm: 'LLMService' };
+  llm: 'LLMService', 'mcp-client': 'McpClient' };
 
 function hostConfig(plugins) {
   const lines = ['plugins:', '  - name: echo'];
@@ -64,6 +64,8 @@ function hostConfig(plugins) {
     if (p === 'url-fetch') lines.push('    config_files: [app.yaml]', '    config:', '      loopback_only: true');
     // As config/acdc.yaml has it: app.yaml's exec block, and llm.yaml's key variables kept out of commands.
     if (p === 'exec') lines.push('    config_files: [app.yaml, llm.yaml]');
+    // app.yaml's mcp_servers; the repository's .acdc/mcp.json it finds itself.
+    if (p === 'mcp-client') lines.push('    config_files: [app.yaml]');
   }
   return lines.join('\n') + '\n';
 }

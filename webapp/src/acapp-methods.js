@@ -42,6 +42,9 @@ export class AcAppMethods {
   commandStarted(info) { emit('commandStarted', info); return true; }
   commandOutput(id, text) { emit('commandOutput', { id, text }); return true; }
   commandExited(result) { emit('commandExited', result); return true; }
+  // The mcp-client plugin: every server with its status and tools, whenever
+  // one of them changes (<ac-mcp-servers> in Settings).
+  mcpServersChanged(servers) { emit('mcpServersChanged', servers); return true; }
   // Before an Agent turn runs a command: {outcome: allow_once | allow_always
   // | deny}, once the user clicks (<ac-permission-dialog>).
   askPermission(requestId, ask) { return new Promise((resolve) => emit('askPermission', { requestId, ask, resolve })); }

@@ -184,7 +184,7 @@ export class AcAppShell extends JRPCClient {
         <ac-files-tab ?hidden=${this.tab !== 'files'} .gate=${this.gate}></ac-files-tab>
         ${this.tab === 'context' ? html`<ac-context-tab .gate=${this.gate}></ac-context-tab>` : ''}
         <ac-search-tab ?hidden=${this.tab !== 'search'}></ac-search-tab>
-        ${this.tab === 'settings' ? html`<ac-settings-tab></ac-settings-tab>` : ''}
+        ${this.tab === 'settings' ? html`<ac-settings-tab .gate=${this.gate}></ac-settings-tab>` : ''}
       </main>
       <ac-terminal-dock .gate=${this.gate}></ac-terminal-dock>
       <ac-permission-dialog></ac-permission-dialog>

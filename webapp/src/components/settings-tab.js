@@ -4,19 +4,21 @@
 // listed with their file and line above the cards, and in the open card. Unsaved text lives in
 // `drafts`, outside the element, so neither opening another card nor leaving
 // the tab (which unrenders this element) loses it. Above the cards, how to
-// connect an agent or an editor to acdc (agent-connect.js).
+// connect an agent or an editor to acdc (agent-connect.js), and the MCP
+// servers whose tools acdc's agent uses (mcp-servers.js).
 
 import { html } from 'lit';
 import { LightElement } from './light-element.js';
 import { rpc, hasMethod, toast } from '../rpc.js';
 import './agent-connect.js';
+import './mcp-servers.js';
 
 export const CONFIG_TYPES = ['llm', 'app', 'snippets', 'host', 'system', 'system_extra', 'system_doc', 'compaction', 'review'];
 
 const drafts = new Map();   // type -> text typed and not saved yet
 
 class AcSettingsTab extends LightElement {
-  static properties = { info: { state: true }, cards: { state: true }, open: { state: true } };
+  static properties = { gate: {}, info: { state: true }, cards: { state: true }, open: { state: true } };
 
   constructor() {
     super();
@@ -104,6 +106,7 @@ class AcSettingsTab extends LightElement {
         ${(i.problems ?? []).map((p) => html`<div class="error" data-config-problem>${p}</div>`)}
         ${(i.warnings ?? []).map((w) => html`<div class="config-warning" data-config-warning>${w}</div>`)}</div>
       <ac-agent-connect></ac-agent-connect>
+      <ac-mcp-servers .gate=${this.gate}></ac-mcp-servers>
       ${CONFIG_TYPES.map((t) => this.renderCard(t))}
     </div>`;
   }

@@ -31,6 +31,7 @@ export const FEATURES = {
   urls: { method: 'LLMService.detect_urls', plugin: 'llm', label: 'Fetching links in messages',
     also: { method: 'UrlFetch.detect', plugin: 'url-fetch' } },
   exec: { method: 'Exec.run', plugin: 'exec', label: 'Running commands' },
+  mcp: { method: 'McpClient.servers', plugin: 'mcp-client', label: 'The MCP client' },
   lsp: { method: 'LLMService.lsp_get_hover', plugin: 'llm', label: 'Looking up names (hover, definition, references)',
     also: { method: 'SymbolIndex.hover', plugin: 'symbol-index' } },
 };
