@@ -25,10 +25,14 @@ std::string lower(std::string_view s) {
 struct HttpExchange {
   const std::atomic<bool>* closing;
   std::size_t max_bytes;
-  std::string content_type, session_id, body;
+  std::string content_type, body;
   bool too_big = false;
   std::unique_ptr<SseReader> sse;
   std::function<void(std::string_view)> on_message;
+  // The session id the server hands out, taken as its header arrives:
+  // before the answer to initialize is delivered, so no later request can
+  // go without it.
+  std::function<void(std::string)> on_session_id;
 };
 
 namespace {
@@ -43,7 +47,7 @@ size_t on_header(char* data, size_t size, size_t count, void* user) {
   while (!value.empty() && (value.front() == ' ' || value.front() == '\t')) value.remove_prefix(1);
   while (!value.empty() && (value.back() == '\r' || value.back() == '\n' || value.back() == ' ')) value.remove_suffix(1);
   if (name == "content-type") x->content_type = lower(value);
-  if (name == "mcp-session-id") x->session_id = std::string(value);
+  if (name == "mcp-session-id" && x->on_session_id) x->on_session_id(std::string(value));
   return size * count;
 }
 
@@ -185,14 +189,17 @@ void HttpTransport::post(const std::string& message) {
     if (!id.empty() && response_id(m) == id) answered = true;
     if (!closing_.load()) events_.on_message(m);
   };
-  HttpExchange x{.closing = &closing_, .max_bytes = max_message_bytes_, .on_message = deliver};
+  HttpExchange x{.closing = &closing_, .max_bytes = max_message_bytes_, .on_message = deliver,
+                 .on_session_id = [this](std::string id) {
+                   std::lock_guard lock(mu_);
+                   session_id_ = std::move(id);
+                 }};
   Transfer t = perform(x, &message, headers(message));
   if (closing_.load()) return;
 
   bool in_session;
   {
     std::lock_guard lock(mu_);
-    if (!x.session_id.empty()) session_id_ = x.session_id;
     in_session = !session_id_.empty();
   }
   std::string why = failure(x, t);
