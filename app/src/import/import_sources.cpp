@@ -22,16 +22,6 @@ fs::path reference_config_dir() {
   return env_path("HOME") / ".config" / "ac-dc";
 }
 
-// The git repository holding the current directory, or empty.
-fs::path enclosing_repository() {
-  std::error_code ec;
-  for (fs::path dir = fs::current_path(ec); !ec && !dir.empty(); dir = dir.parent_path()) {
-    if (fs::exists(dir / ".git", ec)) return dir;
-    if (dir == dir.parent_path()) break;
-  }
-  return {};
-}
-
 // A JSON source: absent is fine, present but unreadable is a problem.
 std::optional<Json> read_json(const fs::path& file, Sources& s) {
   std::error_code ec;
@@ -104,7 +94,7 @@ Sources read_sources(const std::string& from, const std::string& repo) {
       s.repo.clear();
     }
   } else {
-    s.repo = enclosing_repository();
+    s.repo = enclosing_repository(".");
     if (s.repo.empty()) s.notes.push_back("not inside a git repository: no history imported (--repo names one)");
   }
   if (!s.repo.empty()) read_repo(s);
@@ -113,6 +103,17 @@ Sources read_sources(const std::string& from, const std::string& repo) {
                          (s.repo.empty() ? std::string() : " or " + (s.repo / kStateDir).string()) +
                          ": pass --from with AC-DC's config directory, or --repo with a repository it worked in");
   return s;
+}
+
+fs::path enclosing_repository(const fs::path& start) {
+  std::error_code ec;
+  // Absolute, with "." and ".." gone and no trailing '/': the path the report names.
+  const fs::path from = (fs::absolute(start, ec) / "").lexically_normal().parent_path();
+  for (fs::path dir = from; !ec && !dir.empty(); dir = dir.parent_path()) {
+    if (fs::exists(dir / ".git", ec)) return dir;
+    if (dir == dir.parent_path()) break;
+  }
+  return {};
 }
 
 }  // namespace acdc::app::importer

@@ -33,6 +33,9 @@ struct Sources {
 
 Sources read_sources(const std::string& from, const std::string& repo);
 
+// The git repository holding `start` (a directory), or empty.
+std::filesystem::path enclosing_repository(const std::filesystem::path& start);
+
 // The directory of AC-DC's per-repository state.
 inline constexpr const char* kStateDir = ".ac-dc4";
 

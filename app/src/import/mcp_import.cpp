@@ -1,5 +1,7 @@
 // import/mcp_import.cpp -- see mcp_import.hpp.
 #include "import/mcp_import.hpp"
+#include "import/import_sources.hpp"
+#include "import/target_file.hpp"
 
 #include <acdc/sdk/json.hpp>
 #include <acdc/util/atomic_file.hpp>
@@ -10,8 +12,6 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
-#include <optional>
-#include <sstream>
 #include <vector>
 
 namespace acdc::app::importer {
@@ -29,28 +29,9 @@ struct Found {
   Json entry;  // owns its allocator
 };
 
-std::optional<std::string> read_text(const fs::path& file) {
-  std::ifstream in(file);
-  if (!in) return std::nullopt;
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 fs::path claude_desktop_config() {
   if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg && *xdg) return fs::path(xdg) / "Claude" / "claude_desktop_config.json";
   if (const char* home = std::getenv("HOME")) return fs::path(home) / ".config" / "Claude" / "claude_desktop_config.json";
-  return {};
-}
-
-fs::path git_root(const std::string& repo) {
-  std::error_code ec;
-  fs::path dir = fs::canonical(repo.empty() ? "." : repo, ec);
-  if (ec) return {};
-  for (fs::path d = dir; !d.empty(); d = d.parent_path()) {
-    if (fs::exists(d / ".git", ec)) return d;
-    if (d == d.root_path()) break;
-  }
   return {};
 }
 
@@ -80,7 +61,7 @@ std::string target_of(const JsonValue& entry) {
 // Keeps .acdc/ (and so the tokens an entry may hold) out of git, as acdc's repo plugin does.
 void exclude_state_dir(const fs::path& root) {
   const fs::path exclude = root / ".git" / "info" / "exclude";
-  std::string text = read_text(exclude).value_or("");
+  std::string text = read_bytes(exclude).value_or("");
   if (text.find(".acdc/") != std::string::npos || !fs::is_directory(root / ".git")) return;
   fs::create_directories(exclude.parent_path());
   std::ofstream(exclude, std::ios::app) << (text.empty() || text.back() == '\n' ? "" : "\n") << ".acdc/\n";
@@ -89,7 +70,7 @@ void exclude_state_dir(const fs::path& root) {
 }  // namespace
 
 int run_mcp_import(const McpImportOptions& options, std::ostream& out, std::ostream& err) {
-  const fs::path root = git_root(options.repo);
+  const fs::path root = enclosing_repository(options.repo.empty() ? "." : options.repo);
   if (root.empty()) {
     err << "acdc import-mcp: " << (options.repo.empty() ? "the current directory" : options.repo)
         << " is not in a git repository: run it in the repository whose servers to import, or pass --repo\n";
@@ -101,7 +82,7 @@ int run_mcp_import(const McpImportOptions& options, std::ostream& out, std::ostr
                                        {"Claude Desktop", claude_desktop_config()}};
   const fs::path target = root / ".acdc" / "mcp.json";
   Json existing(rapidjson::kObjectType);
-  if (auto text = read_text(target)) {
+  if (auto text = read_bytes(target)) {
     existing.Parse(text->c_str());
     if (existing.HasParseError() || !existing.IsObject()) {
       err << "acdc import-mcp: " << target.string() << " is not a JSON object: fix it (or move it away), then run this again\n";
@@ -117,7 +98,7 @@ int run_mcp_import(const McpImportOptions& options, std::ostream& out, std::ostr
   bool any_source = false;
   for (const auto& source : sources) {
     if (source.file.empty()) continue;
-    auto text = read_text(source.file);
+    auto text = read_bytes(source.file);
     if (!text) continue;
     any_source = true;
     Json doc;
