@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include <csignal>
+#include <random>
 #include <thread>
 
 
@@ -42,16 +43,24 @@ ServerConfig stdio(const std::string& name, std::string command, std::vector<std
 
 ServerConfig everything(const std::filesystem::path& cwd) { return stdio("everything", node(), {everything_js(), "stdio"}, cwd); }
 
+// Below the kernel's ephemeral range (32768 and up on Linux): a port the
+// kernel hands out for a bind to port 0 (every host and fake provider of the
+// tests running beside this one) can be taken between this release and the
+// server's own bind, and the test would then talk to another server.
 int free_port() {
-  int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in a{};
-  a.sin_family = AF_INET;
-  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  ::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a);
-  socklen_t len = sizeof a;
-  ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len);
-  ::close(fd);
-  return ntohs(a.sin_port);
+  std::random_device seed;
+  std::mt19937 pick(seed());
+  std::uniform_int_distribution<int> port(20000, 32767);
+  for (;;) {
+    const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    a.sin_port = htons(static_cast<uint16_t>(port(pick)));
+    const bool free = ::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0;
+    ::close(fd);
+    if (free) return ntohs(a.sin_port);
+  }
 }
 
 HttpServer::HttpServer(std::vector<std::string> argv, int port) : port_(port) {
@@ -119,6 +128,14 @@ Opened open_when_listening(const ServerConfig& config) {
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }
   return o;
+}
+
+bool wait_for_log(const Opened& o, const std::string& text, std::chrono::seconds limit) {
+  for (auto until = std::chrono::steady_clock::now() + limit; std::chrono::steady_clock::now() < until;) {
+    if (o.log_text().find(text) != std::string::npos) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return false;
 }
 
 std::string result_text(const std::string& agent_result) {

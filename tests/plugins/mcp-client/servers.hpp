@@ -27,7 +27,7 @@ ServerConfig stdio(const std::string& name, std::string command, std::vector<std
                    const std::filesystem::path& cwd);
 ServerConfig everything(const std::filesystem::path& cwd);
 
-// A free port on 127.0.0.1 (bound, read, released).
+// A free port on 127.0.0.1, outside the range the kernel gives binds to port 0.
 int free_port();
 
 // An HTTP MCP server the test runs itself (`node script args...`, with
@@ -63,6 +63,8 @@ Opened open(const ServerConfig& config, std::chrono::milliseconds timeout = std:
             std::size_t max_message_bytes = 16u << 20);
 // open(), retried for up to 10 s while the server starts listening.
 Opened open_when_listening(const ServerConfig& config);
+// Until the server's log has a line containing `text` (false after `limit`).
+bool wait_for_log(const Opened& o, const std::string& text, std::chrono::seconds limit = std::chrono::seconds(20));
 
 // The text of an agent result (session/tool_result.hpp), and its isError.
 std::string result_text(const std::string& agent_result);

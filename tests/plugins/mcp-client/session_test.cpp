@@ -27,6 +27,8 @@ namespace {
 
 std::vector<std::string> tool_names(const McpSession::Reply& list) {
   std::vector<std::string> out;
+  INFO("tools/list: " << (list.ok ? list.result.substr(0, 300) : list.message));
+  REQUIRE(list.ok);
   acdc::Json doc;
   doc.Parse(list.result.c_str());
   for (const auto& t : doc["tools"].GetArray()) out.emplace_back(t["name"].GetString());
@@ -146,12 +148,11 @@ TEST_CASE("garbage on a server's stdout is logged and skipped, and the server st
 TEST_CASE("a server killed in the middle of a call ends that call with the reason, at once") {
   acdc::test::TempDir dir;
   const auto pidfile = dir.path() / "pid";
-  Opened o = open(stdio("dies", "/bin/sh", {"-c", "echo $$ > " + pidfile.string() + "; exec node " + everything_js() + " stdio"}, dir.path()));
+  Opened o = open(stdio("dies", "/bin/sh",
+                        {"-c", "echo $$ > " + pidfile.string() + "; exec node " + test_script("slow_server.mjs")}, dir.path()));
   REQUIRE(o.why == "");
-  auto pending = std::async(std::launch::async, [&] {
-    return o.session->call_tool("trigger-long-running-operation", R"({"duration":60,"steps":60})", 120s, {});
-  });
-  std::this_thread::sleep_for(500ms);
+  auto pending = std::async(std::launch::async, [&] { return o.session->call_tool("wait", "{}", 120s, {}); });
+  REQUIRE(wait_for_log(o, "called wait"));  // the call is at the server
   pid_t pid = 0;
   std::ifstream(pidfile) >> pid;
   REQUIRE(pid > 0);
@@ -165,19 +166,19 @@ TEST_CASE("a server killed in the middle of a call ends that call with the reaso
 
 TEST_CASE("a cancelled call is cancelled at the server and returns at once") {
   acdc::test::TempDir dir;
-  Opened o = open(everything(dir.path()));
+  Opened o = open(stdio("slow", node(), {test_script("slow_server.mjs")}, dir.path()));
   REQUIRE(o.why == "");
   std::atomic<bool> stop{false};
   auto pending = std::async(std::launch::async, [&] {
-    return o.session->call_tool("trigger-long-running-operation", R"({"duration":60,"steps":60})", 120s,
-                                [&] { return stop.load(); });
+    return o.session->call_tool("wait", "{}", 120s, [&] { return stop.load(); });
   });
-  std::this_thread::sleep_for(300ms);
+  REQUIRE(wait_for_log(o, "called wait"));
   stop = true;
   REQUIRE(pending.wait_for(5s) == std::future_status::ready);
   CHECK(pending.get().message == "cancelled");
+  CHECK(wait_for_log(o, "cancelled by the client"));  // notifications/cancelled reached it
   // The session goes on.
-  CHECK_THAT(result_text(call(o, "echo", R"({"message":"after"})")), Catch::Contains("after"));
+  CHECK_THAT(result_text(call(o, "hello", "{}")), Catch::Contains("still here"));
   o.session->close();
 }
 
