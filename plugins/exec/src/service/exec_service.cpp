@@ -148,10 +148,15 @@ std::shared_ptr<ExecService::Running> ExecService::launch(const Request& r, Done
 
 void ExecService::finish(const std::shared_ptr<Running>& job, const RunResult& result, const Done& done) {
   const std::string info = info_json(job->id, job->command, job->cwd, job->by_model, job->sandbox);
+  {
+    // Out of Exec.list before anyone hears it ended: a client that reads the
+    // list on commandExited must not find it there.
+    std::lock_guard lock(mu_);
+    running_.erase(job->id);
+  }
   host_.notify(ACDC_CLIENT_ALL, "AcApp.commandExited", "[" + result_json(info, result, false) + "]");
   done(result, *job);
   std::lock_guard lock(mu_);
-  running_.erase(job->id);
   job->ended = true;
 }
 
