@@ -42,7 +42,7 @@ int main(int argc, char** argv) {
   ServerConfig server{.name = "conformance", .source = "probe", .url = argv[argc - 1]};
   auto session = std::make_shared<McpSession>(std::filesystem::current_path(),
                                               McpSession::Hooks{.log = [](std::string_view l) { std::cerr << l << "\n"; }});
-  session->attach(std::make_shared<HttpTransport>(server, session->events(), 16u << 20, std::chrono::seconds(30)));
+  session->attach(HttpTransport::open(server, session->events(), 16u << 20, std::chrono::seconds(30)));
   if (std::string why = session->open(std::chrono::seconds(20)); !why.empty()) {
     std::cerr << "open: " << why << "\n";
     return 1;

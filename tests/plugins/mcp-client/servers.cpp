@@ -109,7 +109,7 @@ Opened open(const ServerConfig& config, std::chrono::milliseconds timeout, std::
                         }});
   try {
     if (config.http())
-      o.session->attach(std::make_shared<HttpTransport>(config, o.session->events(), max_message_bytes, std::chrono::seconds(60)));
+      o.session->attach(HttpTransport::open(config, o.session->events(), max_message_bytes, std::chrono::seconds(60)));
     else
       o.session->attach(StdioTransport::start(config, o.session->events(), max_message_bytes));
   } catch (const std::exception& e) {

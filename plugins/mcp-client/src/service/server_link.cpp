@@ -155,7 +155,7 @@ std::shared_ptr<McpSession> ServerLink::connect(std::string& why) {
   try {
     std::shared_ptr<Transport> transport;
     if (config_.http())
-      transport = std::make_shared<HttpTransport>(config_, session->events(), limits_.max_message_bytes, limits_.call_timeout);
+      transport = HttpTransport::open(config_, session->events(), limits_.max_message_bytes, limits_.call_timeout);
     else
       transport = StdioTransport::start(config_, session->events(), limits_.max_message_bytes);
     session->attach(std::move(transport));

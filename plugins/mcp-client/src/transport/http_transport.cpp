@@ -93,6 +93,11 @@ HttpTransport::HttpTransport(const ServerConfig& server, TransportEvents events,
     : server_(server), events_(std::move(events)), max_message_bytes_(max_message_bytes),
       request_timeout_(request_timeout) {}
 
+std::shared_ptr<HttpTransport> HttpTransport::open(const ServerConfig& server, TransportEvents events,
+                                                   std::size_t max_message_bytes, std::chrono::seconds request_timeout) {
+  return std::shared_ptr<HttpTransport>(new HttpTransport(server, std::move(events), max_message_bytes, request_timeout));
+}
+
 HttpTransport::~HttpTransport() { close(); }
 
 void HttpTransport::set_protocol_version(std::string version) {
@@ -112,8 +117,8 @@ void HttpTransport::send(std::string message) {
       ++it;
     }
   auto done = std::make_shared<std::atomic<bool>>(false);
-  posts_.push_back(Post{std::thread([this, done, message = std::move(message)] {
-                          post(message);
+  posts_.push_back(Post{std::thread([self = shared_from_this(), done, message = std::move(message)] {
+                          self->post(message);
                           done->store(true);
                         }),
                         done});
@@ -293,7 +298,12 @@ void HttpTransport::close() {
     std::lock_guard lock(mu_);
     posts.swap(posts_);
   }
-  for (auto& p : posts) p.thread.join();
+  // A POST that closes the transport (from an event) cannot wait for itself:
+  // it holds the transport, and returns once its event is done.
+  for (auto& p : posts) {
+    if (p.thread.get_id() == std::this_thread::get_id()) p.thread.detach();
+    else p.thread.join();
+  }
   end_session();
 }
 

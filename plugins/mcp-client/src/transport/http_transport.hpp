@@ -28,11 +28,11 @@ namespace acdc::mcp_client {
 struct HttpExchange;  // what one transfer gathers (http_transport.cpp)
 class SseReader;
 
-class HttpTransport final : public Transport {
+class HttpTransport final : public Transport, public std::enable_shared_from_this<HttpTransport> {
  public:
   // `request_timeout`: the longest one POST may take (a tool call's limit).
-  HttpTransport(const ServerConfig& server, TransportEvents events, std::size_t max_message_bytes,
-                std::chrono::seconds request_timeout);
+  static std::shared_ptr<HttpTransport> open(const ServerConfig& server, TransportEvents events,
+                                             std::size_t max_message_bytes, std::chrono::seconds request_timeout);
   ~HttpTransport() override;
 
   void send(std::string message) override;
@@ -40,6 +40,8 @@ class HttpTransport final : public Transport {
   void close() override;
 
  private:
+  HttpTransport(const ServerConfig& server, TransportEvents events, std::size_t max_message_bytes,
+                std::chrono::seconds request_timeout);
   struct Post {
     std::thread thread;
     std::shared_ptr<std::atomic<bool>> done;

@@ -85,7 +85,7 @@ std::vector<char*> pointers(std::vector<std::string>& strings) {
 
 }  // namespace
 
-std::unique_ptr<StdioTransport> StdioTransport::start(const ServerConfig& server, TransportEvents events,
+std::shared_ptr<StdioTransport> StdioTransport::start(const ServerConfig& server, TransportEvents events,
                                                       std::size_t max_message_bytes) {
   std::vector<std::string> argv_s{server.command};
   argv_s.insert(argv_s.end(), server.args.begin(), server.args.end());
@@ -119,10 +119,10 @@ std::unique_ptr<StdioTransport> StdioTransport::start(const ServerConfig& server
     throw acdc::Error(ACDC_E_UNAVAILABLE, "cannot run '" + server.command + "': " + reason +
                                               (what[1] == ENOENT ? " (is it installed, and on acdc's PATH?)" : ""));
   }
-  std::unique_ptr<StdioTransport> t(new StdioTransport(pid, std::move(in.write), std::move(out.read),
+  std::shared_ptr<StdioTransport> t(new StdioTransport(pid, std::move(in.write), std::move(out.read),
                                                        std::move(err.read), std::move(events), max_message_bytes));
-  t->out_thread_ = std::thread([raw = t.get()] { raw->read_output(); });
-  t->err_thread_ = std::thread([raw = t.get()] { raw->read_errors(); });
+  t->out_thread_ = std::thread([t] { t->read_output(); });
+  t->err_thread_ = std::thread([t] { t->read_errors(); });
   return t;
 }
 
@@ -204,11 +204,22 @@ void StdioTransport::close() {
         reaped_ = true;
       }
     }
-    // What the server started and left in its group goes too.
-    ::kill(-pid_, SIGKILL);
+    // What the server started and left in its group goes too (once: the
+    // group's number is free for reuse after that).
+    if (!group_killed_) ::kill(-pid_, SIGKILL);
+    group_killed_ = true;
   }
-  if (out_thread_.joinable() && out_thread_.get_id() != std::this_thread::get_id()) out_thread_.join();
-  if (err_thread_.joinable() && err_thread_.get_id() != std::this_thread::get_id()) err_thread_.join();
+  end_threads();
+}
+
+// A reader thread that closes the transport (from an event) cannot wait for
+// itself: it holds the transport, and returns once its event is done.
+void StdioTransport::end_threads() {
+  for (std::thread* t : {&out_thread_, &err_thread_}) {
+    if (!t->joinable()) continue;
+    if (t->get_id() == std::this_thread::get_id()) t->detach();
+    else t->join();
+  }
 }
 
 }  // namespace acdc::mcp_client

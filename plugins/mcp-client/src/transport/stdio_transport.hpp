@@ -23,11 +23,11 @@
 
 namespace acdc::mcp_client {
 
-class StdioTransport final : public Transport {
+class StdioTransport final : public Transport, public std::enable_shared_from_this<StdioTransport> {
  public:
   // Throws acdc::Error (ACDC_E_UNAVAILABLE) when the program cannot be run,
   // with the system's reason ("cannot run 'npx': No such file or directory").
-  static std::unique_ptr<StdioTransport> start(const ServerConfig& server, TransportEvents events,
+  static std::shared_ptr<StdioTransport> start(const ServerConfig& server, TransportEvents events,
                                                std::size_t max_message_bytes);
   ~StdioTransport() override;
 
@@ -40,6 +40,7 @@ class StdioTransport final : public Transport {
   void read_output();
   void read_errors();
   std::string exit_reason();
+  void end_threads();
 
   pid_t pid_;
   util::UniqueFd in_, out_, err_;
@@ -50,6 +51,7 @@ class StdioTransport final : public Transport {
   std::atomic<bool> closing_{false};
   std::atomic<bool> errors_done_{false};  // its stderr ended
   bool reaped_ = false;
+  bool group_killed_ = false;
   int wait_status_ = 0;
   std::thread out_thread_, err_thread_;
 };

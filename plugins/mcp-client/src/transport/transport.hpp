@@ -7,6 +7,11 @@
 //   t->send(R"({"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}})");
 //   ... events.on_message(text) for each message from the server ...
 //   t->close();                                              // idempotent; joins its threads
+//
+// A transport is held by shared_ptr, and its own threads hold it too: an
+// event may let go of the last session holding it (the session's events
+// take it with weak_ptr::lock), so the transport, and the callback running,
+// outlive that moment; the thread then returns, and the transport goes.
 #pragma once
 
 #include <cstddef>
@@ -35,7 +40,8 @@ class Transport {
   // The protocol version agreed (HTTP sends it as MCP-Protocol-Version).
   virtual void set_protocol_version(std::string version) { (void)version; }
   // Ends the connection (the process and everything it started; the HTTP
-  // session). No event comes after it returns.
+  // session). No event comes after it returns, but from the transport's own
+  // thread that called it, which is left to finish its event and return.
   virtual void close() = 0;
 };
 
