@@ -135,6 +135,9 @@ test('in Agent mode the model\'s run_command asks first; Allow once runs it in t
   assert.deepEqual(await dialog.locator('[data-permission]').allInnerTexts(), ['Allow once', 'Always allow this command', 'Deny']);
   assert.equal(await dialog.locator('[data-no-sandbox]').count(), status.sandbox_available ? 0 : 1,
     `the dialog says whether a sandbox holds the command (${JSON.stringify(status)})`);
+  // The call's card is live: it shows the call running while it waits for the user.
+  await page.locator('ac-chat-message .msg.assistant.streaming [data-agent-step="call_1"][data-status="running"]',
+    { hasText: 'running' }).waitFor({ timeout: 5000 });
   await shot(page, '92-terminal-permission');
   await dialog.locator('[data-permission="allow_once"]').click();
   await dialog.waitFor({ state: 'detached' });
