@@ -50,7 +50,7 @@ void check_headers(const YAML::Node& v, YamlRules& r) {
 }
 
 // models: {<id or part of it>: {context_window, max_output_tokens, cache_min_tokens,
-//          price_input, price_output, price_cache_read, price_cache_write, tools}}
+//          price_input, price_output, price_cache_read, price_cache_write, tools, images}}
 void check_models(const YAML::Node& v, YamlRules& r) {
   r.map(v, "models");
   if (v.IsNull()) return;
@@ -64,10 +64,12 @@ void check_models(const YAML::Node& v, YamlRules& r) {
         r.number(n, key, YamlRules::kNonNegative);  // USD per million tokens
       else if (key == "tools")
         r.boolean(n, model + ".tools");  // false: the model does not call tools (no Agent mode)
+      else if (key == "images")
+        r.boolean(n, model + ".images");  // whether a tool's images are sent to it or described
       else
         r.unknown(model + "." + key, n,
                   "context_window, max_output_tokens, cache_min_tokens, price_input, price_output, price_cache_read, "
-                  "price_cache_write, tools");
+                  "price_cache_write, tools, images");
     });
   });
 }

@@ -39,3 +39,17 @@ TEST_CASE("llm.yaml's models: adds models and overrides the table, the longest n
   CHECK(g.context_window == 128000);
   CHECK(g.min_cacheable_tokens == 2048);
 }
+
+TEST_CASE("which models take images: the table, text-only members of a family, and llm.yaml's images: override") {
+  for (const char* sees : {"gpt-4o", "gpt-4.1-mini", "gpt-5", "o3", "claude-sonnet-4-5", "anthropic.claude-3-5-sonnet",
+                           "gemini-2.5-pro", "llava:13b", "qwen2.5-vl:7b", "llama3.2-vision", "gemma3:12b"})
+    CHECK(model_limits(sees).sees_images);
+  for (const char* blind : {"gpt-3.5-turbo", "gpt-4", "o3-mini", "claude-2.1", "qwen2.5-coder:7b", "deepseek-chat",
+                            "my-local-model"})
+    CHECK_FALSE(model_limits(blind).sees_images);
+  rapidjson::Document llm;
+  llm.Parse(R"({"models":{"qwen2.5-coder":{"images":true},"gpt-4o":{"images":false}}})");
+  UserModels user = user_models(llm);
+  CHECK(model_limits("qwen2.5-coder:7b", user).sees_images);
+  CHECK_FALSE(model_limits("gpt-4o", user).sees_images);
+}

@@ -57,6 +57,9 @@ TEST_CASE("llm.yaml mistakes are refused with their line") {
   CHECK(problem(FileKind::llm, "model: m\nmodels:\n  my-ft: {price_input: 0.5, price_output: 1.5, price_cache_read: 0}\n").empty());
   CHECK(problem(FileKind::llm, "model: m\nmodels:\n  my-ft:\n    price_output: cheap\n") ==
         "line 4: 'price_output' is 'cheap': it must be a number of 0 or more");
+  // Whether a model calls tools and takes images: yes or no.
+  CHECK(problem(FileKind::llm, "model: m\nmodels:\n  my-ft: {tools: false, images: true}\n").empty());
+  CHECK_THAT(problem(FileKind::llm, "model: m\nmodels:\n  my-ft: {images: maybe}\n"), Catch::Contains("my-ft.images"));
 }
 
 TEST_CASE("unknown keys warn instead of refusing, AC-DC's sections say they do nothing here") {

@@ -24,6 +24,32 @@ constexpr std::array kWindows{
     Window{"codestral", 256000},  Window{"grok", 131072},
 };
 
+struct Vision {
+  const char* id_part;
+  bool sees;
+};
+
+// Which models take images, as their providers publish it: the first entry
+// whose text occurs in the model id wins (the text-only members of a
+// family first); a model in none is taken not to (its images are described
+// in words, never sent to a model that would refuse the request).
+constexpr std::array kVision{
+    Vision{"o1-mini", false},  Vision{"o3-mini", false},   Vision{"gpt-3.5", false},   Vision{"claude-2", false},
+    Vision{"claude-instant", false}, Vision{"nova-micro", false},
+    Vision{"gpt-4o", true},    Vision{"gpt-4.1", true},    Vision{"gpt-4-turbo", true}, Vision{"gpt-4", false},
+    Vision{"gpt-5", true},     Vision{"o1", true},         Vision{"o3", true},          Vision{"o4-mini", true},
+    Vision{"claude", true},    Vision{"gemini", true},     Vision{"grok-4", true},      Vision{"vision", true},
+    Vision{"llava", true},     Vision{"-vl", true},        Vision{"pixtral", true},     Vision{"gemma3", true},
+    Vision{"gemma-3", true},   Vision{"nova-pro", true},   Vision{"nova-lite", true},   Vision{"llama-4", true},
+    Vision{"llama4", true},    Vision{"minicpm-v", true},  Vision{"moondream", true},
+};
+
+bool sees_images(const std::string& id) {
+  for (const auto& v : kVision)
+    if (id.find(v.id_part) != std::string::npos) return v.sees;
+  return false;
+}
+
 }  // namespace
 
 std::string lower_id(std::string s) {
@@ -61,6 +87,7 @@ std::size_t min_cacheable_tokens(const std::string& model) {
 ModelLimits model_limits(const std::string& model, const UserModels& user) {
   std::string id = lower_id(model);
   ModelLimits m{0, output_ceiling(model), min_cacheable_tokens(model)};
+  m.sees_images = sees_images(id);
   for (const auto& w : kWindows)
     if (id.find(w.id_part) != std::string::npos) {
       m.context_window = w.tokens;
@@ -72,6 +99,7 @@ ModelLimits model_limits(const std::string& model, const UserModels& user) {
     if (mine->max_output_tokens > 0) m.output_ceiling = mine->max_output_tokens;
     if (mine->cache_min_tokens > 0) m.min_cacheable_tokens = mine->cache_min_tokens;
     m.calls_tools = mine->tools.value_or(true);
+    m.sees_images = mine->images.value_or(m.sees_images);
   }
   if (m.context_window == 0) {
     m.context_window = kDefaultContextWindow;
@@ -116,8 +144,8 @@ UserModels user_models(const rapidjson::Value& llm) {
     if (it == v.MemberEnd() || !it->value.IsNumber() || it->value.GetDouble() < 0) return std::nullopt;
     return it->value.GetDouble();
   };
-  auto tools = [](const rapidjson::Value& v) -> std::optional<bool> {
-    auto it = v.FindMember("tools");
+  auto flag = [](const rapidjson::Value& v, const char* key) -> std::optional<bool> {
+    auto it = v.FindMember(key);
     return it != v.MemberEnd() && it->value.IsBool() ? std::optional(it->value.GetBool()) : std::nullopt;
   };
   for (const auto& m : models->value.GetObject()) {
@@ -126,7 +154,7 @@ UserModels user_models(const rapidjson::Value& llm) {
         UserModel{number(m.value, "context_window"), static_cast<int>(number(m.value, "max_output_tokens")),
                   static_cast<std::size_t>(number(m.value, "cache_min_tokens")), price(m.value, "price_input"),
                   price(m.value, "price_output"), price(m.value, "price_cache_read"), price(m.value, "price_cache_write"),
-                  tools(m.value)};
+                  flag(m.value, "tools"), flag(m.value, "images")};
   }
   return out;
 }

@@ -5,7 +5,8 @@
 // of the model id, that llm.yaml's `models:` extends or overrides:
 //
 //   models:
-//     my-finetune: {context_window: 32768, max_output_tokens: 4096, cache_min_tokens: 1024}
+//     my-finetune: {context_window: 32768, max_output_tokens: 4096, cache_min_tokens: 1024,
+//                   tools: false, images: true}
 //
 // (The same entries carry prices: context/model_prices.hpp.)
 //
@@ -30,6 +31,7 @@ struct ModelLimits {
   bool known = true;
   std::string note;  // for an unknown model: the default assumed and how to state the real one
   bool calls_tools = true;  // false: llm.yaml says it does not (Agent mode stays off)
+  bool sees_images = false;  // it takes images: a tool's images are sent to it, not described
 };
 
 struct UserModel {
@@ -39,6 +41,7 @@ struct UserModel {
   // USD per million tokens (context/model_prices.hpp); none: not given.
   std::optional<double> price_input, price_output, price_cache_read, price_cache_write;
   std::optional<bool> tools;  // false: the model does not call tools
+  std::optional<bool> images;  // whether the model takes images, where the table is wrong
 };
 using UserModels = std::map<std::string, UserModel>;  // model id (or a substring of it) -> limits and prices
 
