@@ -302,7 +302,9 @@ typedef struct acdc_method_desc {
    * lists it with Host.list_tools. The method is then called with one
    * argument, the tool's arguments object (args_json `[{...}]`), and answers
    * an MCP CallToolResult: {"content": [{"type": "text", "text": ...}],
-   * "structuredContent"?: {...}, "isError": bool}. A problem the model can
+   * "structuredContent"?: {...}, "isError": bool}; content may hold MCP
+   * image blocks too ({"type": "image", "data": base64, "mimeType"}), which
+   * acdc's agent shows a model that takes images. A problem the model can
    * correct (a bad path, an argument out of range) is a result with isError
    * true and a message saying what to do, not an error status. */
   const char* tool;

@@ -1,9 +1,11 @@
 // The pure parts of Agent mode: the tools offered (from Host.list_tools),
 // the limits read from app.yaml's agent: block, its permissions: rules, the
 // user's consent to a call that changes things, and the cache markers an
-// Agent turn's first request leaves free for its steps.
+// Agent turn's first request leaves free for its steps, and a tool's images
+// read for a model that takes them and one that does not.
 #include "agent/agent_loop.hpp"
 #include "agent/agent_tools.hpp"
+#include "agent/tool_answer.hpp"
 #include "agent/tool_consent.hpp"
 #include "agent/tool_permissions.hpp"
 #include "prompt/cache_marks.hpp"
@@ -140,4 +142,26 @@ TEST_CASE("consent: a call that changes things asks unless a rule or an earlier 
   CHECK_FALSE(unsandboxed.refusal(run, test, "c7"));
   REQUIRE(asked.size() == 2);
   CHECK_THAT(asked[0], Catch::Contains(R"("sandbox_available":false)"));
+}
+
+TEST_CASE("a tool's images go to a model that takes them, marked in the text, and are described to one that does not") {
+  const acdc::Result r{ACDC_OK, R"({"content":[{"type":"text","text":"Here is the page."},)"
+                                R"({"type":"image","data":"iVBORw0KGgo=","mimeType":"image/png"},)"
+                                R"({"type":"text","text":"And its footer."}],"isError":false})"};
+  ToolAnswer sees = read_tool_answer("browser__screenshot", r, true);
+  REQUIRE(sees.images.size() == 1);
+  CHECK(sees.images[0] == "data:image/png;base64,iVBORw0KGgo=");
+  CHECK(sees.text == "Here is the page.\n[an image (image/png, 9 bytes), image 1 of this result, shown to you]\nAnd its footer.");
+  CHECK_FALSE(sees.failed);
+  ToolAnswer blind = read_tool_answer("browser__screenshot", r, false);
+  CHECK(blind.images.empty());
+  CHECK_THAT(blind.text, Catch::Contains("not shown to you: the model in use does not take images"));
+  CHECK_THAT(blind.text, Catch::EndsWith("And its footer."));
+  // More than a request should carry: the rest are described.
+  std::string many = R"({"content":[)";
+  for (std::size_t i = 0; i <= kMaxImagesPerResult; ++i)
+    many += std::string(i ? "," : "") + R"({"type":"image","data":"AAAA","mimeType":"image/jpeg"})";
+  ToolAnswer capped = read_tool_answer("t", acdc::Result{ACDC_OK, many + "]}"}, true);
+  CHECK(capped.images.size() == kMaxImagesPerResult);
+  CHECK_THAT(capped.text, Catch::Contains("over " + std::to_string(kMaxImagesPerResult) + " images in one result"));
 }

@@ -116,24 +116,40 @@ TEST_CASE("Server-Sent Events are read in any split, comments skipped, data line
   CHECK_FALSE(small.ok());
 }
 
-TEST_CASE("every content type of a tool result becomes words for the model, isError kept") {
+TEST_CASE("every content type of a tool result reaches the model, an image as itself and the rest as words, isError kept") {
+  const std::string png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk";
   const std::string r = to_agent_result(R"({"content":[
       {"type":"text","text":"hello"},
-      {"type":"image","data":"iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk","mimeType":"image/png"},
+      {"type":"image","data":")" + png + R"(","mimeType":"image/png"},
+      {"type":"image","data":"PHN2Zz4=","mimeType":"image/svg+xml"},
+      {"type":"image","data":"not base64!","mimeType":"image/png"},
       {"type":"audio","data":"AAAA","mimeType":"audio/wav"},
       {"type":"resource_link","uri":"file:///a.txt","name":"a.txt","mimeType":"text/plain","description":"the file"},
       {"type":"resource","resource":{"uri":"test://r","text":"inside"}},
       {"type":"resource","resource":{"uri":"test://b","mimeType":"application/gzip","blob":"AAAA"}},
       {"type":"hologram"}],"isError":true})");
-  const std::string text = acdc::Json().Parse(r.c_str())["content"][0]["text"].GetString();
-  CHECK_THAT(text, Catch::StartsWith("hello\n"));
-  CHECK_THAT(text, Catch::Contains("[an image (image/png, 45 bytes) the tool returned; it is not shown to you]"));
+  acdc::Json doc;
+  doc.Parse(r.c_str());
+  const auto& content = doc["content"];
+  REQUIRE(content.Size() == 3);  // the text before the image, the image, the text after it
+  CHECK(std::string(content[0]["text"].GetString()) == "hello");
+  CHECK(std::string(content[1]["type"].GetString()) == "image");
+  CHECK(std::string(content[1]["mimeType"].GetString()) == "image/png");
+  CHECK(std::string(content[1]["data"].GetString()) == png);
+  const std::string text = content[2]["text"].GetString();
+  CHECK_THAT(text, Catch::Contains("[an image (image/svg+xml, 6 bytes) the tool returned; not shown to you: a format models do not take]"));
+  CHECK_THAT(text, Catch::Contains("its data is not base64"));
   CHECK_THAT(text, Catch::Contains("[an audio clip (audio/wav, 3 bytes)"));
   CHECK_THAT(text, Catch::Contains("[resource link: a.txt file:///a.txt (text/plain): the file]"));
   CHECK_THAT(text, Catch::Contains("[resource test://r]\ninside"));
   CHECK_THAT(text, Catch::Contains("[resource test://b (application/gzip, 3 bytes, binary: not shown to you)]"));
   CHECK_THAT(text, Catch::Contains("content of type 'hologram'"));
-  CHECK(acdc::Json().Parse(r.c_str())["isError"].GetBool());
+  CHECK(doc["isError"].GetBool());
+  // An image over what a model takes is described.
+  const std::string big = to_agent_result(R"({"content":[{"type":"image","mimeType":"image/jpeg","data":")" +
+                                          std::string(kMaxImageBytes / 3 * 4 + 8, 'A') + R"("}]})");
+  CHECK_THAT(big, Catch::Contains("over the 5120 KiB a model takes"));
+  CHECK_THAT(big, Catch::Contains(R"("isError":false)"));
   // Structured content alone is given as its JSON.
   const std::string s = to_agent_result(R"({"content":[],"structuredContent":{"temperature":22}})");
   CHECK_THAT(s, Catch::Contains(R"(\"temperature\":22)"));

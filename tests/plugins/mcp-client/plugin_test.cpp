@@ -156,3 +156,37 @@ TEST_CASE("a tool call that hangs past mcp_client.call_timeout_s ends with an er
   CHECK_THAT(tool_result_in(h, 1), Catch::Contains("no answer to tools/call in 2 s"));
   CHECK(h.received("AcApp.askPermission").empty());  // allowed by app.yaml's rule
 }
+
+TEST_CASE("a server's image reaches a model that takes images, and is described to one that does not") {
+  for (const bool sees : {true, false}) {
+    CAPTURE(sees);
+    LlmHost h({{".acdc/mcp.json", mcp_json(everything_entry("everything"))}}, kWithMcp);
+    // gpt-4o takes images; the same model said not to in llm.yaml gets words.
+    use_llm_yaml(h, std::string("provider: openai\nmodel: gpt-4o\n") + (sees ? "" : "models:\n  gpt-4o: {images: false}\n"));
+    h.start();
+    wait_for(h, "everything", "connected");
+    agent_on(h);
+    h.permission_answer = R"({"outcome":"allow_once"})";
+    h.fake.queue(steps({tool_step("c1", "everything__get-tiny-image", "{}", "Let me look."), text_step("A tiny image.")}));
+    auto r = h.chat("show me the image");
+    REQUIRE(r["steps"].Size() == 1);
+    CHECK(str(r["steps"][0]["status"]) == "ok");
+    auto sent = bodies(h);
+    REQUIRE(sent.size() == 2);
+    rapidjson::Document body;
+    body.Parse(sent[1].c_str());
+    const auto& messages = body["messages"];
+    const auto& last = messages[messages.Size() - 1];
+    if (sees) {
+      // OpenAI takes images in user messages: one follows the tool message.
+      REQUIRE(str(last["role"]) == "user");
+      CHECK_THAT(str(last["content"][1]["image_url"]["url"]), Catch::StartsWith("data:image/png;base64,iVBOR"));
+      CHECK_THAT(acdc::to_json_text(messages[messages.Size() - 2]), Catch::Contains("shown to you"));
+      CHECK_THAT(str(r["steps"][0]["result"]), Catch::Contains("image 1 of this result, shown to you"));
+    } else {
+      REQUIRE(str(last["role"]) == "tool");
+      CHECK(sent[1].find("data:image/png") == std::string::npos);
+      CHECK_THAT(tool_result_in(h, 1), Catch::Contains("not shown to you: the model in use does not take images"));
+    }
+  }
+}

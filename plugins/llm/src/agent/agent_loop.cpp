@@ -62,13 +62,14 @@ AgentLimits agent_limits_from(const acdc::JsonValue* section) {
 }
 
 AgentLoop::AgentLoop(const acdc::Host& host, const AgentTools& tools, const ToolPermissions& permissions,
-                     AgentLimits limits, const CancelFlag& cancel, Hooks hooks)
+                     AgentLimits limits, const CancelFlag& cancel, Hooks hooks, bool sees_images)
     : host_(host),
       tools_(tools),
       permissions_(permissions),
       limits_(limits),
       cancel_(cancel),
-      hooks_(std::move(hooks)) {}
+      hooks_(std::move(hooks)),
+      sees_images_(sees_images) {}
 
 AgentLoop::Outcome AgentLoop::run(ChatRequest request) {
   started_ = Clock::now();
@@ -105,8 +106,9 @@ void AgentLoop::run_calls(const ChatResult& r, Outcome& out) {
                               .signature = r.reasoning_signature});
   const std::size_t first = out.steps.size();
   for (const auto& call : r.tool_calls) {
-    AgentStep step = run_tool(call, out.requests);
-    appended_.push_back(Message{.role = "tool", .content = step.result, .tool_call_id = call.id});
+    std::vector<std::string> images;
+    AgentStep step = run_tool(call, out.requests, images);
+    appended_.push_back(Message{.role = "tool", .content = step.result, .tool_call_id = call.id, .images = std::move(images)});
     out.steps.push_back(std::move(step));
     if (cancel_.load()) break;
   }
@@ -173,14 +175,26 @@ std::string AgentLoop::render(const std::string& base) const {
     w.StartObject();
     w.Key("role"), acdc::to_json(w, m.role);
     w.Key("content");
-    if (i + 1 == appended_.size()) {
-      // The step's end: the next step reads everything before it from the cache.
+    // The step's end carries the cache marker, on its last block: the next
+    // step reads everything before it from the cache.
+    const bool end = i + 1 == appended_.size();
+    auto mark = [&](bool last_block) {
+      if (end && last_block) w.Key("cache_control"), w.StartObject(), w.Key("type"), w.String("ephemeral"), w.EndObject();
+    };
+    if (end || !m.images.empty()) {
       w.StartArray();
       w.StartObject();
       w.Key("type"), w.String("text");
       w.Key("text"), acdc::to_json(w, m.content);
-      w.Key("cache_control"), w.StartObject(), w.Key("type"), w.String("ephemeral"), w.EndObject();
+      mark(m.images.empty());
       w.EndObject();
+      for (std::size_t k = 0; k < m.images.size(); ++k) {
+        w.StartObject();
+        w.Key("type"), w.String("image_url");
+        w.Key("image_url"), w.StartObject(), w.Key("url"), acdc::to_json(w, m.images[k]), w.EndObject();
+        mark(k + 1 == m.images.size());
+        w.EndObject();
+      }
       w.EndArray();
     } else {
       acdc::to_json(w, m.content);
@@ -218,13 +232,14 @@ std::string AgentLoop::render(const std::string& base) const {
   return out + "]";
 }
 
-AgentStep AgentLoop::run_tool(const ChatResult::ToolCall& call, int step) {
+AgentStep AgentLoop::run_tool(const ChatResult::ToolCall& call, int step, std::vector<std::string>& images) {
   AgentStep s{
       .id = call.id, .step = step, .tool = call.name, .arguments_json = call.arguments.empty() ? "{}" : call.arguments};
   if (hooks_.on_step) hooks_.on_step(s);
   const auto t0 = Clock::now();
   ToolAnswer a = answer(call, s.arguments_json);
   if (!a.whole_file.empty() && hooks_.on_read_whole) hooks_.on_read_whole(a.whole_file);
+  images = std::move(a.images);
   if (a.text.size() > kMaxResultBytes)
     a.text = a.text.substr(0, kMaxResultBytes) + "\n[acdc: the result was cut at " + std::to_string(kMaxResultBytes / 1024) +
              " KiB of " + std::to_string(a.text.size() / 1024) + " KiB: ask for less, a range or a narrower pattern]";
@@ -276,7 +291,7 @@ ToolAnswer AgentLoop::answer(const ChatResult::ToolCall& call, const std::string
       return refused(call.name + " did not answer before the turn's time limit (agent.max_seconds)", "timed out");
     }
   }
-  return read_tool_answer(call.name, future.get());
+  return read_tool_answer(call.name, future.get(), sees_images_);
 }
 
 }  // namespace acdc::llm

@@ -84,8 +84,10 @@ class AgentLoop {
     int requests = 0;
   };
 
+  // `sees_images`: the model takes images (ModelLimits::sees_images), so a
+  // tool's images go to it with the tool's result; otherwise they are described.
   AgentLoop(const acdc::Host& host, const AgentTools& tools, const ToolPermissions& permissions, AgentLimits limits,
-            const CancelFlag& cancel, Hooks hooks);
+            const CancelFlag& cancel, Hooks hooks, bool sees_images);
 
   Outcome run(ChatRequest request);
 
@@ -94,6 +96,7 @@ class AgentLoop {
     std::string role;  // assistant | tool | user
     std::string content;
     std::string tool_call_id;  // tool
+    std::vector<std::string> images;  // tool: data URLs, after its text
     std::vector<ChatResult::ToolCall> tool_calls;  // assistant
     std::string thinking, signature;               // assistant (Anthropic)
   };
@@ -105,7 +108,8 @@ class AgentLoop {
   // What the next request tells the model: the edits that failed, and the
   // limit reached, if one was (out.stopped_by: that request is the last).
   void tell_model(const std::string& problems, Outcome& out);
-  AgentStep run_tool(const ChatResult::ToolCall& call, int step);
+  // The finished step; the images of its result go to `images`.
+  AgentStep run_tool(const ChatResult::ToolCall& call, int step, std::vector<std::string>& images);
   // The call's answer: refused here (no such tool, arguments that are not
   // an object, app.yaml's permissions, the user's consent) or the plugin's,
   // waited for until it comes, the user stops the turn or its time is up.
@@ -119,6 +123,7 @@ class AgentLoop {
   AgentLimits limits_;
   const CancelFlag& cancel_;
   Hooks hooks_;
+  bool sees_images_;
   std::chrono::steady_clock::time_point started_;
   std::vector<Message> appended_;
 };

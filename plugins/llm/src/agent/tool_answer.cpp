@@ -27,6 +27,32 @@ void read_range(const acdc::JsonValue& structured, ToolAnswer& a) {
   if (from == 1 && to == total) a.whole_file = file;
 }
 
+std::string str_member(const acdc::JsonValue& o, const char* key) {
+  auto m = o.FindMember(key);
+  return m != o.MemberEnd() && m->value.IsString() ? std::string(m->value.GetString(), m->value.GetStringLength()) : "";
+}
+
+// An image block: kept for the model, or put in words; either way the text
+// says where it was, for the model and for the user's step card.
+void read_image(const acdc::JsonValue& block, bool sees_images, ToolAnswer& a) {
+  const std::string mime = str_member(block, "mimeType"), data = str_member(block, "data");
+  const std::size_t bytes = data.size() * 3 / 4;  // base64's
+  const std::string what = "an image (" + mime + ", " +
+                           (bytes >= 1024 ? std::to_string(bytes / 1024) + " KiB)" : std::to_string(bytes) + " bytes)");
+  if (!a.text.empty() && a.text.back() != '\n') a.text += '\n';
+  if (!mime.starts_with("image/") || data.empty()) {
+    a.text += "[" + what + " with no data]\n";
+  } else if (!sees_images) {
+    a.text += "[" + what + " the tool returned; not shown to you: the model in use does not take images]\n";
+  } else if (a.images.size() >= kMaxImagesPerResult) {
+    a.text += "[" + what + " the tool returned; not shown to you: over " + std::to_string(kMaxImagesPerResult) +
+              " images in one result]\n";
+  } else {
+    a.images.push_back("data:" + mime + ";base64," + data);
+    a.text += "[" + what + ", image " + std::to_string(a.images.size()) + " of this result, shown to you]\n";
+  }
+}
+
 }  // namespace
 
 std::string first_line(std::string_view text, std::size_t max) {
@@ -35,7 +61,7 @@ std::string first_line(std::string_view text, std::size_t max) {
   return line;
 }
 
-ToolAnswer read_tool_answer(const std::string& tool, const acdc::Result& r) {
+ToolAnswer read_tool_answer(const std::string& tool, const acdc::Result& r, bool sees_images) {
   ToolAnswer a;
   if (!r.ok()) {
     a.failed = true;
@@ -47,9 +73,12 @@ ToolAnswer read_tool_answer(const std::string& tool, const acdc::Result& r) {
   result.Parse(r.payload.data(), r.payload.size());
   if (result.IsObject()) {
     if (auto c = result.FindMember("content"); c != result.MemberEnd() && c->value.IsArray())
-      for (const auto& block : c->value.GetArray())
-        if (block.IsObject() && block.HasMember("text") && block["text"].IsString())
+      for (const auto& block : c->value.GetArray()) {
+        if (!block.IsObject()) continue;
+        if (str_member(block, "type") == "image") read_image(block, sees_images, a);
+        else if (block.HasMember("text") && block["text"].IsString())
           a.text.append(block["text"].GetString(), block["text"].GetStringLength());
+      }
     if (auto e = result.FindMember("isError"); e != result.MemberEnd() && e->value.IsBool()) a.failed = e->value.GetBool();
     auto structured = result.FindMember("structuredContent");
     if (!a.failed && structured != result.MemberEnd() && structured->value.IsObject())

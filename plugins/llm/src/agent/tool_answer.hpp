@@ -3,8 +3,11 @@
 // shows, and the file it read whole (a result that names a path and its
 // lines from the first to the last, as read_file's does), which joins the selection.
 // Read from the plugin's CallToolResult (plugin_api.h 1.2), or its failure.
+// Its images (MCP image blocks: an MCP server's screenshot, say) go to a
+// model that takes images, as data URLs beside the text, which marks where
+// each was; to one that does not, the text says what they were.
 //
-//   ToolAnswer a = read_tool_answer("read_file", host_result);
+//   ToolAnswer a = read_tool_answer("read_file", host_result, /*sees_images=*/false);
 //   if (!a.whole_file.empty()) select(a.whole_file);
 #pragma once
 
@@ -12,6 +15,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace acdc::llm {
 
@@ -20,9 +24,13 @@ struct ToolAnswer {
   std::string text;        // what the model reads ("(no output)" rather than nothing)
   std::string summary;     // one line for the user
   std::string whole_file;  // the call read this file from its first line to its last
+  std::vector<std::string> images;  // data URLs ("data:image/png;base64,..."), for a model that takes them
 };
 
-ToolAnswer read_tool_answer(const std::string& tool, const acdc::Result& r);
+// Images past this many in one result are described, not sent.
+inline constexpr std::size_t kMaxImagesPerResult = 8;
+
+ToolAnswer read_tool_answer(const std::string& tool, const acdc::Result& r, bool sees_images);
 
 // The first line of `text`, cut at `max` bytes with an ellipsis.
 std::string first_line(std::string_view text, std::size_t max);

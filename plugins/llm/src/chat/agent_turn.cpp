@@ -79,7 +79,8 @@ ChatResult ChatTurn::run_agent(const ChatRequest& first, const StreamCallbacks& 
   hooks.consent = [&consent](const AgentTool& tool, const acdc::JsonValue& args, const std::string& call_id) {
     return consent.refusal(tool, args, call_id);
   };
-  AgentLoop loop(d_.host, *d_.agent_tools, d_.agent_permissions, d_.agent_limits, d_.cancel, std::move(hooks));
+  AgentLoop loop(d_.host, *d_.agent_tools, d_.agent_permissions, d_.agent_limits, d_.cancel, std::move(hooks),
+                 d_.limits.sees_images);
   AgentLoop::Outcome o = loop.run(first);
   out_.steps = std::move(o.steps);
   out_.stopped_by = o.stopped_by;

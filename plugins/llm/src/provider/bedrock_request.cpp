@@ -110,7 +110,13 @@ void append_tool_result(Value& target, const Value& m, bool cache_points, Alloc&
   if (content && content->IsString()) texts.PushBack(text_block({content->GetString(), content->GetStringLength()}, a), a);
   if (content && content->IsArray())
     for (const auto& b : content->GetArray()) {
-      texts.PushBack(text_block(str(b, "text"), a), a);
+      // A tool's images (Converse's toolResult takes them) follow its text.
+      if (str(b, "type") == "image_url") {
+        const auto* image = field(b, "image_url");
+        texts.PushBack(image_block(image ? str(*image, "url") : std::string_view(), a), a);
+      } else {
+        texts.PushBack(text_block(str(b, "text"), a), a);
+      }
       marked = marked || field(b, "cache_control");
     }
   result.AddMember("toolUseId", string_value(str(m, "tool_call_id"), a), a);

@@ -33,6 +33,43 @@ void strip_cache_control(Value& message, Alloc& a) {
   if (all_text) *content = string_value(joined, a);
 }
 
+// A tool message's images (an Agent step's: agent/tool_answer.hpp) in the
+// OpenAI dialect, which takes images in user messages only: they leave their
+// tool messages and follow the last of them, in one user message that says
+// whose they are. (Ollama's /api/chat takes them there too.)
+Value tool_images_moved(Value& messages, Alloc& a) {
+  Value out(rapidjson::kArrayType), images(rapidjson::kArrayType);
+  std::string owners;
+  auto flush = [&] {
+    if (images.Empty()) return;
+    Value note(rapidjson::kObjectType), message(rapidjson::kObjectType), content(rapidjson::kArrayType);
+    note.AddMember("type", "text", a);
+    note.AddMember("text", string_value("The images the tool results above returned (" + owners + "):", a), a);
+    content.PushBack(note, a);
+    for (auto& image : images.GetArray()) content.PushBack(image, a);
+    message.AddMember("role", "user", a);
+    message.AddMember("content", content, a);
+    out.PushBack(message, a);
+    images.SetArray();
+    owners.clear();
+  };
+  for (auto& m : messages.GetArray()) {
+    if (str(m, "role") != "tool") flush();
+    Value* content = str(m, "role") == "tool" && m.HasMember("content") ? &m["content"] : nullptr;
+    if (content && content->IsArray()) {
+      Value kept(rapidjson::kArrayType);
+      const std::size_t before = images.Size();
+      for (auto& block : content->GetArray())
+        (str(block, "type") == "image_url" ? images : kept).PushBack(block, a);
+      if (images.Size() > before) owners += (owners.empty() ? "" : ", ") + std::string(str(m, "tool_call_id"));
+      *content = kept;
+    }
+    out.PushBack(m, a);
+  }
+  flush();
+  return out;
+}
+
 // Ollama's /api/chat takes a message's images beside its text, as bare
 // base64 in "images", not as content blocks.
 void ollama_images(Value& message, Alloc& a) {
@@ -121,8 +158,9 @@ void append_tool_uses(Value& target, const Value& calls, Alloc& a) {
 }
 
 // An OpenAI tool message as an Anthropic tool_result block (in a user turn).
-// Its content may be text blocks (an agent step's last message carries the
-// step's cache marker there); the marker moves onto the tool_result block.
+// Its content may be blocks (an agent step's last message carries the
+// step's cache marker there; a tool's images follow its text); the marker
+// moves onto the tool_result block, the images stay in it.
 Value tool_result(const Value& m, Alloc& a) {
   Value block(rapidjson::kObjectType);
   block.AddMember("type", "tool_result", a);
@@ -134,11 +172,26 @@ Value tool_result(const Value& m, Alloc& a) {
   }
   std::string text;
   const Value* cache = nullptr;
+  Value images(rapidjson::kArrayType);
   for (const auto& b : content->GetArray()) {
-    text.append(str(b, "text"));
+    if (str(b, "type") == "image_url") {
+      images.PushBack(anthropic_block(b, a), a);
+      images[images.Size() - 1].RemoveMember("cache_control");
+    } else {
+      text.append(str(b, "text"));
+    }
     if (const Value* cc = field(b, "cache_control")) cache = cc;
   }
-  block.AddMember("content", string_value(text, a), a);
+  if (images.Empty()) {
+    block.AddMember("content", string_value(text, a), a);
+  } else {
+    Value blocks(rapidjson::kArrayType), t(rapidjson::kObjectType);
+    t.AddMember("type", "text", a);
+    t.AddMember("text", string_value(text, a), a);
+    blocks.PushBack(t, a);
+    for (auto& image : images.GetArray()) blocks.PushBack(image, a);
+    block.AddMember("content", blocks, a);
+  }
   if (cache) block.AddMember("cache_control", Value(*cache, a), a);
   return block;
 }
@@ -249,6 +302,8 @@ std::string body_for(const ProviderConfig& config, const ChatRequest& request, b
     return to_text(body);
   }
   bool openrouter = config.base_url.find("openrouter.ai") != std::string::npos;
+  Value moved = tool_images_moved(messages, messages.GetAllocator());
+  static_cast<Value&>(messages).Swap(moved);
   for (auto& m : messages.GetArray()) {
     if (!openrouter) strip_cache_control(m, a);
     // Anthropic's signed thinking means nothing to these servers, and strict ones refuse an unknown field.

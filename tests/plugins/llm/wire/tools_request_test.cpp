@@ -143,3 +143,56 @@ TEST_CASE("an Agent step to Bedrock: toolConfig, the thinking first, toolUse aft
   CHECK(std::string(results["content"][0]["toolResult"]["content"][0]["text"].GetString()) == "x = 1\n");
   CHECK(results["content"][1].HasMember("cachePoint"));
 }
+
+namespace {
+
+// Two calls in one step; the first returned an image (an MCP server's
+// screenshot), which AgentLoop puts after its text; the step's marker is on
+// the last message's last block.
+constexpr const char* kImageStep =
+    R"([{"role":"user","content":"Look at the page."},)"
+    R"({"role":"assistant","content":"","tool_calls":[)"
+    R"({"id":"c1","type":"function","function":{"name":"shot","arguments":"{}"}},)"
+    R"({"id":"c2","type":"function","function":{"name":"title","arguments":"{}"}}]},)"
+    R"({"role":"tool","tool_call_id":"c1","content":[{"type":"text","text":"[an image, shown to you]"},)"
+    R"({"type":"image_url","image_url":{"url":"data:image/png;base64,iVBORw0KGgo="}}]},)"
+    R"({"role":"tool","tool_call_id":"c2","content":[{"type":"text","text":"Home","cache_control":{"type":"ephemeral"}}]}])";
+
+}  // namespace
+
+TEST_CASE("a tool's image reaches each provider where it takes images: after the tool messages, in a tool_result, in a toolResult") {
+  // OpenAI's dialect takes images in user messages only: one follows the step's tool messages.
+  auto openai = body(config(ProviderKind::openai), {.model = "m", .messages_json = kImageStep, .max_tokens = 100});
+  const auto& o = openai["messages"];
+  REQUIRE(o.Size() == 5);
+  CHECK(std::string(o[2]["role"].GetString()) == "tool");
+  CHECK(std::string(o[2]["content"].GetString()) == "[an image, shown to you]");
+  CHECK(std::string(o[3]["tool_call_id"].GetString()) == "c2");
+  CHECK(std::string(o[4]["role"].GetString()) == "user");
+  CHECK_THAT(std::string(o[4]["content"][0]["text"].GetString()), Catch::Contains("(c1)"));
+  CHECK(std::string(o[4]["content"][1]["image_url"]["url"].GetString()) == "data:image/png;base64,iVBORw0KGgo=");
+  // Ollama: the same user message, its image as bare base64.
+  auto ollama = body(config(ProviderKind::ollama), {.model = "m", .messages_json = kImageStep, .max_tokens = 100});
+  const auto& l = ollama["messages"];
+  REQUIRE(l.Size() == 5);
+  CHECK(std::string(l[4]["images"][0].GetString()) == "iVBORw0KGgo=");
+  CHECK_FALSE(l[2].HasMember("images"));
+  // Anthropic: the image stays in its tool_result, after the text.
+  auto anthropic = body(config(ProviderKind::anthropic), {.model = "m", .messages_json = kImageStep, .max_tokens = 100});
+  const auto& result = anthropic["messages"][2]["content"][0];
+  REQUIRE(result["content"].IsArray());
+  CHECK(std::string(result["content"][0]["text"].GetString()) == "[an image, shown to you]");
+  CHECK(std::string(result["content"][1]["type"].GetString()) == "image");
+  CHECK(std::string(result["content"][1]["source"]["media_type"].GetString()) == "image/png");
+  CHECK(std::string(result["content"][1]["source"]["data"].GetString()) == "iVBORw0KGgo=");
+  CHECK(std::string(anthropic["messages"][2]["content"][1]["cache_control"]["type"].GetString()) == "ephemeral");
+  // Bedrock: Converse's toolResult takes the image beside the text.
+  ProviderConfig c = config(ProviderKind::bedrock);
+  c.region = "us-east-1";
+  c.model = "anthropic.claude-sonnet-4-5";
+  auto bedrock = body(c, {.model = "", .messages_json = kImageStep, .max_tokens = 100});
+  const auto& tr = bedrock["messages"][2]["content"][0]["toolResult"]["content"];
+  REQUIRE(tr.Size() == 2);
+  CHECK(std::string(tr[1]["image"]["format"].GetString()) == "png");
+  CHECK(std::string(tr[1]["image"]["source"]["bytes"].GetString()) == "iVBORw0KGgo=");
+}
