@@ -87,6 +87,13 @@ std::string FakeProvider::requests() const { return control("GET", "/_fake/reque
 
 void FakeProvider::reset() { control("POST", "/_fake/reset", ""); }
 
+void FakeProvider::serve_window(long context_length, long n_ctx) {
+  control("POST", "/_fake/served",
+          "{\"context_length\":" + std::to_string(context_length) + ",\"n_ctx\":" + std::to_string(n_ctx) + "}");
+}
+
+std::string FakeProvider::asked() const { return control("GET", "/_fake/asked", ""); }
+
 std::string FakeProvider::control(const char* method, const std::string& target,
                                   const std::string& body) const {
   boost::asio::io_context io;

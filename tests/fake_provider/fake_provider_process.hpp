@@ -29,6 +29,9 @@ class FakeProvider {
   int queue(const std::string& json_steps);     // returns how many were queued
   std::string requests() const;                 // JSON array text
   void reset();
+  // A local server's window: /api/show's context_length, /props' n_ctx (0: not served).
+  void serve_window(long context_length, long n_ctx);
+  std::string asked() const;                    // JSON array of "POST /api/show {...}", "GET /props"
 
   static std::string binary();
 

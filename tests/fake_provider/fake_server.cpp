@@ -73,7 +73,7 @@ void FakeServer::serve(tcp::socket socket) {
     parser.body_limit(64 * 1024 * 1024);
     http::read(socket, buffer, parser);
     const Request& request = parser.get();
-    if (!answer_control(socket, request)) answer_provider(socket, request);
+    if (!answer_control(socket, request) && !answer_served(socket, request)) answer_provider(socket, request);
     boost::system::error_code ec;
     socket.shutdown(tcp::socket::shutdown_both, ec);
   } catch (const std::exception&) {
@@ -103,13 +103,54 @@ bool FakeServer::answer_control(tcp::socket& socket, const Request& request) {
     std::string out = "[";
     for (std::size_t i = 0; i < requests_.size(); ++i) out += (i ? "," : "") + requests_[i];
     reply_json(socket, 200, out + "]");
+  } else if (target == "/_fake/served") {
+    rapidjson::Document served;
+    served.Parse(request.body().data(), request.body().size());
+    if (served.HasParseError() || !served.IsObject()) {
+      reply_json(socket, 400, R"({"error":"POST /_fake/served wants {\"context_length\": N, \"n_ctx\": M}"})");
+      return true;
+    }
+    auto number = [&](const char* key) { return served.HasMember(key) && served[key].IsInt64() ? served[key].GetInt64() : 0; };
+    context_length_ = number("context_length");
+    n_ctx_ = number("n_ctx");
+    reply_json(socket, 200, R"({"served":true})");
+  } else if (target == "/_fake/asked") {
+    std::string out = "[";
+    for (std::size_t i = 0; i < asked_.size(); ++i) {
+      rapidjson::StringBuffer b;
+      rapidjson::Writer<rapidjson::StringBuffer> w(b);
+      w.String(asked_[i].data(), static_cast<rapidjson::SizeType>(asked_[i].size()));
+      out += (i ? "," : "") + std::string(b.GetString());
+    }
+    reply_json(socket, 200, out + "]");
   } else if (target == "/_fake/reset") {
     steps_.clear();
     requests_.clear();
+    asked_.clear();
+    context_length_ = n_ctx_ = 0;
     reply_json(socket, 200, R"({"reset":true})");
   } else {
     reply_json(socket, 404, R"({"error":"unknown control endpoint"})");
   }
+  return true;
+}
+
+bool FakeServer::answer_served(tcp::socket& socket, const Request& request) {
+  std::string_view target(request.target().data(), request.target().size());
+  const bool show = request.method() == http::verb::post && target.ends_with("/api/show");
+  const bool props = request.method() == http::verb::get && target.ends_with("/props");
+  if (!show && !props) return false;
+  std::lock_guard lock(mu_);
+  asked_.push_back(std::string(request.method_string()) + " " + std::string(target) +
+                   (show ? " " + std::string(request.body()) : ""));
+  if (show && context_length_ > 0)
+    reply_json(socket, 200,
+               R"({"details":{"family":"qwen2"},"model_info":{"general.architecture":"qwen2","qwen2.context_length":)" +
+                   std::to_string(context_length_) + "}}");
+  else if (props && n_ctx_ > 0)
+    reply_json(socket, 200, R"({"default_generation_settings":{"n_ctx":)" + std::to_string(n_ctx_) + R"(},"total_slots":1})");
+  else
+    reply_json(socket, 404, show ? R"({"error":"model not found"})" : R"({"error":"File Not Found"})");
   return true;
 }
 

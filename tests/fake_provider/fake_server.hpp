@@ -4,6 +4,11 @@
 // control endpoints (/_fake/queue, /_fake/requests, /_fake/reset) to script
 // it and to see what the client sent. One thread per connection, so a
 // hanging step never blocks the control endpoints.
+// A local server's window (issue 41): POST /_fake/served {"context_length": N,
+// "n_ctx": M} makes it answer Ollama's POST /api/show with N and llama.cpp's
+// GET /props with M (each 404 until set, as a server without them does);
+// those questions are not steps and not in the request log, but in
+// GET /_fake/asked.
 //
 //   FakeServer server(fixtures, 0);      // 0: a free port
 //   std::cout << server.port();
@@ -36,6 +41,8 @@ class FakeServer {
   // Control endpoint replies; false when the target is not a control endpoint.
   bool answer_control(boost::asio::ip::tcp::socket& socket, const Request& request);
   void log_request(const Request& request);
+  // /api/show and /props; false for any other request.
+  bool answer_served(boost::asio::ip::tcp::socket& socket, const Request& request);
 
   const FixtureSet& fixtures_;
   boost::asio::io_context io_;
@@ -43,6 +50,8 @@ class FakeServer {
   std::mutex mu_;
   std::deque<std::string> steps_;      // JSON text of each queued step
   std::vector<std::string> requests_;  // JSON text of each logged request
+  long context_length_ = 0, n_ctx_ = 0;  // /_fake/served; 0: not served
+  std::vector<std::string> asked_;       // "POST /api/show <body>", "GET /props"
 };
 
 }  // namespace acdc::test
