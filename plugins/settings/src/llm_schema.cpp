@@ -11,7 +11,7 @@ const char* kKnown =
     "provider, base_url, model, smaller_model, api_key_env, max_output_tokens, extra_headers, "
     "cache_min_tokens, cache_buffer_multiplier, connect_timeout_seconds, request_timeout_seconds, "
     "first_chunk_timeout_seconds, reasoning_first_chunk_timeout_seconds, chunk_timeout_seconds, "
-    "aux_request_timeout_seconds, num_retries, region, profile, models";
+    "aux_request_timeout_seconds, num_retries, region, profile, models, ollama";
 
 void check_provider(const YAML::Node& v, YamlRules& r) {
   std::string kind = r.text(v, "provider");
@@ -74,6 +74,25 @@ void check_models(const YAML::Node& v, YamlRules& r) {
   });
 }
 
+// ollama: {num_ctx_max, keep_alive}
+void check_ollama(const YAML::Node& v, YamlRules& r) {
+  r.map(v, "ollama");
+  if (v.IsNull()) return;
+  r.each(v, [&](const std::string& key, const YAML::Node& n) {
+    if (key == "num_ctx_max") {
+      r.integer(n, "ollama.num_ctx_max", YamlRules::kPositive);  // the largest window asked of Ollama
+    } else if (key == "keep_alive") {
+      // Ollama's: a duration ("30m", "1h"), seconds, or -1 (stay loaded).
+      long long seconds = 0;
+      if (!n.IsScalar() || (!YAML::convert<long long>::decode(n, seconds) && n.as<std::string>().empty()))
+        YamlRules::fail(n, "'ollama.keep_alive' is " + YamlRules::shown(n) +
+                               ": give a duration (\"30m\", \"1h\"), seconds, or -1 to keep the model loaded");
+    } else {
+      r.unknown("ollama." + key, n, "num_ctx_max, keep_alive");
+    }
+  });
+}
+
 }  // namespace
 
 void check_llm(const YAML::Node& root, YamlRules& r) {
@@ -91,6 +110,7 @@ void check_llm(const YAML::Node& root, YamlRules& r) {
     else if (key == "region") r.text(v, key);  // bedrock: the AWS region, else AWS_REGION
     else if (key == "profile") r.text(v, key);  // bedrock: the AWS profile, else AWS_PROFILE
     else if (key == "models") check_models(v, r);
+    else if (key == "ollama") check_ollama(v, r);
     else r.unknown(key, v, kKnown);
   });
   // Without a model the llm plugin has nothing to call; provider defaults to openai.

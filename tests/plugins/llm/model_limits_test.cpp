@@ -1,5 +1,7 @@
-// The model table: real context windows, the user's additions, a stated default.
+// The model table: real context windows, the user's additions, a stated
+// default; and the window a local server serves (context/served_window.hpp).
 #include "context/model_limits.hpp"
+#include "context/served_window.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -52,4 +54,52 @@ TEST_CASE("which models take images: the table, text-only members of a family, a
   UserModels user = user_models(llm);
   CHECK(model_limits("qwen2.5-coder:7b", user).sees_images);
   CHECK_FALSE(model_limits("gpt-4o", user).sees_images);
+}
+
+TEST_CASE("a local server's window is read from Ollama's /api/show and llama.cpp's /props answers") {
+  CHECK(show_context_length(R"({"details":{},"model_info":{"general.architecture":"qwen2","qwen2.context_length":32768}})") == 32768);
+  CHECK(show_context_length(R"({"model_info":{"llama.context_length":131072,"llama.embedding_length":4096}})") == 131072);
+  CHECK(show_context_length(R"({"model_info":{}})") == 0);
+  CHECK(show_context_length("not json") == 0);
+  CHECK(props_n_ctx(R"({"default_generation_settings":{"n_ctx":8192},"total_slots":1})") == 8192);
+  CHECK(props_n_ctx(R"({"n_ctx":4096})") == 4096);
+  CHECK(props_n_ctx(R"({"n_ctx":-1})") == 0);
+  CHECK(props_n_ctx("{}") == 0);
+}
+
+TEST_CASE("the window budgeted for: llm.yaml's first, then what the server serves, Ollama's capped at num_ctx_max") {
+  const ServedWindow show{.tokens = 131072, .source = "Ollama's /api/show"};
+  ModelLimits big = model_limits("qwen2.5-coder:7b");
+  fit_to_served(big, show, true, false, 32768);
+  CHECK(big.context_window == 32768);
+  CHECK(big.window_source == "Ollama's /api/show: the model's 131,072, capped at ollama.num_ctx_max 32,768");
+  ModelLimits small = model_limits("my-local-model");
+  CHECK_FALSE(small.known);
+  fit_to_served(small, ServedWindow{.tokens = 8192, .source = "Ollama's /api/show"}, true, false, 32768);
+  CHECK(small.context_window == 8192);
+  CHECK(small.known);
+  CHECK(small.window_source == "Ollama's /api/show: the model's 8,192");
+  // Ollama did not say: the table's window, capped, and the note says what is asked for.
+  ModelLimits unsaid = model_limits("my-local-model");
+  fit_to_served(unsaid, ServedWindow{.source = "Ollama's /api/show", .problem = "HTTP 404"}, true, false, 16384);
+  CHECK(unsaid.context_window == 16384);
+  CHECK_THAT(unsaid.window_source, Catch::Contains("did not say: HTTP 404") && Catch::EndsWith("capped at ollama.num_ctx_max 16,384"));
+  CHECK_THAT(unsaid.note, Catch::Contains("acdc asks Ollama for 16,384 tokens") && Catch::Contains("models:"));
+  // llama.cpp's n_ctx is what it serves, larger or smaller than the table's.
+  ModelLimits llama = model_limits("qwen2.5-coder");
+  fit_to_served(llama, ServedWindow{.tokens = 4096, .source = "llama.cpp's /props"}, false, false, 32768);
+  CHECK(llama.context_window == 4096);
+  CHECK(llama.window_source == "llama.cpp's /props (the n_ctx the server runs with)");
+  // A remote endpoint was not asked: the table stands.
+  ModelLimits remote = model_limits("gpt-4o");
+  fit_to_served(remote, ServedWindow{}, false, false, 32768);
+  CHECK(remote.context_window == 128000);
+  CHECK(remote.window_source == "acdc's model table");
+  // llm.yaml's window wins over any server.
+  rapidjson::Document llm;
+  llm.Parse(R"({"models":{"qwen2.5-coder":{"context_window":65536}}})");
+  ModelLimits mine = model_limits("qwen2.5-coder:7b", user_models(llm));
+  fit_to_served(mine, show, true, true, 32768);
+  CHECK(mine.context_window == 65536);
+  CHECK(mine.window_source == "llm.yaml models:");
 }

@@ -88,3 +88,12 @@ TEST_CASE("numbers get thousands separators") {
   CHECK(with_thousands(1234567) == "1,234,567");
   CHECK(with_thousands(-1500) == "-1,500");
 }
+
+TEST_CASE("the window budgeted for ends the report, with where it came from") {
+  HudFigures f = figures();
+  f.window = 32768;
+  f.window_source = "Ollama's /api/show: the model's 131,072, capped at ollama.num_ctx_max 32,768";
+  auto usage = lines(render_hud(f)[1]);
+  REQUIRE(usage.size() == 10);
+  CHECK(usage[9] == "Window:        32,768 tokens (Ollama's /api/show: the model's 131,072, capped at ollama.num_ctx_max 32,768)");
+}

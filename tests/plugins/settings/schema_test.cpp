@@ -60,6 +60,11 @@ TEST_CASE("llm.yaml mistakes are refused with their line") {
   // Whether a model calls tools and takes images: yes or no.
   CHECK(problem(FileKind::llm, "model: m\nmodels:\n  my-ft: {tools: false, images: true}\n").empty());
   CHECK_THAT(problem(FileKind::llm, "model: m\nmodels:\n  my-ft: {images: maybe}\n"), Catch::Contains("my-ft.images"));
+  // Ollama's window cap and how long it keeps the model loaded.
+  CHECK(problem(FileKind::llm, "provider: ollama\nmodel: m\nollama: {num_ctx_max: 8192, keep_alive: 30m}\n").empty());
+  CHECK(problem(FileKind::llm, "provider: ollama\nmodel: m\nollama: {keep_alive: -1}\n").empty());
+  CHECK_THAT(problem(FileKind::llm, "model: m\nollama:\n  num_ctx_max: 0\n"), Catch::Contains("line 3") && Catch::Contains("num_ctx_max"));
+  CHECK_THAT(problem(FileKind::llm, "model: m\nollama:\n  keep_alive: [1]\n"), Catch::Contains("-1 to keep the model loaded"));
 }
 
 TEST_CASE("unknown keys warn instead of refusing, AC-DC's sections say they do nothing here") {

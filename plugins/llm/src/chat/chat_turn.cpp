@@ -344,7 +344,9 @@ void ChatTurn::print_hud(const SessionTotals& totals) const {
                .last = out_.usage,
                .session_total = totals.prompt + totals.completion,
                .session_hit_rate = totals.session_hit_rate(),
-               .session_cost_usd = totals.cost_usd};
+               .session_cost_usd = totals.cost_usd,
+               .window = d_.limits.context_window,
+               .window_source = d_.limits.window_source};
   const CacheMarks marks = placement_.marks(d_.limits.min_cacheable_tokens);
   for (int i = 0; i < kTierCount; ++i) {
     const Tier t = static_cast<Tier>(i);

@@ -68,6 +68,8 @@ std::string token_usage(const HudFigures& f) {
     std::snprintf(cost, sizeof cost, "$%.4f", *f.session_cost_usd);
     out += row("Session cost:", cost);
   }
+  if (f.window > 0)
+    out += row("Window:", with_thousands(f.window) + " tokens" + (f.window_source.empty() ? "" : " (" + f.window_source + ")"));
   out.pop_back();
   return out;
 }

@@ -38,6 +38,8 @@ struct HudFigures {
   std::optional<double> session_hit_rate;  // cache reads / prompt tokens, this session
   std::optional<double> session_cost_usd;  // when the provider reports cost
   std::vector<TierChange> tier_changes;
+  long window = 0;            // the context window budgeted for (0: not shown)
+  std::string window_source;  // where it came from (ModelLimits::window_source)
 };
 
 // The non-empty reports, each a multi-line string, in the order printed.

@@ -91,11 +91,15 @@ ModelLimits model_limits(const std::string& model, const UserModels& user) {
   for (const auto& w : kWindows)
     if (id.find(w.id_part) != std::string::npos) {
       m.context_window = w.tokens;
+      m.window_source = "acdc's model table";
       break;
     }
   // The user's entries win.
   if (const UserModel* mine = user_model(model, user)) {
-    if (mine->context_window > 0) m.context_window = mine->context_window;
+    if (mine->context_window > 0) {
+      m.context_window = mine->context_window;
+      m.window_source = "llm.yaml models:";
+    }
     if (mine->max_output_tokens > 0) m.output_ceiling = mine->max_output_tokens;
     if (mine->cache_min_tokens > 0) m.min_cacheable_tokens = mine->cache_min_tokens;
     m.calls_tools = mine->tools.value_or(true);
@@ -103,6 +107,7 @@ ModelLimits model_limits(const std::string& model, const UserModels& user) {
   }
   if (m.context_window == 0) {
     m.context_window = kDefaultContextWindow;
+    m.window_source = "assumed: the model is not in acdc's model table";
     m.known = false;
     m.note = "model '" + model + "' is not in the model table: assuming a " + std::to_string(kDefaultContextWindow) +
              "-token context window; state the real one under models: in llm.yaml (models: {" + model +

@@ -32,6 +32,9 @@ struct ModelLimits {
   std::string note;  // for an unknown model: the default assumed and how to state the real one
   bool calls_tools = true;  // false: llm.yaml says it does not (Agent mode stays off)
   bool sees_images = false;  // it takes images: a tool's images are sent to it, not described
+  // Where context_window came from, for the Context tab and the terminal:
+  // "acdc's model table", "llm.yaml models:", ... (context/served_window.hpp).
+  std::string window_source;
 };
 
 struct UserModel {

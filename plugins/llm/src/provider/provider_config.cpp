@@ -115,6 +115,17 @@ ProviderConfig ProviderConfig::from_json(const rapidjson::Value& llm) {
     if (c.base_url.empty() && !c.region.empty())
       c.base_url = "https://bedrock-runtime." + c.region + ".amazonaws.com";
   }
+  if (const auto* o = member(llm, "ollama")) {
+    if (!o->IsObject()) throw invalid_params("llm.yaml: 'ollama' must be a mapping (num_ctx_max, keep_alive)");
+    read_number(*o, "num_ctx_max", c.num_ctx_max);
+    if (c.num_ctx_max < 1) throw invalid_params("llm.yaml: 'ollama.num_ctx_max' must be a whole number above 0");
+    if (const auto* k = member(*o, "keep_alive")) {
+      if (!k->IsString() && !k->IsNumber())
+        throw invalid_params("llm.yaml: 'ollama.keep_alive' is " + acdc::to_json_text(*k) +
+                             ": give a duration (\"30m\", \"1h\"), seconds, or -1 to keep the model loaded");
+      c.keep_alive_json = acdc::to_json_text(*k);
+    }
+  }
   if (const auto* h = member(llm, "extra_headers")) {
     if (!h->IsObject()) throw invalid_params("llm.yaml: 'extra_headers' must be a mapping");
     for (auto& m : h->GetObject()) {
@@ -130,6 +141,7 @@ ProviderConfig ProviderConfig::from_json(const rapidjson::Value& llm) {
 ProviderConfig ProviderConfig::for_aux() const {
   ProviderConfig aux = *this;
   if (!smaller_model.empty()) aux.model = smaller_model;
+  aux.num_ctx = 0;  // the smaller model's own is set for it
   aux.request_timeout_seconds = aux_request_timeout_seconds;
   return aux;
 }

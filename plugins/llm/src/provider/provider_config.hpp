@@ -50,6 +50,15 @@ struct ProviderConfig {
   // Bedrock: the AWS profile for SigV4 credentials (provider/aws_credentials.hpp);
   // "" for AWS_PROFILE, else default. Its region is used when none is set.
   std::string profile;
+  // Ollama (llm.yaml `ollama:`): num_ctx_max, the largest window asked for
+  // (Ollama sizes the model's memory to it); keep_alive as JSON text
+  // ("\"30m\"", "-1"; "" for Ollama's default), how long the model stays
+  // loaded after a request. num_ctx: the window acdc budgets for, asked for
+  // on every request (options.num_ctx; 0: not sent), set from the model's
+  // limits (service/plugin_config.hpp), never read from llm.yaml.
+  long num_ctx_max = 32768;
+  std::string keep_alive_json;
+  long num_ctx = 0;
 
   // Missing keys keep their defaults (per provider for base_url and
   // api_key_env); a key of the wrong type or an unknown provider throws

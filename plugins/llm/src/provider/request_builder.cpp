@@ -317,7 +317,14 @@ std::string body_for(const ProviderConfig& config, const ChatRequest& request, b
     }
     Value options(rapidjson::kObjectType);
     options.AddMember("num_predict", request.max_tokens, a);
+    // The window acdc budgets for: Ollama's own default would cut the prompt's front silently.
+    if (config.num_ctx > 0) options.AddMember("num_ctx", static_cast<int64_t>(config.num_ctx), a);
     body.AddMember("options", options, a);
+    if (!config.keep_alive_json.empty()) {
+      rapidjson::Document keep;
+      keep.Parse(config.keep_alive_json.data(), config.keep_alive_json.size());
+      if (!keep.HasParseError()) body.AddMember("keep_alive", Value(keep, a), a);
+    }
     if (!request.reasoning_effort.empty()) body.AddMember("think", true, a);
     return to_text(body);
   }

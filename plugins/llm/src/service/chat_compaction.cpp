@@ -62,7 +62,7 @@ void ChatTurns::compact_if_needed(const std::string& request_id) {
     const std::string session_id = p_.session.session_id();
     const std::size_t count = p_.session.message_count();
     const std::vector<ChatMessage> history = p_.session.prompt_history();
-    const ProviderConfig pc = p_.config.provider().for_aux();
+    const ProviderConfig pc = p_.config.served(p_.config.provider().for_aux());
     const PromptStore prompts = p_.config.prompts();
     // A failed detection is not a failed compaction: it summarizes with the
     // fallback text (§4.11 "Any failure gives (null, "", 0.0, "")").

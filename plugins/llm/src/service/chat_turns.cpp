@@ -54,7 +54,7 @@ std::map<std::string, std::string> ChatTurns::cancel(const std::string& request_
 // `pc` is the configuration `provider` was made from: parsed once, so a
 // reload in between can neither mix two configurations nor throw here.
 TurnDeps ChatTurns::deps(Provider& provider, const ProviderConfig& pc, const CancelFlag& cancel) {
-  ModelLimits limits = p_.config.limits(pc.model);
+  ModelLimits limits = p_.config.served_limits(pc);
   if (!limits.known) p_.host.log(ACDC_LOG_WARN, limits.note);
   const ChatModes::Now now = p_.modes.now();
   ContextEngine& engine = p_.modes.engine(now.mode);
@@ -69,7 +69,9 @@ TurnDeps ChatTurns::deps(Provider& provider, const ProviderConfig& pc, const Can
                   .provider = provider,
                   .provider_name = kind_name(pc.kind),
                   .model = pc.model,
-                  .max_tokens = std::min(pc.max_output_tokens, limits.output_ceiling),
+                  // A small local window keeps half for the prompt.
+                  .max_tokens = std::min({pc.max_output_tokens, limits.output_ceiling,
+                                          static_cast<int>(std::min(limits.context_window / 2, 1L << 30))}),
                   .limits = limits,
                   .prices = p_.config.prices(pc),
                   .snapshots = &p_.snapshots,
@@ -86,20 +88,31 @@ TurnDeps ChatTurns::deps(Provider& provider, const ProviderConfig& pc, const Can
 
 void ChatTurns::run(TurnRequest request, std::shared_ptr<CancelFlag> cancel) {
   auto clear = [this] { p_.work.end_turn(); };
+  // A turn that cannot start ends with why, the user's message kept for Retry.
+  auto refuse = [&](ProviderError error) {
+    TurnOutcome failed;
+    failed.user_message = request.message;
+    failed.error = std::move(error);
+    clear();  // before streamComplete, as a turn that ran does (chat_turn.cpp)
+    p_.host.notify(ACDC_CLIENT_ALL, "AcApp.streamComplete",
+                   "[" + acdc::to_json_text(request.request_id) + "," + failed.to_json() + "]");
+    p_.host.notify(ACDC_CLIENT_ALL, "AcApp.postResponseComplete", acdc::json_array(request.request_id));
+  };
   std::unique_ptr<Provider> provider;
   ProviderConfig pc;
   try {
     pc = p_.config.provider();
+  } catch (const std::exception& e) {
+    return refuse(ProviderError{ErrorKind::bad_request, std::string("llm.yaml: ") + e.what()});
+  }
+  // Ollama not running, or without the model: said now, not after the retries.
+  if (std::string why = p_.config.served_refusal(pc); !why.empty())
+    return refuse(ProviderError{ErrorKind::api_connection, why});
+  try {
+    pc = p_.config.served(std::move(pc));
     provider = make_provider(pc);
   } catch (const std::exception& e) {
-    TurnOutcome failed;
-    failed.user_message = request.message;
-    failed.error = ProviderError{ErrorKind::bad_request, std::string("llm.yaml: ") + e.what()};
-    clear();  // before streamComplete, as a turn that ran does (chat_turn.cpp)
-    p_.host.notify(ACDC_CLIENT_ALL, "AcApp.streamComplete",
-                 "[" + acdc::to_json_text(request.request_id) + "," + failed.to_json() + "]");
-    p_.host.notify(ACDC_CLIENT_ALL, "AcApp.postResponseComplete", acdc::json_array(request.request_id));
-    return;
+    return refuse(ProviderError{ErrorKind::bad_request, std::string("llm.yaml: ") + e.what()});
   }
   const std::string request_id = request.request_id;
   TurnDeps turn_deps = deps(*provider, pc, *cancel);

@@ -178,6 +178,7 @@ std::string breakdown_json(const BreakdownInput& in, const UrlBreakdownWriter& w
   w.Key("mode"); w.String(mode_name(in.mode));
   util::write_member(w, "cross_ref_enabled", in.cross_ref);
   util::write_member(w, "max_input_tokens", in.limits.context_window);
+  util::write_member(w, "window_source", in.limits.window_source);
   util::write_member(w, "max_output_tokens", in.limits.output_ceiling);
   if (!in.limits.known) util::write_member(w, "model_note", in.limits.note);
   write_rates(w, in.totals);

@@ -45,7 +45,7 @@ void ConverseService::start(acdc::Call call, std::string request_id, acdc::Json 
     };
     ChatResult result;
     try {
-      auto provider = make_provider(pc);
+      auto provider = make_provider(config_.served(pc));
       result = r.stream ? provider->stream(r.chat, callbacks, cancel) : provider->complete(r.chat, cancel);
     } catch (const acdc::Error& e) {
       return [call, status = e.status(), message = std::string(e.what())]() mutable { call.fail(status, message); };

@@ -60,9 +60,9 @@ std::map<std::string, std::string> GitEvents::commit_all(std::optional<std::stri
 }
 
 GitEvents::CommitMessage GitEvents::write_commit_message(const std::string& diff) {
-  const ProviderConfig pc = config_.provider().for_aux();  // a broken llm.yaml is this commit's error
+  const ProviderConfig pc = config_.served(config_.provider().for_aux());  // a broken llm.yaml is this commit's error
   const PromptStore prompts = config_.prompts();
-  const ModelLimits limits = config_.limits(pc.model);
+  const ModelLimits limits = config_.served_limits(pc);
   const std::string system = prompts.commit_prompt();
   const int max_tokens = output_ceiling(pc.model);
   const long tokens = static_cast<long>(count_(system) + count_(diff));

@@ -29,11 +29,12 @@ void LLMService::get_context_breakdown(acdc::Call call) {
 // Reads every selected file and places the content as the next turn would:
 // on the aux worker only. The shape of acdc-features.md §4.1.
 std::string LLMService::context_breakdown() {
-  const std::string model = config_.provider().model;  // a broken llm.yaml is this answer's error
+  const ProviderConfig pc = config_.provider();  // a broken llm.yaml is this answer's error
+  const std::string& model = pc.model;
   const PromptStore prompts = config_.prompts();
   const auto [mode, cross_ref] = modes_.now();
   ContextEngine* engine = &modes_.engine(mode);
-  const ModelLimits limits = config_.limits(model);
+  const ModelLimits limits = config_.served_limits(pc);
   TurnContent content{.system_prompt = mode == ChatMode::doc ? prompts.doc_system_prompt() : prompts.system_prompt(),
                       .history = session_.prompt_history()};
   for (const auto& path : session_.selected()) {

@@ -8,8 +8,11 @@ namespace acdc::llm {
 PluginConfig::PluginConfig(const acdc::JsonValue& initial) { config_.CopyFrom(initial, config_.GetAllocator()); }
 
 void PluginConfig::replace(acdc::Json next) {
-  std::lock_guard lock(mu_);
-  config_ = std::move(next);
+  {
+    std::lock_guard lock(mu_);
+    config_ = std::move(next);
+  }
+  served_.forget();  // another server or model, or one since restarted with another window
 }
 
 ProviderConfig PluginConfig::provider() const {
@@ -31,6 +34,29 @@ std::optional<Prices> PluginConfig::prices(const ProviderConfig& pc) const {
   const bool local = pc.kind == ProviderKind::ollama || is_local_endpoint(pc.base_url);
   std::lock_guard lock(mu_);
   return model_prices(pc.model, local, user_models(config_["llm"]));
+}
+
+ModelLimits PluginConfig::served_limits(const ProviderConfig& pc) const {
+  ModelLimits m;
+  bool user_window = false;
+  {
+    std::lock_guard lock(mu_);
+    const UserModels user = user_models(config_["llm"]);
+    m = model_limits(pc.model, user);
+    const UserModel* mine = user_model(pc.model, user);
+    user_window = mine && mine->context_window > 0;
+  }
+  if (!user_window) fit_to_served(m, served_.get(pc, pc.model), pc.kind == ProviderKind::ollama, false, pc.num_ctx_max);
+  return m;
+}
+
+ProviderConfig PluginConfig::served(ProviderConfig pc) const {
+  if (pc.kind == ProviderKind::ollama) pc.num_ctx = served_limits(pc).context_window;
+  return pc;
+}
+
+std::string PluginConfig::served_refusal(const ProviderConfig& pc) const {
+  return served_.get(pc, pc.model).refusal;
 }
 
 ModelLimits PluginConfig::limits_now() const {

@@ -16,6 +16,7 @@
 #include "prompt/prompt_store.hpp"
 #include "service/cache_warmer.hpp"
 #include "provider/provider_config.hpp"
+#include "service/served_windows.hpp"
 
 #include <acdc/sdk/json.hpp>
 
@@ -35,6 +36,16 @@ class PluginConfig {
   PromptStore prompts() const;
   // The bundled table with llm.yaml's models: over it.
   ModelLimits limits(const std::string& model) const;
+  // ... with the window `pc`'s server serves the model with (Ollama,
+  // llama.cpp: context/served_window.hpp). Asks the server the first time:
+  // blocks up to ~2 s, so call it from a worker.
+  ModelLimits served_limits(const ProviderConfig& pc) const;
+  // `pc` with num_ctx set to its model's window (Ollama asks for it on
+  // every request); as served_limits, from a worker.
+  ProviderConfig served(ProviderConfig pc) const;
+  // Why a turn to `pc` would fail at its local server, said before sending
+  // (ServedWindow::refusal), or ""; as served_limits, from a worker.
+  std::string served_refusal(const ProviderConfig& pc) const;
   // The configured model's; the default window when llm.yaml does not parse
   // (the turn says so; the figures go on).
   ModelLimits limits_now() const;
@@ -59,6 +70,7 @@ class PluginConfig {
 
   mutable std::mutex mu_;
   acdc::Json config_;
+  mutable ServedWindows served_;
 };
 
 }  // namespace acdc::llm

@@ -20,7 +20,7 @@ constexpr int kSummaryTokens = 500;
 UrlSummarizer UrlService::summarizer() const {
   ProviderConfig pc;
   try {
-    pc = config_.provider().for_aux();
+    pc = config_.served(config_.provider().for_aux());
   } catch (const std::exception& e) {
     host_.log(ACDC_LOG_WARN, std::string("URL summaries are off: llm.yaml: ") + e.what());
     return {};

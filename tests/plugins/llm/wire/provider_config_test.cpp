@@ -46,3 +46,20 @@ TEST_CASE("an unknown provider or a value of the wrong type is refused with the 
   CHECK_THROWS_WITH(ProviderConfig::from_json(acdc::parse_json(R"({"max_output_tokens":7.7e62})")),
                     Catch::Contains("'max_output_tokens' is out of range") && Catch::Contains("give a whole number up to"));
 }
+
+TEST_CASE("llm.yaml's ollama: gives the largest window asked for and how long the model stays loaded") {
+  auto plain = ProviderConfig::from_json(acdc::parse_json(R"({"provider":"ollama"})"));
+  CHECK(plain.num_ctx_max == 32768);
+  CHECK(plain.keep_alive_json.empty());
+  auto c = ProviderConfig::from_json(acdc::parse_json(R"({"provider":"ollama","ollama":{"num_ctx_max":8192,"keep_alive":"30m"}})"));
+  CHECK(c.num_ctx_max == 8192);
+  CHECK(c.keep_alive_json == "\"30m\"");
+  c.num_ctx = 8192;
+  CHECK(c.for_aux().num_ctx == 0);  // the smaller model's own window is set for it
+  CHECK(ProviderConfig::from_json(acdc::parse_json(R"({"ollama":{"keep_alive":-1}})")).keep_alive_json == "-1");
+  CHECK_THROWS_WITH(ProviderConfig::from_json(acdc::parse_json(R"({"ollama":{"num_ctx_max":0}})")),
+                    Catch::Contains("'ollama.num_ctx_max' must be a whole number above 0"));
+  CHECK_THROWS_WITH(ProviderConfig::from_json(acdc::parse_json(R"({"ollama":{"keep_alive":[1]}})")),
+                    Catch::Contains("'ollama.keep_alive'") && Catch::Contains("-1 to keep the model loaded"));
+  CHECK_THROWS_WITH(ProviderConfig::from_json(acdc::parse_json(R"({"ollama":"big"})")), Catch::Contains("'ollama' must be a mapping"));
+}

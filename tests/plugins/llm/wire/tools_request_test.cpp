@@ -196,3 +196,18 @@ TEST_CASE("a tool's image reaches each provider where it takes images: after the
   CHECK(std::string(tr[1]["image"]["format"].GetString()) == "png");
   CHECK(std::string(tr[1]["image"]["source"]["bytes"].GetString()) == "iVBORw0KGgo=");
 }
+
+TEST_CASE("an Ollama request asks for the window budgeted for (num_ctx) and keeps the model loaded as llm.yaml says") {
+  ProviderConfig c = config(ProviderKind::ollama);
+  auto plain = body(c, {.model = "m", .messages_json = kMessages, .max_tokens = 100});
+  CHECK(plain["options"]["num_predict"].GetInt() == 100);
+  CHECK_FALSE(plain["options"].HasMember("num_ctx"));
+  CHECK_FALSE(plain.HasMember("keep_alive"));
+  c.num_ctx = 32768;
+  c.keep_alive_json = "\"30m\"";
+  auto sized = body(c, {.model = "m", .messages_json = kMessages, .max_tokens = 100});
+  CHECK(sized["options"]["num_ctx"].GetInt() == 32768);
+  CHECK(std::string(sized["keep_alive"].GetString()) == "30m");
+  c.keep_alive_json = "-1";
+  CHECK(body(c, {.model = "m", .messages_json = kMessages, .max_tokens = 100})["keep_alive"].GetInt() == -1);
+}

@@ -1,0 +1,44 @@
+// service/served_windows.hpp -- what the local servers acdc talks to serve
+// each model with (context/served_window.hpp), asked once per server and
+// model: Ollama's POST /api/show, or GET /props of an OpenAI-compatible
+// server on this machine (llama.cpp's). An answer is kept until the
+// configuration is reloaded; a server that did not say is asked again
+// after kRetry, and one that refused (context/served_window.hpp) at once,
+// so a server started or a model pulled since is found.
+//
+//   ServedWindows windows;
+//   ServedWindow s = windows.get(pc, pc.model);   // blocks up to ~2 s the first time: from a worker
+#pragma once
+
+#include "context/served_window.hpp"
+#include "provider/provider_config.hpp"
+
+#include <chrono>
+#include <map>
+#include <mutex>
+#include <string>
+
+namespace acdc::llm {
+
+class ServedWindows {
+ public:
+  static constexpr std::chrono::seconds kRetry{30};
+
+  // Nothing to ask (a remote OpenAI-compatible endpoint, Anthropic,
+  // Bedrock): {}. Otherwise what the server said, or why it did not.
+  ServedWindow get(const ProviderConfig& pc, const std::string& model);
+  void forget();  // the configuration changed: ask again
+
+  // The request that asks `pc`'s server about `model`, or none to ask.
+  static ServedWindow ask(const ProviderConfig& pc, const std::string& model);
+
+ private:
+  struct Known {
+    ServedWindow window;
+    std::chrono::steady_clock::time_point at;
+  };
+  std::mutex mu_;
+  std::map<std::string, Known> known_;  // "<base_url> <model>"
+};
+
+}  // namespace acdc::llm
