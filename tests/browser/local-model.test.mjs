@@ -1,9 +1,11 @@
 // A local model without a key (issue 30) in the browser, against the real
 // host with the settings plugin: llm.yaml names a key variable nobody set,
 // and the fake provider plays the Ollama server (OLLAMA_HOST at its root,
-// GET /api/tags played from its queue). The refused send offers the
-// server's models; the click rewrites llm.yaml and sends the question again,
-// which the fake then answers. With no server answering, nothing is offered.
+// GET /api/tags played from its queue, /api/show saying the model's context
+// length). The refused send offers the server's models; the click rewrites
+// llm.yaml and sends the question again, asking Ollama for the window acdc
+// budgets for, which the Context tab shows with where it came from. With no
+// server answering, nothing is offered.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -19,7 +21,7 @@ const ollamaRoot = (provider) => provider.baseUrl.replace(/\/v1$/, '');
 
 // A keyless stack whose page is connected and past its start-up.
 async function keyless(ollamaHost) {
-  // Anthropic in llm.yaml, so the switch to openai shows in the file.
+  // Anthropic in llm.yaml, so the switch to ollama shows in the file.
   const stack = await startStack({ apiKeyEnv: NO_KEY, provider: 'anthropic', env: (p) => ({ OLLAMA_HOST: ollamaHost(p) }) });
   const opened = await openPage(stack);
   await opened.page.locator('[data-connection="up"]').waitFor({ timeout: 10000 });
@@ -42,6 +44,7 @@ test('a send refused for a missing key offers the Ollama models; the click switc
   try {
     // The probes of the refusal, of local_model_offer and of use_local_model, then the answer.
     await stack.provider.queue([TAGS, TAGS, TAGS, { text: 'Hi from the local model.' }]);
+    await stack.provider.serveWindow({ context_length: 131072 });
     await send(page, 'Hello, local model.');
     const note = page.locator('ac-chat-message [data-notice="error"]').last();
     await note.waitFor({ timeout: 5000 });
@@ -59,17 +62,28 @@ test('a send refused for a missing key offers the Ollama models; the click switc
     await answer.waitFor({ timeout: 10000 });
 
     const yaml = llmYaml();
-    assert.match(yaml, /^provider: openai$/m);
-    assert.match(yaml, new RegExp(`^base_url: "?${ollamaRoot(stack.provider)}/v1"?$`, 'm'));
+    assert.match(yaml, /^provider: ollama$/m);
+    assert.match(yaml, new RegExp(`^base_url: "?${ollamaRoot(stack.provider)}"?$`, 'm'));
     assert.match(yaml, /^model: "?llama3\.1"?$/m);
     const said = page.locator('ac-chat-message [data-notice="info"]').last();
-    assert.match(await said.innerText(), new RegExp(`llm\\.yaml now uses the local model llama3\\.1 at ${ollamaRoot(stack.provider)}/v1`));
+    assert.match(await said.innerText(), new RegExp(`llm\\.yaml now uses the local model llama3\\.1 at ${ollamaRoot(stack.provider)}`));
     assert.equal(await note.locator('[data-local-model-offer]').count(), 0, 'the offer is gone once used');
     assert.deepEqual(await page.locator('ac-chat-message .msg.user').allInnerTexts(), ['Hello, local model.'], 'sent once, again');
     assert.equal(await page.locator('ac-chat-input textarea').inputValue(), '', 'the question left the input');
     const sent = (await stack.provider.requests()).at(-1);
-    assert.match(sent.path, /\/v1\/chat\/completions$/);
-    assert.equal(JSON.parse(sent.body).model, 'llama3.1');
+    assert.match(sent.path, /\/api\/chat$/);
+    const body = JSON.parse(sent.body);
+    assert.equal(body.model, 'llama3.1');
+    // The model's 131,072 tokens, capped at ollama.num_ctx_max: the window asked for is the one budgeted for.
+    assert.equal(body.options.num_ctx, 32768, 'num_ctx asked of Ollama');
+    assert.ok((await stack.provider.asked()).some((a) => a.startsWith('POST /api/show') && a.includes('llama3.1')));
+    await page.locator('[data-tab="context"]').click();
+    const source = page.locator('[data-window-source]');
+    await source.waitFor({ timeout: 10000 });
+    assert.equal(await source.innerText(),
+      "The window: 32,768 tokens, from Ollama's /api/show: the model's 131,072, capped at ollama.num_ctx_max 32,768");
+    await shot(page, '91-local-model-window');
+    await page.locator('[data-tab="files"]').click();
     await shot(page, '91-local-model-used');
     assert.deepEqual(page.errors, []);
   } finally {

@@ -136,6 +136,7 @@ class AcContextTab extends LightElement {
     return html`<p data-window data-used=${used} data-max=${max ?? ''}>${formatTokens(used)}
       ${max ? html`of ${formatTokens(max)} input tokens (${formatRate(used / max)} of ${d.model ?? 'the model'}'s context window)` : 'input tokens'}
       ${d.max_output_tokens ? html` · answers up to ${formatTokens(d.max_output_tokens)} tokens` : ''}</p>
+      ${max && d.window_source ? html`<p class="window-source" data-window-source>The window: ${formatTokens(max)} tokens, from ${d.window_source}</p>` : ''}
       ${d.model_note ? html`<p class="unavailable" data-model-note>${d.model_note}</p>` : ''}
       <p data-counts>${formatTokens(b.file_count)} ${b.file_count === 1 ? 'file' : 'files'} in full context
       (${formatTokens(b.files)} tokens) · history ${formatTokens(b.history_messages)} messages (${formatTokens(b.history)} tokens)</p>`;

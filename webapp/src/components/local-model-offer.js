@@ -56,7 +56,7 @@ class AcLocalModelOffer extends LightElement {
       <select data-local-model title="The model llm.yaml will name" ?disabled=${this.busy}>
         ${this.models.map((m) => html`<option value=${m}>${m}</option>`)}</select>
       <button data-action="use-local-model" ?disabled=${this.busy} @click=${this.use}
-        title="Point llm.yaml at this model (provider openai, Ollama's /v1, no key) and send the question again">${this.busy ? 'Switching…' : 'Use a local model'}</button>
+        title="Point llm.yaml at this model (provider ollama, no key) and send the question again">${this.busy ? 'Switching…' : 'Use a local model'}</button>
       ${this.error ? html`<div class="local-model-error" data-local-model-error>Not switched: ${this.error}</div>` : ''}
     </div>`;
   }

@@ -37,7 +37,7 @@ std::optional<LocalModel::Offer> LocalModel::probe() {
   acdc::Json doc;
   doc.Parse(a.body.c_str());
   if (doc.HasParseError() || !doc.IsObject() || !doc.HasMember("models") || !doc["models"].IsArray()) return std::nullopt;
-  Offer o{root + "/v1", {}};
+  Offer o{root, {}};
   for (const auto& m : doc["models"].GetArray())
     if (m.IsObject() && m.HasMember("name") && m["name"].IsString()) o.models.emplace_back(m["name"].GetString());
   return o;
@@ -48,7 +48,7 @@ std::string LocalModel::offer_note() {
   if (!o) return {};
   std::string models;
   for (const auto& m : o->models) models += (models.empty() ? "" : ", ") + m;
-  return " An Ollama server answers at " + o->base_url.substr(0, o->base_url.size() - 3) +
+  return " An Ollama server answers at " + o->base_url +
          (models.empty() ? " (no models pulled yet: ollama pull <model>)" : " with " + models) +
          ": choose \"Use a local model\" in the chat to switch llm.yaml to it.";
 }
@@ -68,7 +68,8 @@ void LocalModel::offer(acdc::Call call) {
 }
 
 std::string LocalModel::with_local_model(const std::string& yaml, const std::string& base_url, const std::string& model) {
-  const std::pair<const char*, std::string> keys[] = {{"provider", "openai"},
+  // Ollama's own API, not its /v1: only /api/chat takes the window acdc asks for (num_ctx).
+  const std::pair<const char*, std::string> keys[] = {{"provider", "ollama"},
                                                       {"base_url", base_url},
                                                       {"model", model},
                                                       {"smaller_model", model},

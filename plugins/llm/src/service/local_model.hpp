@@ -24,7 +24,7 @@ namespace acdc::llm {
 class LocalModel {
  public:
   struct Offer {
-    std::string base_url;             // the OpenAI-compatible endpoint: <root>/v1
+    std::string base_url;             // Ollama's root (provider: ollama)
     std::vector<std::string> models;  // what `ollama list` shows
   };
 
