@@ -90,11 +90,16 @@ std::vector<std::string> bodies(LlmHost& h) {
   return out;
 }
 
-std::string tool_result_in(LlmHost& h, size_t request) {
+rapidjson::Document request_body(LlmHost& h, size_t request) {
   auto sent = bodies(h);
   REQUIRE(sent.size() > request);
   rapidjson::Document body;
   body.Parse(sent[request].c_str());
+  return body;
+}
+
+std::string tool_result_in(LlmHost& h, size_t request) {
+  const rapidjson::Document body = request_body(h, request);
   const auto& messages = body["messages"];
   const auto& last = messages[messages.Size() - 1];
   REQUIRE(str(last["role"]) == "tool");

@@ -88,6 +88,9 @@ std::string tool_step(const std::string& id, const std::string& tool, const std:
 void agent_on(LlmHost& h);
 // The bodies of the chat requests the provider received, in order.
 std::vector<std::string> bodies(LlmHost& h);
+// The n-th chat request body the provider received, parsed; fails the test
+// when fewer came.
+rapidjson::Document request_body(LlmHost& h, size_t request);
 // The tool message of the n-th request's last step, as the model read it.
 std::string tool_result_in(LlmHost& h, size_t request);
 // Waits (up to `limit`) until SymbolIndex.get_status says "ready".

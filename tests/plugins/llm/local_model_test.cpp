@@ -59,11 +59,8 @@ namespace {
 
 // The one request body the provider got, parsed.
 rapidjson::Document only_body(LlmHost& h) {
-  auto sent = bodies(h);
-  REQUIRE(sent.size() == 1);
-  rapidjson::Document body;
-  body.Parse(sent[0].c_str());
-  return body;
+  REQUIRE(bodies(h).size() == 1);
+  return request_body(h, 0);
 }
 
 }  // namespace

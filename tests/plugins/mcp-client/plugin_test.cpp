@@ -173,8 +173,7 @@ TEST_CASE("a server's image reaches a model that takes images, and is described 
     CHECK(str(r["steps"][0]["status"]) == "ok");
     auto sent = bodies(h);
     REQUIRE(sent.size() == 2);
-    rapidjson::Document body;
-    body.Parse(sent[1].c_str());
+    const rapidjson::Document body = request_body(h, 1);
     const auto& messages = body["messages"];
     const auto& last = messages[messages.Size() - 1];
     if (sees) {

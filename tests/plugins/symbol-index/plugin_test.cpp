@@ -34,15 +34,6 @@ std::string message_text(const rapidjson::Value& content) {
   return text;
 }
 
-rapidjson::Document request_body(LlmHost& h, size_t n) {
-  rapidjson::Document requests;
-  requests.Parse(h.fake.requests().c_str());
-  REQUIRE(requests.Size() > n);
-  rapidjson::Document body;
-  body.Parse(requests[static_cast<rapidjson::SizeType>(n)]["body"].GetString());
-  return body;
-}
-
 std::string system_message(LlmHost& h, size_t n) { return message_text(request_body(h, n)["messages"][0]["content"]); }
 
 // Every message of the n-th request, one after another: the map's blocks sit
