@@ -57,7 +57,7 @@ test('an Agent turn shows its read_file call as a card, live and after the turn,
   await stack.provider.queue([
     { text: 'Let me read the file first.', tool_calls: [readCall('call_1', 'src/math.py')] },
     { text: `It adds instead of multiplying.\n\nsrc/math.py\n${EDIT}\n    return a + b\n${REPL}\n    return a * b\n${END}\n`,
-      chunk_chars: 8, delay_ms: 20 },
+      chunk_chars: 4, delay_ms: 30 },
   ]);
   await send(page, 'Why does multiply add? Fix it.');
   // Live: the finished call's card is there while the answer after it still streams. (A read

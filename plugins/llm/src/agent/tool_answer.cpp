@@ -1,5 +1,7 @@
 #include "agent/tool_answer.hpp"
 
+#include "provider/json_fields.hpp"
+
 #include <algorithm>
 
 namespace acdc::llm {
@@ -27,15 +29,11 @@ void read_range(const acdc::JsonValue& structured, ToolAnswer& a) {
   if (from == 1 && to == total) a.whole_file = file;
 }
 
-std::string str_member(const acdc::JsonValue& o, const char* key) {
-  auto m = o.FindMember(key);
-  return m != o.MemberEnd() && m->value.IsString() ? std::string(m->value.GetString(), m->value.GetStringLength()) : "";
-}
-
 // An image block: kept for the model, or put in words; either way the text
 // says where it was, for the model and for the user's step card.
 void read_image(const acdc::JsonValue& block, bool sees_images, ToolAnswer& a) {
-  const std::string mime = str_member(block, "mimeType"), data = str_member(block, "data");
+  const std::string mime(str(block, "mimeType"));
+  const std::string_view data = str(block, "data");
   const std::size_t bytes = data.size() * 3 / 4;  // base64's
   const std::string what = "an image (" + mime + ", " +
                            (bytes >= 1024 ? std::to_string(bytes / 1024) + " KiB)" : std::to_string(bytes) + " bytes)");
@@ -48,7 +46,7 @@ void read_image(const acdc::JsonValue& block, bool sees_images, ToolAnswer& a) {
     a.text += "[" + what + " the tool returned; not shown to you: over " + std::to_string(kMaxImagesPerResult) +
               " images in one result]\n";
   } else {
-    a.images.push_back("data:" + mime + ";base64," + data);
+    a.images.push_back("data:" + mime + ";base64," + std::string(data));
     a.text += "[" + what + ", image " + std::to_string(a.images.size()) + " of this result, shown to you]\n";
   }
 }
@@ -75,7 +73,7 @@ ToolAnswer read_tool_answer(const std::string& tool, const acdc::Result& r, bool
     if (auto c = result.FindMember("content"); c != result.MemberEnd() && c->value.IsArray())
       for (const auto& block : c->value.GetArray()) {
         if (!block.IsObject()) continue;
-        if (str_member(block, "type") == "image") read_image(block, sees_images, a);
+        if (str(block, "type") == "image") read_image(block, sees_images, a);
         else if (block.HasMember("text") && block["text"].IsString())
           a.text.append(block["text"].GetString(), block["text"].GetStringLength());
       }

@@ -46,7 +46,9 @@ ModelLimits PluginConfig::served_limits(const ProviderConfig& pc) const {
     const UserModel* mine = user_model(pc.model, user);
     user_window = mine && mine->context_window > 0;
   }
-  if (!user_window) fit_to_served(m, served_.get(pc, pc.model), pc.kind == ProviderKind::ollama, false, pc.num_ctx_max);
+  // llm.yaml's window needs no server's word: the server is not asked.
+  fit_to_served(m, user_window ? ServedWindow{} : served_.get(pc, pc.model), pc.kind == ProviderKind::ollama, user_window,
+                pc.num_ctx_max);
   return m;
 }
 

@@ -29,10 +29,10 @@ class ServedWindows {
   ServedWindow get(const ProviderConfig& pc, const std::string& model);
   void forget();  // the configuration changed: ask again
 
+ private:
   // The request that asks `pc`'s server about `model`, or none to ask.
   static ServedWindow ask(const ProviderConfig& pc, const std::string& model);
 
- private:
   struct Known {
     ServedWindow window;
     std::chrono::steady_clock::time_point at;
