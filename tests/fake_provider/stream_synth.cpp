@@ -1,5 +1,6 @@
 // fake_provider/stream_synth.cpp -- see stream_synth.hpp.
 #include "stream_synth.hpp"
+#include <rapidjson/document.h>
 
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
@@ -159,7 +160,9 @@ std::vector<std::string> anthropic_stream(const std::vector<std::string>& pieces
   return out;
 }
 
-std::string ollama_line(const std::string* content, const SynthUsage* final_usage) {
+// One line of Ollama's /api/chat stream; the last (`final_usage` set)
+// carries the tool calls, their arguments an object as Ollama sends them.
+std::string ollama_line(const std::string* content, const SynthUsage* final_usage, const SynthExtras* extras = nullptr) {
   rapidjson::StringBuffer b;
   Writer w(b);
   w.StartObject();
@@ -168,6 +171,22 @@ std::string ollama_line(const std::string* content, const SynthUsage* final_usag
   w.Key("role"); w.String("assistant");
   w.Key("content");
   str(w, content ? std::string_view(*content) : std::string_view());
+  if (extras && !extras->tool_calls.empty()) {
+    w.Key("tool_calls"); w.StartArray();
+    for (const auto& call : extras->tool_calls) {
+      rapidjson::Document args;
+      args.Parse(call.arguments.c_str());
+      w.StartObject();
+      w.Key("function"); w.StartObject();
+      w.Key("name"); str(w, call.name);
+      w.Key("arguments");
+      if (args.HasParseError()) w.StartObject(), w.EndObject();
+      else args.Accept(w);
+      w.EndObject();
+      w.EndObject();
+    }
+    w.EndArray();
+  }
   w.EndObject();
   w.Key("done"); w.Bool(final_usage != nullptr);
   if (final_usage) {
@@ -212,7 +231,7 @@ std::vector<std::string> synth_stream(WireFormat format, std::string_view text, 
   if (format == WireFormat::openai) return openai_stream(pieces, chunk_chars, usage, extras);
   std::vector<std::string> out;
   for (const auto& p : pieces) out.push_back(ollama_line(&p, nullptr));
-  out.push_back(ollama_line(nullptr, &usage));
+  out.push_back(ollama_line(nullptr, &usage, &extras));
   return out;
 }
 

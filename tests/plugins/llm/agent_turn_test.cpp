@@ -1,6 +1,6 @@
 // Agent turns (agent/agent_loop.hpp) through the real host over WebSocket:
-// the fake provider replays multi-step tool-calling exchanges on OpenAI's
-// and Anthropic's wires, the model's tool calls run on the repo plugin's
+// the fake provider replays multi-step tool-calling exchanges on OpenAI's,
+// Anthropic's and Ollama's wires, the model's tool calls run on the repo plugin's
 // tools (Host.list_tools), and edits land in a real git repository.
 #include "llm_host.hpp"
 
@@ -75,6 +75,35 @@ TEST_CASE("Agent mode: the model reads a file it was not given, edits it, and th
   auto undone = result(h, "LLMService.undo_turn", acdc::json_array(str(r["turn_id"])));
   CHECK(str(undone["status"]) == "undone");
   CHECK(h.read("src/main.c") == kMain);
+}
+
+TEST_CASE("Agent mode on Ollama's own API: the tools go with each request, a call's result comes back as a tool message") {
+  LlmHost h(std::map<std::string, std::string>{{"src/main.c", kMain}});
+  use_llm_yaml(h, "provider: ollama\nmodel: qwen2.5-coder:7b\n");
+  h.start();
+  h.fake.serve(R"({"context_length":32768,"capabilities":["completion","tools"]})");
+  agent_on(h);
+  // Ollama sends a call's arguments as an object, with no call id.
+  h.fake.queue(R"([{"text":"Let me look.","tool_calls":[{"id":"","name":"read_file","arguments":"{\"path\":\"src/main.c\"}"}]},)"
+               R"({"text":"It returns 0."}])");
+  auto r = h.chat("What does main return?");
+  INFO(h.host->output());
+  CHECK_THAT(str(r["response"]), Catch::StartsWith("Let me look.") && Catch::EndsWith("It returns 0."));
+  REQUIRE(r["steps"].Size() == 1);
+  CHECK(str(r["steps"][0]["tool"]) == "read_file");
+  CHECK(str(r["steps"][0]["status"]) == "ok");
+  REQUIRE(bodies(h).size() == 2);
+  auto first = request_body(h, 0), second = request_body(h, 1);
+  REQUIRE(first["tools"].IsArray());
+  CHECK_THAT(acdc::to_json_text(first["tools"]), Catch::Contains("\"name\":\"read_file\""));
+  CHECK(acdc::to_json_text(first["tools"]) == acdc::to_json_text(second["tools"]));
+  const auto& messages = second["messages"];
+  const auto& call = messages[messages.Size() - 2];
+  CHECK(str(call["role"]) == "assistant");
+  CHECK(str(call["tool_calls"][0]["function"]["arguments"]["path"]) == "src/main.c");  // an object, as Ollama takes it
+  const auto& result = messages[messages.Size() - 1];
+  CHECK(str(result["role"]) == "tool");
+  CHECK_THAT(str(result["content"]), Catch::Contains("return 0;"));
 }
 
 TEST_CASE("Agent mode on Anthropic's wire: tool_use replayed from a transcript, the result sent back as tool_result") {

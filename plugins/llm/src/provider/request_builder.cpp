@@ -326,6 +326,8 @@ std::string body_for(const ProviderConfig& config, const ChatRequest& request, b
       if (!keep.HasParseError()) body.AddMember("keep_alive", Value(keep, a), a);
     }
     if (!request.reasoning_effort.empty()) body.AddMember("think", true, a);
+    // /api/chat takes OpenAI's function schemas as they are.
+    if (!request.tools_json.empty()) body.AddMember("tools", Value(parse_json_of(request.tools_json, "tools_json", true), a), a);
     return to_text(body);
   }
   // api.openai.com's newer models refuse max_tokens; compatible servers know only it.

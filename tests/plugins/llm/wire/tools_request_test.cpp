@@ -120,8 +120,10 @@ TEST_CASE("an Agent step to an OpenAI-compatible server or Ollama drops the thin
   CHECK(std::string(openai["messages"][2]["content"].GetString()) == "x = 1\n");
   auto ollama = body(config(ProviderKind::ollama),
                      {.model = "m", .messages_json = kAgentStep, .max_tokens = 100, .tools_json = kTools});
-  // Ollama's /api/chat takes a call's arguments as an object.
+  // Ollama's /api/chat takes a call's arguments as an object, and the tools as OpenAI's schemas.
   CHECK(std::string(ollama["messages"][1]["tool_calls"][0]["function"]["arguments"]["path"].GetString()) == "a.py");
+  REQUIRE(ollama["tools"].IsArray());
+  CHECK(ollama["tools"] == openai["tools"]);
 }
 
 TEST_CASE("an Agent step to Bedrock: toolConfig, the thinking first, toolUse after the text, toolResult with a cachePoint") {
