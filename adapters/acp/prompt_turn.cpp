@@ -201,8 +201,8 @@ void PromptTurn::write(const std::string& path, const std::string& content, bool
 void PromptTurn::on_complete(std::string_view result_json) {
   const Completion c = parse_completion(result_json);
   report_unwritten_edits(c);
-  if (!c.edits_not_applied.empty())
-    s_.conn.notify("session/update", message_chunk(s_.session_id, "agent_message_chunk", "\n\n" + c.edits_not_applied));
+  for (const std::string* note : {&c.edits_not_applied, &c.prompt_truncated})
+    if (!note->empty()) s_.conn.notify("session/update", message_chunk(s_.session_id, "agent_message_chunk", "\n\n" + *note));
   if (c.error && !cancelled_) return finish(std::nullopt, rpc::kInternalError, *c.error);
   // What the session holds and has cost, before the answer that ends the
   // turn: an editor shows it beside the prompt (usage_update).

@@ -109,6 +109,7 @@ Completion parse_completion(std::string_view result_json) {
     c.error = it->value.GetString();
   c.finish_reason = string_member(doc, "finish_reason");
   c.edits_not_applied = string_member(doc, "edits_not_applied");
+  c.prompt_truncated = string_member(doc, "prompt_truncated");
   if (auto it = doc.FindMember("edit_results"); it != doc.MemberEnd() && it->value.IsArray())
     for (const auto& r : it->value.GetArray())
       if (r.IsObject())

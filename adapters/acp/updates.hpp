@@ -60,6 +60,7 @@ struct Completion {
   std::string finish_reason;
   std::vector<EditOutcome> edits;
   std::string edits_not_applied;     // review mode's reason, when set
+  std::string prompt_truncated;      // the local server cut the prompt, when it did
 };
 Completion parse_completion(std::string_view result_json);
 

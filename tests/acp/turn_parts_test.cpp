@@ -60,6 +60,9 @@ TEST_CASE("a completion's finish reason, cancel and error give the stop reason")
   REQUIRE(failed.edits.size() == 1);
   CHECK(failed.edits[0].error_type == "anchor_not_found");
   CHECK(parse_completion("not json").error);
+  // A local server's cut prompt is said to the editor with the answer.
+  CHECK(parse_completion(R"({"finish_reason":"stop","prompt_truncated":"Ollama read 2,050 tokens"})").prompt_truncated ==
+        "Ollama read 2,050 tokens");
 }
 
 TEST_CASE("the context breakdown becomes a usage_update: tokens, window and the session's cost, null when unpriced") {

@@ -54,7 +54,8 @@ export async function startFakeProvider({ binary = process.env.ACDC_FAKE_PROVIDE
     },
     reset: () => control('POST', '/_fake/reset', []),
     // A local server's window: Ollama's /api/show context_length, llama.cpp's /props n_ctx.
-    serveWindow: ({ context_length = 0, n_ctx = 0 }) => control('POST', '/_fake/served', { context_length, n_ctx }),
+    // Optional: capabilities (/api/show's), models ({name: {context_length, capabilities}}), loaded (/api/ps).
+    serveWindow: ({ context_length = 0, n_ctx = 0, ...more }) => control('POST', '/_fake/served', { context_length, n_ctx, ...more }),
     asked: () => control('GET', '/_fake/asked'),
     stop: () => new Promise((resolve) => {
       if (child.exitCode !== null) return resolve();

@@ -92,6 +92,11 @@ void FakeProvider::serve_window(long context_length, long n_ctx) {
           "{\"context_length\":" + std::to_string(context_length) + ",\"n_ctx\":" + std::to_string(n_ctx) + "}");
 }
 
+void FakeProvider::serve(const std::string& served_json) {
+  const std::string reply = control("POST", "/_fake/served", served_json);
+  if (reply.find("\"served\"") == std::string::npos) throw std::runtime_error("FakeProvider: served refused: " + reply);
+}
+
 std::string FakeProvider::asked() const { return control("GET", "/_fake/asked", ""); }
 
 std::string FakeProvider::control(const char* method, const std::string& target,

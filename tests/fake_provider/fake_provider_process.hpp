@@ -31,7 +31,9 @@ class FakeProvider {
   void reset();
   // A local server's window: /api/show's context_length, /props' n_ctx (0: not served).
   void serve_window(long context_length, long n_ctx);
-  std::string asked() const;                    // JSON array of "POST /api/show {...}", "GET /props"
+  // The whole /_fake/served object (fake_server.hpp): capabilities, models, loaded.
+  void serve(const std::string& served_json);
+  std::string asked() const;                    // JSON array of "POST /api/show {...}", "GET /props", "GET /api/ps"
 
   static std::string binary();
 

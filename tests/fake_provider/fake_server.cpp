@@ -8,6 +8,7 @@
 
 #include <cctype>
 #include <thread>
+#include <tuple>
 
 namespace acdc::test {
 namespace http = boost::beast::http;
@@ -107,12 +108,10 @@ bool FakeServer::answer_control(tcp::socket& socket, const Request& request) {
     rapidjson::Document served;
     served.Parse(request.body().data(), request.body().size());
     if (served.HasParseError() || !served.IsObject()) {
-      reply_json(socket, 400, R"({"error":"POST /_fake/served wants {\"context_length\": N, \"n_ctx\": M}"})");
+      reply_json(socket, 400, R"({"error":"POST /_fake/served wants {\"context_length\": N, \"n_ctx\": M, ...}"})");
       return true;
     }
-    auto number = [&](const char* key) { return served.HasMember(key) && served[key].IsInt64() ? served[key].GetInt64() : 0; };
-    context_length_ = number("context_length");
-    n_ctx_ = number("n_ctx");
+    served_ = Served::from(served);
     reply_json(socket, 200, R"({"served":true})");
   } else if (target == "/_fake/asked") {
     std::string out = "[";
@@ -127,7 +126,7 @@ bool FakeServer::answer_control(tcp::socket& socket, const Request& request) {
     steps_.clear();
     requests_.clear();
     asked_.clear();
-    context_length_ = n_ctx_ = 0;
+    served_ = {};
     reply_json(socket, 200, R"({"reset":true})");
   } else {
     reply_json(socket, 404, R"({"error":"unknown control endpoint"})");
@@ -135,20 +134,67 @@ bool FakeServer::answer_control(tcp::socket& socket, const Request& request) {
   return true;
 }
 
+FakeServer::Served FakeServer::Served::from(const rapidjson::Value& v) {
+  auto number = [](const rapidjson::Value& o, const char* key) {
+    return o.HasMember(key) && o[key].IsInt64() ? o[key].GetInt64() : 0;
+  };
+  auto text = [](const rapidjson::Value& o, const char* key) {
+    if (!o.HasMember(key)) return std::string();
+    rapidjson::StringBuffer b;
+    rapidjson::Writer<rapidjson::StringBuffer> w(b);
+    o[key].Accept(w);
+    return std::string(b.GetString(), b.GetSize());
+  };
+  Served s{.context_length = number(v, "context_length"), .n_ctx = number(v, "n_ctx"),
+           .capabilities = text(v, "capabilities"), .loaded = text(v, "loaded")};
+  if (v.HasMember("models") && v["models"].IsObject())
+    for (const auto& m : v["models"].GetObject())
+      if (m.value.IsObject())
+        s.models[m.name.GetString()] = {number(m.value, "context_length"), text(m.value, "capabilities")};
+  return s;
+}
+
 bool FakeServer::answer_served(tcp::socket& socket, const Request& request) {
   std::string_view target(request.target().data(), request.target().size());
   const bool show = request.method() == http::verb::post && target.ends_with("/api/show");
   const bool props = request.method() == http::verb::get && target.ends_with("/props");
-  if (!show && !props) return false;
+  const bool ps = request.method() == http::verb::get && target.ends_with("/api/ps");
+  if (!show && !props && !ps) return false;
   std::lock_guard lock(mu_);
   asked_.push_back(std::string(request.method_string()) + " " + std::string(target) +
                    (show ? " " + std::string(request.body()) : ""));
-  if (show && context_length_ > 0)
+  if (ps) {
+    if (served_.loaded.empty()) {
+      reply_json(socket, 404, R"({"error":"not served: POST /_fake/served {\"loaded\": [...]} first"})");
+      return true;
+    }
+    // Ollama lists each loaded model by name and model, both tagged.
+    rapidjson::Document names;
+    names.Parse(served_.loaded.c_str());
+    std::string out = R"({"models":[)";
+    for (rapidjson::SizeType i = 0; names.IsArray() && i < names.Size(); ++i) {
+      const std::string name = names[i].IsString() ? names[i].GetString() : "";
+      out += (i ? "," : "") + std::string(R"({"name":")") + name + R"(","model":")" + name + R"(","size":1})";
+    }
+    reply_json(socket, 200, out + "]}");
+    return true;
+  }
+  long context_length = served_.context_length;
+  std::string capabilities = served_.capabilities;
+  if (show) {
+    rapidjson::Document asked;
+    asked.Parse(request.body().data(), request.body().size());
+    if (asked.IsObject() && asked.HasMember("model") && asked["model"].IsString())
+      if (auto m = served_.models.find(asked["model"].GetString()); m != served_.models.end())
+        std::tie(context_length, capabilities) = m->second;
+  }
+  if (show && context_length > 0)
     reply_json(socket, 200,
-               R"({"details":{"family":"qwen2"},"model_info":{"general.architecture":"qwen2","qwen2.context_length":)" +
-                   std::to_string(context_length_) + "}}");
-  else if (props && n_ctx_ > 0)
-    reply_json(socket, 200, R"({"default_generation_settings":{"n_ctx":)" + std::to_string(n_ctx_) + R"(},"total_slots":1})");
+               R"({"details":{"family":"qwen2"},)" + (capabilities.empty() ? "" : "\"capabilities\":" + capabilities + ",") +
+                   R"("model_info":{"general.architecture":"qwen2","qwen2.context_length":)" +
+                   std::to_string(context_length) + "}}");
+  else if (props && served_.n_ctx > 0)
+    reply_json(socket, 200, R"({"default_generation_settings":{"n_ctx":)" + std::to_string(served_.n_ctx) + R"(},"total_slots":1})");
   else
     reply_json(socket, 404, show ? R"({"error":"model not found"})" : R"({"error":"File Not Found"})");
   return true;

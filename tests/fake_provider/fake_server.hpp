@@ -6,9 +6,11 @@
 // hanging step never blocks the control endpoints.
 // A local server's window (issue 41): POST /_fake/served {"context_length": N,
 // "n_ctx": M} makes it answer Ollama's POST /api/show with N and llama.cpp's
-// GET /props with M (each 404 until set, as a server without them does);
-// those questions are not steps and not in the request log, but in
-// GET /_fake/asked.
+// GET /props with M (each 404 until set, as a server without them does).
+// Optional: "capabilities": [...] in /api/show's answer (absent: an older
+// Ollama's), "models": {name: {"context_length", "capabilities"}} for one
+// model each, and "loaded": [names] for GET /api/ps (404 until set). Those
+// questions are not steps and not in the request log, but in GET /_fake/asked.
 //
 //   FakeServer server(fixtures, 0);      // 0: a free port
 //   std::cout << server.port();
@@ -20,8 +22,10 @@
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
+#include <rapidjson/document.h>
 
 #include <deque>
+#include <map>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -50,7 +54,14 @@ class FakeServer {
   std::mutex mu_;
   std::deque<std::string> steps_;      // JSON text of each queued step
   std::vector<std::string> requests_;  // JSON text of each logged request
-  long context_length_ = 0, n_ctx_ = 0;  // /_fake/served; 0: not served
+  // POST /_fake/served; 0 or "": not served. JSON text for the arrays.
+  struct Served {
+    long context_length = 0, n_ctx = 0;
+    std::string capabilities, loaded;
+    std::map<std::string, std::pair<long, std::string>> models;  // name -> context_length, capabilities
+    static Served from(const rapidjson::Value& v);
+  };
+  Served served_;
   std::vector<std::string> asked_;       // "POST /api/show <body>", "GET /props"
 };
 

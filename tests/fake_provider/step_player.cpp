@@ -75,6 +75,8 @@ StepPlayer::StepPlayer(boost::asio::ip::tcp::socket& socket, const FixtureSet& f
     : socket_(socket), fixtures_(fixtures) {}
 
 void StepPlayer::play(const rapidjson::Value& step, const Request& request) {
+  if (auto w = step.FindMember("first_byte_ms"); w != step.MemberEnd() && w->value.IsInt())
+    std::this_thread::sleep_for(std::chrono::milliseconds(w->value.GetInt()));
   if (auto h = step.FindMember("hang"); h != step.MemberEnd() && h->value.IsTrue()) return hang();
   if (auto f = step.FindMember("fixture"); f != step.MemberEnd() && f->value.IsString())
     return play_fixture(step, f->value.GetString());
@@ -106,6 +108,9 @@ void StepPlayer::play_text(const rapidjson::Value& step, const Request& request)
   std::string_view text(t.IsString() ? t.GetString() : "", t.IsString() ? t.GetStringLength() : 0);
   WireFormat format = format_of(step, std::string_view(request.target().data(), request.target().size()));
   SynthUsage usage = usage_of(step);
+  // Ollama counts the whole prompt it read (prompt_eval_count): a step that
+  // does not script it reads all that was sent, about 4 bytes a token.
+  if (format == WireFormat::ollama && !step.HasMember("usage")) usage.input_tokens = static_cast<long>(request.body().size() / 4);
   if (!wants_stream(request)) {
     // A slow non-streaming answer (a commit message being written): one wait, then all of it.
     std::this_thread::sleep_for(std::chrono::milliseconds(WritePlan::from_step(step).delay_ms));

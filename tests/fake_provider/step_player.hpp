@@ -12,7 +12,9 @@
 // non-streaming request gets it whole, after "delay_ms"):
 //   {"text":"Hi", "chunk_chars":16, "delay_ms":0, "usage":{...},
 //    "reasoning":"thinking first",                      (OpenAI: delta.reasoning)
-//    "tool_calls":[{"id":"call_1","name":"write_file","arguments":"{...}"}]}  (OpenAI only)
+//    "tool_calls":[{"id":"call_1","name":"write_file","arguments":"{...}"}]}  (OpenAI and Ollama)
+// Any step: "first_byte_ms": N waits that long before answering (a local
+// model loading into memory).
 #pragma once
 
 #include "fixture_set.hpp"

@@ -24,6 +24,7 @@ acdc::PluginSpec<LLMService> describe() {
       .method<&LLMService::get_history_status>("get_history_status")
       .method<&LLMService::get_session_totals>("get_session_totals")
       .method<&LLMService::get_context_breakdown>("get_context_breakdown")
+      .method<&LLMService::get_window_fit>("get_window_fit")
       .method<&LLMService::get_file_map_block>("get_file_map_block")
       .method<&LLMService::set_excluded_index_files>("set_excluded_index_files")
       .method<&LLMService::get_excluded_index_files>("get_excluded_index_files")

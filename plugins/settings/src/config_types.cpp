@@ -13,6 +13,7 @@ const std::vector<ConfigType>& types() {
       {"system", "prompts/system.md", FileKind::prompt},
       {"system_extra", "prompts/system_extra.md", FileKind::prompt},
       {"system_doc", "prompts/system_doc.md", FileKind::prompt},
+      {"system_compact", "prompts/system_compact.md", FileKind::prompt},
       {"compaction", "prompts/compaction.md", FileKind::prompt},
       {"review", "prompts/review.md", FileKind::prompt},
   };
@@ -42,6 +43,7 @@ const std::vector<BundledFile>& ConfigTypes::bundled_files() {
       {"snippets.yaml", true},
       {"prompts/system.md", true},
       {"prompts/system_doc.md", true},
+      {"prompts/system_compact.md", true},
       {"prompts/system_reminder.md", true},
       {"prompts/commit.md", true},
       {"prompts/compaction.md", true},

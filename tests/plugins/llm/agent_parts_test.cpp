@@ -34,6 +34,30 @@ TEST_CASE("the tools offered are those Host.list_tools lists with a schema, in i
   CHECK(AgentTools::from_list("[]").provider_json().empty());
 }
 
+TEST_CASE("a small window's tool list: each tool in one sentence, its schema without words, the last ones left out") {
+  AgentTools tools = AgentTools::from_list(
+      R"([{"name":"search","description":"Searches the code. Literal or regex; paths globbed.\nSee the guide.","method":"Repo.search",)"
+      R"("inputSchema":{"type":"object","title":"Search","properties":{"query":{"type":"string","description":"What to find."},)"
+      R"("description":{"type":"string","description":"A parameter called description stays."},)"
+      R"("paths":{"type":"array","items":{"type":"string","description":"A glob."}}},"required":["query"]}},)"
+      R"({"name":"list_dir","description":"Lists a directory\nwith its git status.","method":"Repo.list_dir","inputSchema":{"type":"object"}},)"
+      R"({"name":"run_command","description":"Runs a command.","method":"Exec.run_command","inputSchema":{"type":"object"}}])");
+  REQUIRE(tools.brief_entries().size() == 3);
+  CHECK(tools.brief_entries()[0] ==
+        R"({"type":"function","function":{"name":"search","description":"Searches the code.","parameters":{"type":"object",)"
+        R"("properties":{"query":{"type":"string"},"description":{"type":"string"},"paths":{"type":"array","items":{"type":"string"}}},)"
+        R"("required":["query"]}}})");
+  CHECK(tools.brief_entries()[1] ==
+        R"({"type":"function","function":{"name":"list_dir","description":"Lists a directory","parameters":{"type":"object"}}})");
+  const AgentTools two = tools.shrunk(true, 2);
+  REQUIRE(two.all().size() == 2);
+  CHECK(two.find("run_command") == nullptr);
+  CHECK(two.provider_json() == "[" + tools.brief_entries()[0] + "," + tools.brief_entries()[1] + "]");
+  // Not brief: the declared words, only fewer tools.
+  CHECK_THAT(tools.shrunk(false, 1).provider_json(), Catch::Contains("See the guide.") && Catch::Contains("What to find."));
+  CHECK(tools.shrunk(true, 0).empty());
+}
+
 TEST_CASE("app.yaml's agent: block sets the limits, and a bad value is named") {
   AgentLimits defaults = agent_limits_from(nullptr);
   CHECK(defaults.max_steps == 25);

@@ -103,3 +103,32 @@ TEST_CASE("the window budgeted for: llm.yaml's first, then what the server serve
   CHECK(mine.context_window == 65536);
   CHECK(mine.window_source == "llm.yaml models:");
 }
+
+TEST_CASE("a model Ollama lists without the tools capability keeps Agent mode off, unless llm.yaml says it calls tools") {
+  CHECK(show_capabilities(R"({"capabilities":["completion","tools"],"model_info":{}})") ==
+        std::vector<std::string>{"completion", "tools"});
+  CHECK_FALSE(show_capabilities(R"({"model_info":{}})"));  // an Ollama before capabilities
+  ServedWindow no_tools{.tokens = 8192, .source = "Ollama's /api/show", .capabilities = std::vector<std::string>{"completion", "insert"}};
+  ModelLimits m = model_limits("deepseek-coder:6.7b");
+  fit_tools_to_served(m, no_tools, false);
+  CHECK_FALSE(m.calls_tools);
+  CHECK(m.no_tools_why == "Ollama's /api/show lists its capabilities as completion, insert, without tools");
+  ModelLimits said = model_limits("deepseek-coder:6.7b");
+  fit_tools_to_served(said, no_tools, true);  // models: {deepseek-coder: {tools: true}}
+  CHECK(said.calls_tools);
+  ModelLimits old = model_limits("deepseek-coder:6.7b");
+  fit_tools_to_served(old, ServedWindow{.tokens = 8192}, false);  // no capabilities listed: nothing known
+  CHECK(old.calls_tools);
+  ModelLimits tools = model_limits("qwen2.5-coder:7b");
+  fit_tools_to_served(tools, ServedWindow{.capabilities = std::vector<std::string>{"completion", "tools"}}, false);
+  CHECK(tools.calls_tools);
+}
+
+TEST_CASE("Ollama's prompt_eval_count far below what was sent is a cut and is said but not when near it or on a short prompt") {
+  // Ollama 0.30 and later keep half the window (num_ctx / 2 + 2) of a prompt too long for it.
+  CHECK_THAT(truncation_note(16386, 30000), Catch::StartsWith("Ollama read 16,386 tokens of this prompt where acdc sent about 30,000") &&
+                                                Catch::Contains("the system prompt and the map first"));
+  CHECK(truncation_note(26000, 30000).empty());  // another tokenizer's count
+  CHECK(truncation_note(0, 30000).empty());      // not reported (a cached prompt, on old Ollama)
+  CHECK(truncation_note(100, 900).empty());      // too short to tell
+}

@@ -32,7 +32,7 @@ TEST_CASE("the first run creates the user config directory from the bundled file
   const fs::path dir = h.config_dir();
   for (const char* file : {"llm.yaml", "app.yaml", "snippets.yaml", "prompts/system.md", "prompts/system_reminder.md",
                            "prompts/commit.md", "prompts/compaction.md", "prompts/review.md", "prompts/system_extra.md",
-                           "prompts/system_doc.md"})
+                           "prompts/system_doc.md", "prompts/system_compact.md"})
     CHECK(read_file(dir / file) == read_file(SettingsHost::bundled(file)));
   CHECK_FALSE(fs::exists(dir / "acdc.yaml"));
   const std::string marker = read_file(dir / kMarker);
@@ -42,7 +42,7 @@ TEST_CASE("the first run creates the user config directory from the bundled file
   CHECK(std::string(info["result"]["model"].GetString()) == "gpt-4o");
   CHECK(info["result"]["problems"].Size() == 0);
   CHECK(info["result"]["warnings"].Size() == 0);  // the bundled files use only keys acdc reads
-  CHECK_THAT(h.output(), Catch::Contains("config: created 10 file(s) in " + dir.string()));
+  CHECK_THAT(h.output(), Catch::Contains("config: created 11 file(s) in " + dir.string()));
 }
 
 TEST_CASE("a version upgrade backs up and replaces managed files and keeps user files") {

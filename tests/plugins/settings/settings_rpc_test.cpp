@@ -28,7 +28,7 @@ const std::string kLlm =
 
 TEST_CASE("get_config_content returns every allowed type and names them for an unknown one") {
   SettingsHost h;
-  for (const char* type : {"llm", "app", "snippets", "host", "system", "system_extra", "system_doc", "compaction", "review"}) {
+  for (const char* type : {"llm", "app", "snippets", "host", "system", "system_extra", "system_doc", "system_compact", "compaction", "review"}) {
     auto r = h.call("Settings.get_config_content", {type});
     INFO(type << ": " << SettingsHost::message(r));
     REQUIRE(r.HasMember("result"));

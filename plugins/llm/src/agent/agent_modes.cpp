@@ -43,9 +43,20 @@ void AgentModes::set(const std::string& session_id, bool on) {
 
 std::optional<std::string> agent_unavailable(const ProviderConfig& pc, const ModelLimits& limits) {
   if (!limits.calls_tools)
-    return "the model " + pc.model + " does not call tools (llm.yaml models: says tools: false): Agent mode needs a "
-           "model that does";
+    return "the model " + pc.model + " does not call tools (" + limits.no_tools_why +
+           "): Agent mode needs a model that does";
   return std::nullopt;
+}
+
+std::string agent_mode_json(bool on, const std::optional<std::string>& why) {
+  rapidjson::StringBuffer buf;
+  acdc::JsonWriter w(buf);
+  w.StartObject();
+  w.Key("agent"), w.Bool(!why && on);
+  w.Key("available"), w.Bool(!why);
+  w.Key("reason"), acdc::to_json(w, why.value_or(""));
+  w.EndObject();
+  return std::string(buf.GetString(), buf.GetSize());
 }
 
 }  // namespace acdc::llm

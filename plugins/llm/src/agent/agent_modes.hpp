@@ -35,8 +35,12 @@ class AgentModes {
   mutable std::map<std::string, bool> sessions_;
 };
 
-// Why this model cannot run an Agent turn (llm.yaml's models: says it calls
-// no tools), or nullopt when it can.
+// Why this model cannot run an Agent turn (llm.yaml's models: or the local
+// server says it calls no tools), or nullopt when it can.
 std::optional<std::string> agent_unavailable(const ProviderConfig& pc, const ModelLimits& limits);
+// What the Agent switch shows, get_agent_mode's and AcApp.agentModeChanged's
+// {"agent", "available", "reason"}: `on` is the session's choice, `why`
+// agent_unavailable's.
+std::string agent_mode_json(bool on, const std::optional<std::string>& why);
 
 }  // namespace acdc::llm

@@ -8,6 +8,7 @@
 //   AgentTools tools = AgentTools::from_host(host, permissions);   // on a plugin-owned thread
 //   request.tools_json = tools.provider_json();          // OpenAI function schemas
 //   if (const AgentTool* t = tools.find("read_file")) call(t->method, ...);
+//   tools = tools.shrunk(/*brief=*/true, 6);           // a small window's list
 #pragma once
 
 #include "agent/tool_permissions.hpp"
@@ -47,9 +48,16 @@ class AgentTools {
   const AgentTool* find(std::string_view name) const;
   // [{"type":"function","function":{"name","description","parameters"}}] text.
   const std::string& provider_json() const { return provider_json_; }
+  // Each tool's entry of that list as a small window sends it
+  // (context/window_fit.hpp): its description's first sentence, its
+  // schema without descriptions.
+  const std::vector<std::string>& brief_entries() const { return brief_; }
+  // The first `keep` tools, each `brief` or as declared.
+  AgentTools shrunk(bool brief, std::size_t keep) const;
 
  private:
   std::vector<AgentTool> tools_;
+  std::vector<std::string> full_, brief_;  // each tool's provider_json entry
   std::string provider_json_;
 };
 

@@ -42,6 +42,7 @@ ChatResult ChatTurn::run_agent(const ChatRequest& first, const StreamCallbacks& 
     const std::string so_far = coalescer_->text();
     if (!so_far.empty() && !so_far.ends_with("\n\n")) coalescer_->append(so_far.ends_with('\n') ? "\n" : "\n\n");
     ChatResult r = d_.provider.stream(request, callbacks, d_.cancel);
+    note_truncation(request, r);
     price_usage(r.usage, d_.prices);
     last_request_text_ = r.text;
     return r;

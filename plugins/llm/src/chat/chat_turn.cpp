@@ -1,4 +1,5 @@
 #include "chat/chat_turn.hpp"
+#include "context/served_window.hpp"
 
 #include "chat/oversize_message.hpp"
 #include "chat/terminal_hud.hpp"
@@ -208,6 +209,7 @@ std::optional<PromptInput> ChatTurn::place(const std::vector<FileEntry>& files,
                                             const std::vector<ChatMessage>& history) {
   const bool reviewing = !d_.review_context.empty();
   TurnContent content{.system_prompt = reviewing                  ? d_.prompts.review_prompt()
+                                       : d_.compact_system        ? d_.prompts.compact_system_prompt()
                                        : d_.mode == ChatMode::doc ? d_.prompts.doc_system_prompt()
                                                                   : d_.prompts.system_prompt(),
                       .files = files,
@@ -223,6 +225,7 @@ std::optional<PromptInput> ChatTurn::place(const std::vector<FileEntry>& files,
   std::size_t url_tokens = 0;
   for (const auto& part : url_parts_) url_tokens += d_.count_tokens(part);
   total += url_tokens;
+  if (agent()) total += d_.count_tokens(d_.agent_tools->provider_json());  // sent with every step
   // The answer needs room too: max_tokens is reserved out of the window.
   const long room = d_.limits.context_window - d_.max_tokens;
   // The map gives way to what the user chose; only that can refuse a request.
@@ -272,6 +275,7 @@ void ChatTurn::stream(const std::string& messages_json) {
   callbacks.on_reasoning = [this](std::string_view delta) { thinking_->append(delta); };
   const ChatRequest request{d_.model, messages_json, d_.max_tokens, req_.reasoning_effort};
   ChatResult r = agent() ? run_agent(request, callbacks) : d_.provider.stream(request, callbacks, d_.cancel);
+  if (!agent()) note_truncation(request, r);
   out_.reasoning = thinking_->finish();
   out_.response = coalescer_->finish();
   out_.finish_reason = r.finish_reason;
@@ -287,6 +291,14 @@ void ChatTurn::stream(const std::string& messages_json) {
   // stream broke is kept instead, marked, and never applied.
   out_.cut_off = out_.error && !trim(out_.response).empty();
   if (out_.error && !out_.cut_off) out_.response.clear();
+}
+
+void ChatTurn::note_truncation(const ChatRequest& request, const ChatResult& r) {
+  if (d_.provider_name != "ollama" || !out_.prompt_truncated.empty()) return;
+  std::string note = truncation_note(r.usage.input_tokens, d_.count_tokens(request.messages_json));
+  if (note.empty()) return;
+  d_.host.log(ACDC_LOG_WARN, "request " + req_.request_id + ": " + note);
+  out_.prompt_truncated = std::move(note);
 }
 
 void ChatTurn::apply_edits() {

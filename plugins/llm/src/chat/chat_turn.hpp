@@ -77,6 +77,8 @@ struct TurnDeps {
   // Where applied edits are kept for undo (null: they are not).
   const TurnSnapshots* snapshots = nullptr;
   long map_budget_tokens = 0;  // the symbol map's share of the window (context/map_budget.hpp)
+  // A small window's compact system prompt instead of the mode's (context/window_fit.hpp).
+  bool compact_system = false;
   TokenCounter count_tokens;
   const CancelFlag& cancel;
   std::chrono::milliseconds frame_interval{25};
@@ -152,6 +154,9 @@ class ChatTurn {
   // applied as it ends (failures are returned for the model), and each
   // finished request's record in history.
   bool agent() const { return d_.agent_tools && !d_.agent_tools->empty(); }
+  // Ollama's count of the prompt it read, against what `request` sent: a
+  // cut is said to the user (out_.prompt_truncated) and logged.
+  void note_truncation(const ChatRequest& request, const ChatResult& r);
   ChatResult run_agent(const ChatRequest& first, const StreamCallbacks& callbacks);
   std::string apply_step_edits(const std::string& step_text);
   // Asks the turn's client to allow a tool call (agent/tool_consent.hpp's Ask).

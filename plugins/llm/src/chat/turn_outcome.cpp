@@ -102,6 +102,7 @@ std::string TurnOutcome::to_json() const {
   util::write_member(w, "invalid_files", invalid_files);
   if (!refused_images.empty()) util::write_member(w, "refused_images", refused_images);
   if (!edits_not_applied.empty()) util::write_member(w, "edits_not_applied", edits_not_applied);
+  if (!prompt_truncated.empty()) util::write_member(w, "prompt_truncated", prompt_truncated);
   util::write_member(w, "user_message", user_message);
   util::write_member(w, "finish_reason", finish_reason);
   util::write_member(w, "turn_id", turn_id);

@@ -39,6 +39,8 @@ struct TurnOutcome {
   // The stream broke after text arrived: `response` keeps it, its edit
   // blocks are not applied, history keeps it marked.
   bool cut_off = false;
+  // The local server cut the prompt to fit its window (context/served_window.hpp), for the user.
+  std::string prompt_truncated;
   // Why the answer's edit blocks were not applied (review mode), for the user.
   std::string edits_not_applied;
   // An Agent turn (agent/agent_loop.hpp): its tool calls, and the limit

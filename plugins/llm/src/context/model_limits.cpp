@@ -103,6 +103,7 @@ ModelLimits model_limits(const std::string& model, const UserModels& user) {
     if (mine->max_output_tokens > 0) m.output_ceiling = mine->max_output_tokens;
     if (mine->cache_min_tokens > 0) m.min_cacheable_tokens = mine->cache_min_tokens;
     m.calls_tools = mine->tools.value_or(true);
+    if (!m.calls_tools) m.no_tools_why = "llm.yaml models: says tools: false";
     m.sees_images = mine->images.value_or(m.sees_images);
   }
   if (m.context_window == 0) {

@@ -30,7 +30,8 @@ struct ModelLimits {
   std::size_t min_cacheable_tokens = 0;
   bool known = true;
   std::string note;  // for an unknown model: the default assumed and how to state the real one
-  bool calls_tools = true;  // false: llm.yaml says it does not (Agent mode stays off)
+  bool calls_tools = true;  // false: llm.yaml or the server says it does not (Agent mode stays off)
+  std::string no_tools_why;  // who said so, when calls_tools is false
   bool sees_images = false;  // it takes images: a tool's images are sent to it, not described
   // Where context_window came from, for the Context tab and the terminal:
   // "acdc's model table", "llm.yaml models:", ... (context/served_window.hpp).

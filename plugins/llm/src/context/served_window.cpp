@@ -10,6 +10,8 @@
 namespace acdc::llm {
 namespace {
 
+constexpr long kTruncationFloor = 1024;  // tokens sent, below which no cut is reported
+
 long positive(const acdc::JsonValue& o, const char* key) {
   auto m = o.FindMember(key);
   if (m == o.MemberEnd() || !m->value.IsNumber()) return 0;
@@ -32,6 +34,18 @@ long show_context_length(std::string_view body) {
       return static_cast<long>(std::min(m.value.GetDouble(), 1e9));
   }
   return 0;
+}
+
+std::optional<std::vector<std::string>> show_capabilities(std::string_view body) {
+  acdc::Json doc;
+  doc.Parse(body.data(), body.size());
+  if (doc.HasParseError() || !doc.IsObject()) return std::nullopt;
+  auto caps = doc.FindMember("capabilities");
+  if (caps == doc.MemberEnd() || !caps->value.IsArray()) return std::nullopt;
+  std::vector<std::string> out;
+  for (const auto& c : caps->value.GetArray())
+    if (c.IsString()) out.emplace_back(c.GetString(), c.GetStringLength());
+  return out;
 }
 
 long props_n_ctx(std::string_view body) {
@@ -73,6 +87,28 @@ void fit_to_served(ModelLimits& m, const ServedWindow& served, bool ollama, bool
     m.context_window = length;
   }
   m.window_source = source;
+}
+
+std::string truncation_note(long evaluated, std::size_t sent) {
+  // acdc's count and the model's tokenizer differ by a fifth or so: under
+  // 0.6 of it is a cut, not another count. A short prompt says little.
+  const auto sent_l = static_cast<long>(sent);
+  if (evaluated <= 0 || sent_l < kTruncationFloor || static_cast<double>(evaluated) >= 0.6 * static_cast<double>(sent_l))
+    return {};
+  return "Ollama read " + with_thousands(evaluated) + " tokens of this prompt where acdc sent about " +
+         with_thousands(sent_l) + ": it cut the front of the prompt (the system prompt and the map first) to fit the "
+         "window it serves the model with, so this answer may have missed them. Drop a file from the context, or "
+         "check the model's window (ollama ps shows it; models: in llm.yaml sets the one acdc asks for).";
+}
+
+void fit_tools_to_served(ModelLimits& m, const ServedWindow& served, bool user_tools) {
+  if (user_tools || !served.capabilities) return;
+  const auto& caps = *served.capabilities;
+  if (std::find(caps.begin(), caps.end(), "tools") != caps.end()) return;
+  std::string listed;
+  for (const auto& c : caps) listed += (listed.empty() ? "" : ", ") + c;
+  m.calls_tools = false;
+  m.no_tools_why = served.source + " lists its capabilities as " + (listed.empty() ? "none" : listed) + ", without tools";
 }
 
 }  // namespace acdc::llm

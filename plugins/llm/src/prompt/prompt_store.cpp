@@ -49,6 +49,10 @@ std::string PromptStore::required(const std::string& name) const {
 
 std::string PromptStore::system_prompt() const { return with_extra(required("system.md")); }
 std::string PromptStore::doc_system_prompt() const { return with_extra(required("system_doc.md")); }
+std::string PromptStore::compact_system_prompt() const {
+  std::optional<std::string> compact = optional("system_compact.md");
+  return compact ? with_extra(*compact) : std::string();
+}
 
 std::string PromptStore::with_extra(std::string system) const {
   std::string extra(trim(optional("system_extra.md").value_or("")));

@@ -26,6 +26,9 @@ class PromptStore {
 
   std::string system_prompt() const;     // system.md, then system_extra.md, joined by a blank line
   std::string doc_system_prompt() const; // doc mode's (§4.12): system_doc.md, then system_extra.md
+  // A small window's (context/window_fit.hpp), for either mode:
+  // system_compact.md, then system_extra.md; "" when there is none.
+  std::string compact_system_prompt() const;
   std::string system_reminder() const;   // "\n\n" + trimmed system_reminder.md, or ""
   std::string commit_prompt() const;     // commit.md
   std::string review_prompt() const;     // review.md, then system_extra.md (review mode's system prompt)

@@ -1,8 +1,10 @@
 // service/chat_turns.cpp -- see chat_turns.hpp.
 #include "service/chat_turns.hpp"
 
+#include "chat/terminal_hud.hpp"
 #include "edit/file_access.hpp"
 #include "service/local_model.hpp"
+#include "service/window_fits.hpp"
 
 #include <acdc/sdk/call_and_wait.hpp>
 
@@ -105,6 +107,9 @@ void ChatTurns::run(TurnRequest request, std::shared_ptr<CancelFlag> cancel) {
   } catch (const std::exception& e) {
     return refuse(ProviderError{ErrorKind::bad_request, std::string("llm.yaml: ") + e.what()});
   }
+  // What the Agent switch showed: a model the server has just said calls no
+  // tools was shown as able to (choose_mode).
+  const bool switch_knew = agent_unavailable(pc, p_.config.known_limits(pc)).has_value();
   // Ollama not running, or without the model: said now, not after the retries.
   if (std::string why = p_.config.served_refusal(pc); !why.empty())
     return refuse(ProviderError{ErrorKind::api_connection, why});
@@ -118,12 +123,26 @@ void ChatTurns::run(TurnRequest request, std::shared_ptr<CancelFlag> cancel) {
   TurnDeps turn_deps = deps(*provider, pc, *cancel);
   if (std::optional<ReviewState> review = p_.work.review()) turn_deps.review_context = p_.review.context_for_turn(*review);
   AgentTools tools;
-  choose_mode(request, pc, turn_deps, tools);
+  if (std::optional<std::string> why = choose_mode(request, pc, turn_deps, tools, switch_knew)) {
+    p_.host.notify(ACDC_CLIENT_ALL, "AcApp.agentModeChanged", "[" + agent_mode_json(false, why) + "]");
+    return refuse(ProviderError{ErrorKind::bad_request,
+                                "Agent mode cannot run: " + *why + ". Nothing was sent. The switch is now on Ask: send "
+                                "again to ask without tools, or name a model that calls tools in llm.yaml."});
+  }
+  fit_to_window(request.request_id, turn_deps, tools);
   try {
     turn_deps.checks = p_.config.check_settings();
   } catch (const acdc::Error& e) {
     p_.host.log(ACDC_LOG_WARN, "request " + request.request_id + " runs no checks: " + e.what());
   }
+  // A cold load takes from seconds to minutes: the wait is said, not silent.
+  if (ServedWindows::loaded(pc, pc.model) == false)
+    p_.host.notify(ACDC_CLIENT_ALL, "AcApp.compactionEvent",
+                   "[" + acdc::to_json_text(request_id) + ",{\"stage\":\"loading_model\",\"model\":" +
+                       acdc::to_json_text(pc.model) + ",\"message\":" +
+                       acdc::to_json_text("Ollama is loading " + pc.model +
+                                          " into memory: the first answer after a cold start waits for it") +
+                       "}]");
   auto turn = std::make_shared<ChatTurn>(std::move(turn_deps), std::move(request));
   p_.work.attach(turn);
   turn->run(clear);
@@ -138,12 +157,15 @@ void ChatTurns::run(TurnRequest request, std::shared_ptr<CancelFlag> cancel) {
   p_.host.notify(ACDC_CLIENT_ALL, "AcApp.postResponseComplete", acdc::json_array(request_id));
 }
 
-void ChatTurns::choose_mode(const TurnRequest& request, const ProviderConfig& pc, TurnDeps& deps, AgentTools& tools) {
+std::optional<std::string> ChatTurns::choose_mode(const TurnRequest& request, const ProviderConfig& pc, TurnDeps& deps,
+                                                  AgentTools& tools, bool switch_knew) {
   const bool agent = request.options.agent.value_or(p_.agent.on(p_.session.session_id()));
-  if (!agent) return;
+  if (!agent) return {};
   if (std::optional<std::string> why = agent_unavailable(pc, deps.limits)) {
+    // The user sent in Agent mode, as the switch showed: nothing is sent in Ask mode instead.
+    if (!switch_knew && !request.options.agent) return why;
     p_.host.log(ACDC_LOG_WARN, "request " + request.request_id + " runs in Ask mode: " + *why);
-    return;
+    return {};
   }
   try {
     deps.agent_limits = p_.config.agent_limits();
@@ -155,13 +177,31 @@ void ChatTurns::choose_mode(const TurnRequest& request, const ProviderConfig& pc
   } catch (const acdc::Error& e) {
     // Fail closed: a rule that cannot be read might have denied something.
     p_.host.log(ACDC_LOG_WARN, "request " + request.request_id + " runs in Ask mode: " + e.what());
-    return;
+    return {};
   }
   tools = AgentTools::from_host(p_.host, deps.agent_permissions);
   if (tools.empty()) p_.host.log(ACDC_LOG_WARN, "request " + request.request_id + " runs in Ask mode: no plugin offers a tool");
   deps.agent_tools = &tools;
   deps.tool_grants = &grants_;
   if (const AgentTool* run = tools.find("run_command")) read_command_sandbox(*run, deps);
+  return {};
+}
+
+void ChatTurns::fit_to_window(const std::string& request_id, TurnDeps& deps, AgentTools& tools) const {
+  const WindowFit fit = fit_window(p_.config, p_.count, deps.limits, deps.mode, !deps.review_context.empty(), deps.agent_tools);
+  deps.map_budget_tokens = fit.map_budget;
+  deps.compact_system = fit.compact_system;
+  if (deps.agent_tools && (fit.brief_tools || fit.tools_kept < tools.all().size())) {
+    tools = tools.shrunk(fit.brief_tools, fit.tools_kept);
+    if (tools.empty()) {
+      p_.host.log(ACDC_LOG_WARN, "request " + request_id + " runs in Ask mode: the " +
+                                     with_thousands(deps.limits.context_window) + "-token window has no room for a tool");
+      deps.agent_tools = nullptr;
+    }
+  }
+  for (const auto& line : fit.shrunk)
+    p_.host.log(ACDC_LOG_INFO, "request " + request_id + ": shrunk to fit the " +
+                                   with_thousands(deps.limits.context_window) + "-token window: " + line);
 }
 
 void ChatTurns::read_command_sandbox(const AgentTool& run_command, TurnDeps& deps) const {

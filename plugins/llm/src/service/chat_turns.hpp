@@ -75,8 +75,16 @@ class ChatTurns {
   void run(TurnRequest request, std::shared_ptr<CancelFlag> cancel);
   TurnDeps deps(Provider& provider, const ProviderConfig& pc, const CancelFlag& cancel);
   // Agent or Ask for `request` (its own choice, else the session's); in
-  // Agent mode the tools and limits go into `deps`, or the turn fails with why.
-  void choose_mode(const TurnRequest& request, const ProviderConfig& pc, TurnDeps& deps, AgentTools& tools);
+  // Agent mode the tools and limits go into `deps`. Returns why Agent mode
+  // cannot run when the turn is refused for it: the session's switch showed
+  // Agent for a model its server has just said calls no tools
+  // (`switch_knew`: the switch already showed why Agent mode was off).
+  std::optional<std::string> choose_mode(const TurnRequest& request, const ProviderConfig& pc, TurnDeps& deps,
+                                         AgentTools& tools, bool switch_knew);
+  // A small window: the map's budget, the system prompt and the tools
+  // shrunk so the prompt's fixed parts take at most a quarter of it
+  // (context/window_fit.hpp), each change logged.
+  void fit_to_window(const std::string& request_id, TurnDeps& deps, AgentTools& tools) const;
   // Whether the plugin serving run_command sandboxes it (its Class.status),
   // and whether each command must ask: a sandbox wanted and not possible
   // here, or no answer.

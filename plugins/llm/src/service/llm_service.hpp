@@ -88,6 +88,9 @@ class LLMService {
   acdc::RawJson get_session_totals();
 
   void get_context_breakdown(acdc::Call call);
+  // How the next turn's fixed parts fit the model's window
+  // (service/window_fits.hpp): what a small window shrank, for the Settings tab.
+  void get_window_fit(acdc::Call call);
 
   // The symbol map: the reference's names, answered by the symbol-index
   // plugin (symbol_service.hpp).
@@ -174,7 +177,7 @@ class LLMService {
   }
 
   // A local model for a user with no key (local_model.hpp).
-  void local_model_offer(acdc::Call call) { local_.offer(call); }
+  void local_model_offer(acdc::Call call);
   void use_local_model(acdc::Call call, std::string model) { local_.use(call, std::move(model)); }
 
   // An answer's applied edits taken back (edit_undo.hpp).

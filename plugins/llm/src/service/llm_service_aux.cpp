@@ -1,5 +1,5 @@
 // LLMService: the context breakdown's inputs, gathered on the aux worker
-// (it waits on Repo.*), and the snippets.
+// (it waits on Repo.*), the window's fit, and the snippets.
 #include "service/llm_service.hpp"
 
 #include "context/map_budget.hpp"
@@ -9,6 +9,7 @@
 #include "prompt/prompt_store.hpp"
 #include "provider/provider_config.hpp"
 #include "service/context_breakdown.hpp"
+#include "service/window_fits.hpp"
 
 #include <optional>
 
@@ -67,6 +68,34 @@ std::string LLMService::context_breakdown() {
                                          ? 0
                                          : static_cast<long>(count_tokens_(content.map_header_and_legend))};
   return breakdown_json(in, [this](acdc::JsonWriter& w) { return url_methods_.write_breakdown(w); });
+}
+
+void LLMService::get_window_fit(acdc::Call call) {
+  aux_worker_.post([this, call]() mutable {
+    try {
+      const ProviderConfig pc = config_.provider();
+      const ModelLimits limits = config_.served_limits(pc);
+      // The tools an Agent turn would offer, as ChatTurns::choose_mode finds them.
+      std::optional<AgentTools> tools;
+      if (agent_modes_.on(session_.session_id()) && !agent_unavailable(pc, limits))
+        tools = AgentTools::from_host(host_, config_.tool_permissions());
+      const WindowFit fit = fit_window(config_, count_tokens_, limits, modes_.now().mode, work_.reviewing(),
+                                       tools ? &*tools : nullptr);
+      call.ok_raw(window_fit_json(limits, fit));
+    } catch (const acdc::Error& e) {
+      call.fail(e.status(), e.what());
+    }
+  });
+}
+
+void LLMService::local_model_offer(acdc::Call call) {
+  long num_ctx_max = ProviderConfig{}.num_ctx_max;
+  try {
+    num_ctx_max = config_.provider().num_ctx_max;
+  } catch (const acdc::Error&) {
+    // llm.yaml does not parse: the offer is how to get a working one; the default cap stands.
+  }
+  local_.offer(call, num_ctx_max);
 }
 
 void LLMService::get_snippets(acdc::Call call) {

@@ -61,18 +61,11 @@ std::string LLMService::agent_mode_json() const {
   std::optional<std::string> why;
   try {
     const ProviderConfig pc = config_.provider();
-    why = agent_unavailable(pc, config_.limits(pc.model));
+    why = agent_unavailable(pc, config_.known_limits(pc));  // a local server's word once it said it
   } catch (const acdc::Error&) {
     // llm.yaml does not parse: the turn says so; the switch need not.
   }
-  rapidjson::StringBuffer buf;
-  acdc::JsonWriter w(buf);
-  w.StartObject();
-  w.Key("agent"), w.Bool(!why && agent_modes_.on(session_.session_id()));
-  w.Key("available"), w.Bool(!why);
-  w.Key("reason"), acdc::to_json(w, why.value_or(""));
-  w.EndObject();
-  return std::string(buf.GetString(), buf.GetSize());
+  return acdc::llm::agent_mode_json(agent_modes_.on(session_.session_id()), why);
 }
 
 acdc::RawJson LLMService::get_agent_mode() { return acdc::RawJson{agent_mode_json()}; }

@@ -1,11 +1,14 @@
+// service/local_model.cpp -- see local_model.hpp.
 #include "service/local_model.hpp"
 
+#include "context/served_window.hpp"
 #include "provider/http_fetch.hpp"
 
 #include <acdc/sdk/call_and_wait.hpp>
 #include <acdc/sdk/json.hpp>
 #include <acdc/util/json_writer.hpp>
 
+#include <algorithm>
 #include <cstdlib>
 #include <sstream>
 
@@ -53,8 +56,27 @@ std::string LocalModel::offer_note() {
          ": choose \"Use a local model\" in the chat to switch llm.yaml to it.";
 }
 
-void LocalModel::offer(acdc::Call call) {
-  worker_.post([call]() mutable {
+std::vector<LocalModel::About> LocalModel::describe(const Offer& o, long num_ctx_max) {
+  std::vector<About> out;
+  for (std::size_t i = 0; i < o.models.size() && i < kMaxDescribed; ++i) {
+    About a{.model = o.models[i]};
+    const HttpFetch f = http_fetch({.url = o.base_url + "/api/show",
+                                    .headers = {"Content-Type: application/json", "Accept: application/json"},
+                                    .post_body = "{\"model\":" + acdc::to_json_text(a.model) + "}",
+                                    .timeout_s = 2,
+                                    .connect_timeout_s = 0.5});
+    if (f.error.empty() && f.status == 200) {
+      a.context_length = show_context_length(f.body);
+      if (auto caps = show_capabilities(f.body)) a.tools = std::find(caps->begin(), caps->end(), "tools") != caps->end();
+    }
+    if (a.context_length > 0) a.window = num_ctx_max > 0 ? std::min(a.context_length, num_ctx_max) : a.context_length;
+    out.push_back(std::move(a));
+  }
+  return out;
+}
+
+void LocalModel::offer(acdc::Call call, long num_ctx_max) {
+  worker_.post([call, num_ctx_max]() mutable {
     const auto o = probe();
     if (!o) return call.ok_raw("null");
     rapidjson::StringBuffer buf;
@@ -62,6 +84,17 @@ void LocalModel::offer(acdc::Call call) {
     w.StartObject();
     util::write_member(w, "base_url", o->base_url);
     util::write_member(w, "models", o->models);
+    w.Key("about");
+    w.StartArray();
+    for (const About& a : describe(*o, num_ctx_max)) {
+      w.StartObject();
+      util::write_member(w, "model", a.model);
+      util::write_member(w, "context_length", a.context_length);
+      util::write_member(w, "window", a.window);
+      util::write_member(w, "tools", a.tools);
+      w.EndObject();
+    }
+    w.EndArray();
     w.EndObject();
     call.ok_raw(std::string(buf.GetString(), buf.GetSize()));
   });

@@ -36,19 +36,29 @@ std::optional<Prices> PluginConfig::prices(const ProviderConfig& pc) const {
   return model_prices(pc.model, local, user_models(config_["llm"]));
 }
 
-ModelLimits PluginConfig::served_limits(const ProviderConfig& pc) const {
+ModelLimits PluginConfig::served_limits(const ProviderConfig& pc) const { return limits_with(pc, true); }
+
+ModelLimits PluginConfig::known_limits(const ProviderConfig& pc) const { return limits_with(pc, false); }
+
+ModelLimits PluginConfig::limits_with(const ProviderConfig& pc, bool ask) const {
   ModelLimits m;
-  bool user_window = false;
+  bool user_window = false, user_tools = false;
   {
     std::lock_guard lock(mu_);
     const UserModels user = user_models(config_["llm"]);
     m = model_limits(pc.model, user);
     const UserModel* mine = user_model(pc.model, user);
     user_window = mine && mine->context_window > 0;
+    user_tools = mine && mine->tools;
   }
-  // llm.yaml's window needs no server's word: the server is not asked.
-  fit_to_served(m, user_window ? ServedWindow{} : served_.get(pc, pc.model), pc.kind == ProviderKind::ollama, user_window,
-                pc.num_ctx_max);
+  const bool ollama = pc.kind == ProviderKind::ollama;
+  // llm.yaml's window needs no server's word: the server is not asked for
+  // it (Ollama is asked anyway, before every turn: served_refusal).
+  std::optional<ServedWindow> s;
+  if (ollama || !user_window) s = ask ? served_.get(pc, pc.model) : served_.known(pc, pc.model);
+  const ServedWindow served = s.value_or(ServedWindow{});
+  fit_to_served(m, user_window ? ServedWindow{} : served, ollama, user_window, pc.num_ctx_max);
+  fit_tools_to_served(m, served, user_tools);
   return m;
 }
 

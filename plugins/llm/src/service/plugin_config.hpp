@@ -40,6 +40,8 @@ class PluginConfig {
   // llama.cpp: context/served_window.hpp). Asks the server the first time:
   // blocks up to ~2 s, so call it from a worker.
   ModelLimits served_limits(const ProviderConfig& pc) const;
+  // ... with what the server said so far, without asking it (never waits).
+  ModelLimits known_limits(const ProviderConfig& pc) const;
   // `pc` with num_ctx set to its model's window (Ollama asks for it on
   // every request); as served_limits, from a worker.
   ProviderConfig served(ProviderConfig pc) const;
@@ -66,6 +68,7 @@ class PluginConfig {
 
  private:
   std::string host_string(const char* key) const;  // mu_ held
+  ModelLimits limits_with(const ProviderConfig& pc, bool ask) const;
   const rapidjson::Value* app_section(const char* name) const;  // app.yaml's map `name`, or null; mu_ held
 
   mutable std::mutex mu_;

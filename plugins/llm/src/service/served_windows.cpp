@@ -27,7 +27,10 @@ ServedWindow ServedWindows::ask(const ProviderConfig& pc, const std::string& mod
                                     .post_body = "{\"model\":" + acdc::to_json_text(model) + "}",
                                     .timeout_s = kTimeout,
                                     .connect_timeout_s = kConnectTimeout});
-    if (f.error.empty() && f.status == 200) s.tokens = show_context_length(f.body);
+    if (f.error.empty() && f.status == 200) {
+      s.tokens = show_context_length(f.body);
+      s.capabilities = show_capabilities(f.body);
+    }
     if (s.tokens == 0) s.problem = f.error.empty() && f.status == 200 ? "no context_length in its answer" : answer_problem(f);
     if (f.status == 0)
       s.refusal = "No Ollama server answers at " + pc.base_url + " (" + f.error +
@@ -65,6 +68,32 @@ ServedWindow ServedWindows::get(const ProviderConfig& pc, const std::string& mod
   std::lock_guard lock(mu_);
   known_[key] = Known{s, std::chrono::steady_clock::now()};
   return s;
+}
+
+std::optional<ServedWindow> ServedWindows::known(const ProviderConfig& pc, const std::string& model) const {
+  std::lock_guard lock(mu_);
+  auto it = known_.find(pc.base_url + " " + model);
+  if (it == known_.end()) return std::nullopt;
+  return it->second.window;
+}
+
+std::optional<bool> ServedWindows::loaded(const ProviderConfig& pc, const std::string& model) {
+  if (pc.kind != ProviderKind::ollama) return std::nullopt;
+  const HttpFetch f = http_fetch({.url = pc.base_url + "/api/ps",
+                                  .headers = {"Accept: application/json"},
+                                  .timeout_s = kTimeout,
+                                  .connect_timeout_s = kConnectTimeout});
+  if (!f.error.empty() || f.status != 200) return std::nullopt;
+  acdc::Json doc;
+  doc.Parse(f.body.c_str());
+  if (doc.HasParseError() || !doc.IsObject() || !doc.HasMember("models") || !doc["models"].IsArray()) return std::nullopt;
+  // "qwen2.5-coder" in llm.yaml is "qwen2.5-coder:latest" to Ollama.
+  const std::string tagged = model.find(':') == std::string::npos ? model + ":latest" : model;
+  for (const auto& m : doc["models"].GetArray())
+    for (const char* key : {"name", "model"})
+      if (m.IsObject() && m.HasMember(key) && m[key].IsString() && (m[key].GetString() == model || m[key].GetString() == tagged))
+        return true;
+  return false;
 }
 
 void ServedWindows::forget() {

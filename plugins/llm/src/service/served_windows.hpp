@@ -16,6 +16,7 @@
 #include <chrono>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <string>
 
 namespace acdc::llm {
@@ -27,7 +28,15 @@ class ServedWindows {
   // Nothing to ask (a remote OpenAI-compatible endpoint, Anthropic,
   // Bedrock): {}. Otherwise what the server said, or why it did not.
   ServedWindow get(const ProviderConfig& pc, const std::string& model);
+  // What the server said last, without asking (for a question that must
+  // not wait on a server, such as whether the Agent switch is available).
+  std::optional<ServedWindow> known(const ProviderConfig& pc, const std::string& model) const;
   void forget();  // the configuration changed: ask again
+
+  // Whether Ollama has `model` in memory now (GET /api/ps), asked before
+  // each turn: a cold load can take a minute, which the user is told of.
+  // nullopt when `pc` is not Ollama or its server does not say.
+  static std::optional<bool> loaded(const ProviderConfig& pc, const std::string& model);
 
  private:
   // The request that asks `pc`'s server about `model`, or none to ask.
@@ -37,7 +46,7 @@ class ServedWindows {
     ServedWindow window;
     std::chrono::steady_clock::time_point at;
   };
-  std::mutex mu_;
+  mutable std::mutex mu_;
   std::map<std::string, Known> known_;  // "<base_url> <model>"
 };
 
