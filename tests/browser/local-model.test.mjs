@@ -2,10 +2,13 @@
 // host with the settings plugin: llm.yaml names a key variable nobody set,
 // and the fake provider plays the Ollama server (OLLAMA_HOST at its root,
 // GET /api/tags played from its queue, /api/show saying the model's context
-// length). The refused send offers the server's models; the click rewrites
-// llm.yaml and sends the question again, asking Ollama for the window acdc
-// budgets for, which the Context tab shows with where it came from. With no
-// server answering, nothing is offered.
+// length). The refused send offers the server's models, each with its
+// window; the click rewrites llm.yaml and sends the question again, asking
+// Ollama for the window acdc budgets for, which the Context tab shows with
+// where it came from. With no server answering, nothing is offered. A small
+// window (issue 41): the Settings tab says what acdc shrank to fit it and
+// lists the local models with their windows; a cold model's first answer
+// says it is loading, and a prompt Ollama cut is reported in the chat.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -51,7 +54,10 @@ test('a send refused for a missing key offers the Ollama models; the click switc
     assert.match(await note.innerText(), new RegExp(`^Not sent: ${NO_KEY} \\(api_key_env in llm\\.yaml\\) is not set`));
     const offer = note.locator('[data-local-model-offer]');
     await offer.waitFor({ timeout: 5000 });
-    assert.deepEqual(await offer.locator('option').allTextContents(), ['qwen2.5-coder:7b', 'llama3.1']);
+    // Each with the window acdc would use there (this Ollama lists no capabilities: nothing said of tools).
+    assert.deepEqual(await offer.locator('option').allTextContents(), [
+      "qwen2.5-coder:7b · 32,768-token window (the model's 131,072, capped)",
+      "llama3.1 · 32,768-token window (the model's 131,072, capped)"]);
     assert.match(llmYaml(), /^provider: anthropic\n/m, 'nothing is chosen without the click');
     assert.equal(await page.locator('ac-chat-input textarea').inputValue(), 'Hello, local model.');
     await shot(page, '90-local-model-offered');
@@ -85,6 +91,54 @@ test('a send refused for a missing key offers the Ollama models; the click switc
     await shot(page, '91-local-model-window');
     await page.locator('[data-tab="files"]').click();
     await shot(page, '91-local-model-used');
+    assert.deepEqual(page.errors, []);
+  } finally {
+    assert.equal(await closeAll(browser, stack), 0, 'the host exits cleanly');
+  }
+});
+
+test('an 8k local window: Settings says what shrank and lists the local models; a cold load and a cut prompt are said', { skip }, async () => {
+  const stack = await startStack({ provider: 'ollama', model: 'qwen2.5-coder:7b', env: (p) => ({ OLLAMA_HOST: ollamaRoot(p) }) });
+  await stack.provider.serveWindow({
+    context_length: 8192, loaded: [],
+    models: { 'qwen2.5-coder:7b': { context_length: 8192, capabilities: ['completion', 'tools'] },
+      'phi': { context_length: 2048, capabilities: ['completion'] } },
+  });
+  const { browser, page } = await openPage(stack);
+  try {
+    await page.locator('[data-connection="up"]').waitFor({ timeout: 10000 });
+    await page.locator('ac-startup-overlay').waitFor({ state: 'hidden', timeout: 10000 });
+    // Cold: the answer's place says the model is loading until the first words.
+    // The fake takes 3 s to begin, as a model loading does.
+    await stack.provider.queue([{ text: 'Loaded and answering.', first_byte_ms: 3000,
+      usage: { input_tokens: 40, output_tokens: 5 } }]);
+    await send(page, 'Hello, small model.');
+    const status = page.locator('ac-chat-message [data-stream-status]');
+    await status.waitFor({ timeout: 10000 });
+    assert.match(await status.innerText(), /Ollama is loading qwen2\.5-coder:7b into memory/);
+    await shot(page, '93-local-model-loading');
+    await page.locator('ac-chat-message .msg.assistant').filter({ hasText: 'Loaded and answering.' }).waitFor({ timeout: 10000 });
+    assert.equal(await status.count(), 0, 'gone once the answer came');
+    // Ollama read 40 tokens of a prompt of a thousand and more: a cut, said under the answer.
+    const cut = page.locator('ac-chat-message [data-notice="warn"]').last();
+    await cut.waitFor({ timeout: 5000 });
+    assert.match(await cut.innerText(), /^Ollama read 40 tokens of this prompt where acdc sent about [\d,]+: it cut the front/);
+    await shot(page, '94-local-model-cut');
+
+    // The local models' list for the Settings tab's offer, then the tab.
+    await stack.provider.queue([{ status: 200, body: JSON.stringify({ models: [{ name: 'qwen2.5-coder:7b' }, { name: 'phi' }] }) }]);
+    await page.locator('[data-tab="settings"]').click();
+    const fit = page.locator('[data-window-fit]');
+    await fit.waitFor({ timeout: 10000 });
+    assert.match(await fit.innerText(), /^Window 8,192 tokens \(Ollama's \/api\/show: the model's 8,192\)/);
+    const shrunk = await page.locator('[data-shrunk]').allInnerTexts();
+    assert.ok(shrunk.some((line) => /^the symbol map: [\d,]+ tokens instead of 1,024$/.test(line)), shrunk.join('\n'));
+    // The local models, each with its window and whether it can run Agent mode.
+    const offer = page.locator('ac-settings-tab [data-local-model-offer]');
+    await offer.waitFor({ timeout: 10000 });
+    assert.deepEqual(await offer.locator('option').allTextContents(),
+      ['qwen2.5-coder:7b · 8,192-token window', 'phi · 2,048-token window · no tools: Ask mode only']);
+    await shot(page, '95-settings-window-fit');
     assert.deepEqual(page.errors, []);
   } finally {
     assert.equal(await closeAll(browser, stack), 0, 'the host exits cleanly');

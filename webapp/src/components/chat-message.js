@@ -17,7 +17,8 @@
 // Issue 30: a refusal for a missing key carries <ac-local-model-offer> when
 // an Ollama server answers (it asks). An Agent answer shows its tool calls
 // above its text (<ac-agent-steps>) and, when a limit stopped the turn, a
-// line naming it.
+// line naming it. While a local model loads, the answer's place says so
+// (data-stream-status) until its first words arrive.
 
 import { html, nothing } from 'lit';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
@@ -120,6 +121,7 @@ class AcChatMessage extends LightElement {
       ${this.editRow(m, r)}
       ${m.thinking ? this.thinkingBlock(m) : ''}
       ${m.steps?.length ? html`<ac-agent-steps .steps=${m.steps}></ac-agent-steps>` : ''}
+      ${m.streaming && m.status && !text ? html`<div class="stream-status" data-stream-status>${m.status}</div>` : ''}
       ${body}
       ${m.stoppedBy ? html`<div class="agent-stopped" data-agent-stopped=${m.stoppedBy}>${stoppedLine(m.stoppedBy)}</div>` : ''}
       ${m.localOffer ? html`<ac-local-model-offer></ac-local-model-offer>` : ''}

@@ -61,7 +61,7 @@ class AcChatPanel extends LightElement {
       userMessage: (d) => this.onUserMessage(d), sessionChanged: (d) => this.onSession(d),
       selection: (files) => { this.selection = files; this.selected = new Set(files); },
       fileList: (files) => { this.files = new Set(files); }, streamRetry: ({ info }) => this.onRetry(info),
-      compactionEvent: ({ event }) => this.onProgressEvent(event),
+      compactionEvent: ({ requestId, event }) => this.onProgressEvent(event, requestId),
       binaryFilesSkipped: (d) => toast(`Skipped ${d.kind} files: ${(d.paths ?? []).join(', ')}${d.reason ? ` (${d.reason})` : ''}`, 'warn'),
       commitResult: (r) => this.onCommit(r),
       systemEvent: (text) => this.onCommit({ system_event_message: text }),
@@ -163,6 +163,7 @@ class AcChatPanel extends LightElement {
     const u = result.token_usage;
     if (u?.prompt_tokens || u?.completion_tokens) this.hud = u;
     for (const why of result.refused_images ?? []) toast(`Not sent: ${why}`, 'warn');
+    if (result.prompt_truncated) this.messages = [...this.messages, notice(result.prompt_truncated, 'warn')];
     const retry = retryPrompt(result.edit_results ?? []);
     if (retry && !passive) this.querySelector('ac-chat-input')?.fill(retry);
     if ((result.files_modified ?? []).length) emit('filesModified', result.files_modified);
@@ -185,9 +186,10 @@ class AcChatPanel extends LightElement {
     toast(`The provider asked to retry${info?.delay_seconds ? ` in ${info.delay_seconds}s` : ''}: ${info?.message ?? info?.reason ?? ''}`, 'warn');
   }
 
-  onProgressEvent(ev = {}) {
+  onProgressEvent(ev = {}, requestId = null) {
     // url_ready comes for a failed fetch too: the chip says how it went.
     if (ev.stage === 'url_fetch') toast(`Fetching ${ev.url}…`, 'info');
+    else if (ev.stage === 'loading_model') this.onLoadingModel(requestId, ev);
     else if (ev.stage === 'compacting') this.compacting = true;
     else if (ev.stage === 'compacted') this.onCompacted(ev);
     else if (ev.stage === 'compaction_error') {
@@ -195,6 +197,14 @@ class AcChatPanel extends LightElement {
       this.messages = [...this.messages, notice(`Compaction failed: ${ev.error ?? 'no reason given'}. The history is kept as it was.`)];
     }
     this.follow.soon();
+  }
+
+  // A local model loading into memory: the answer's place says so until its first words arrive.
+  onLoadingModel(id, ev) {
+    if (!id || !this.tracker.chunk(id).accept) return;
+    let i = this.indexOf(id);
+    if (i < 0) i = this.appendAssistant(id, { content: '', streaming: true });
+    this.replaceAt(i, { status: ev.message ?? `Loading the model ${ev.model ?? ''}…` });
   }
 
   // The compacted history includes its system event; a server that sent the

@@ -5,20 +5,24 @@
 // `drafts`, outside the element, so neither opening another card nor leaving
 // the tab (which unrenders this element) loses it. Above the cards, how to
 // connect an agent or an editor to acdc (agent-connect.js), and the MCP
-// servers whose tools acdc's agent uses (mcp-servers.js).
+// servers whose tools acdc's agent uses (mcp-servers.js). The banner says
+// the model's window and, when it is small, what acdc shrank to fit it
+// (LLMService.get_window_fit); the models of a local Ollama server are
+// offered with their windows (local-model-offer.js).
 
 import { html } from 'lit';
 import { LightElement } from './light-element.js';
 import { rpc, hasMethod, toast } from '../rpc.js';
 import './agent-connect.js';
 import './mcp-servers.js';
+import './local-model-offer.js';
 
-export const CONFIG_TYPES = ['llm', 'app', 'snippets', 'host', 'system', 'system_extra', 'system_doc', 'compaction', 'review'];
+export const CONFIG_TYPES = ['llm', 'app', 'snippets', 'host', 'system', 'system_extra', 'system_doc', 'system_compact', 'compaction', 'review'];
 
 const drafts = new Map();   // type -> text typed and not saved yet
 
 class AcSettingsTab extends LightElement {
-  static properties = { gate: {}, info: { state: true }, cards: { state: true }, open: { state: true } };
+  static properties = { gate: {}, info: { state: true }, fit: { state: true }, cards: { state: true }, open: { state: true } };
 
   constructor() {
     super();
@@ -36,6 +40,22 @@ class AcSettingsTab extends LightElement {
     } catch (e) {
       this.info = { error: e.message };
     }
+    // A broken llm.yaml is the banner's error already.
+    this.fit = hasMethod('LLMService.get_window_fit') ? await rpc('LLMService.get_window_fit').catch(() => null) : null;
+  }
+
+  usedLocalModel({ model }) {
+    toast(`llm.yaml now uses the local model ${model}`, 'ok');
+    this.refresh();
+  }
+
+  renderFit(f) {
+    if (!f?.window) return '';
+    const n = (v) => v.toLocaleString('en-US');
+    return html`<div class="window-fit" data-window-fit>Window <b>${n(f.window)}</b> tokens
+      (<span data-window-fit-source>${f.window_source}</span>)${f.shrunk?.length ? html`: too small for the prompt's fixed
+      parts at full size, so acdc keeps them to a quarter of it (${n(f.cap)} tokens). Shrunk to fit:
+      <ul>${f.shrunk.map((line) => html`<li data-shrunk>${line}</li>`)}</ul>` : ''}</div>`;
   }
 
   setCard(type, patch) {
@@ -104,7 +124,9 @@ class AcSettingsTab extends LightElement {
       <div class="banner">${i.error ? html`<span class="error">${i.error}</span>`
         : html`Model <b data-model>${i.model ?? '…'}</b> · smaller model <b>${i.smaller_model ?? '…'}</b> · config in <code>${i.config_dir ?? '…'}</code>`}
         ${(i.problems ?? []).map((p) => html`<div class="error" data-config-problem>${p}</div>`)}
-        ${(i.warnings ?? []).map((w) => html`<div class="config-warning" data-config-warning>${w}</div>`)}</div>
+        ${(i.warnings ?? []).map((w) => html`<div class="config-warning" data-config-warning>${w}</div>`)}
+        ${this.renderFit(this.fit)}</div>
+      <ac-local-model-offer settings @local-model=${(e) => this.usedLocalModel(e.detail)}></ac-local-model-offer>
       <ac-agent-connect></ac-agent-connect>
       <ac-mcp-servers .gate=${this.gate}></ac-mcp-servers>
       ${CONFIG_TYPES.map((t) => this.renderCard(t))}
