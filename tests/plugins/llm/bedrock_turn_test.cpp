@@ -2,7 +2,8 @@
 // bedrock, base_url points at the fake provider, the key comes from a bearer
 // token variable, and the fake serves the recorded ConverseStream
 // event-stream bytes (application/vnd.amazon.eventstream). The turn goes
-// through the real host like any other: chunks, the result, the history.
+// through the real host like any other: chunks, the result, the history,
+// and in Agent mode the model's toolUse runs and comes back as a toolResult.
 #include "llm_host.hpp"
 
 #include <catch2/catch.hpp>
@@ -32,6 +33,15 @@ rapidjson::Document last_request(const LlmHost& h) {
   rapidjson::Document last;
   last.CopyFrom(all[all.Size() - 1], last.GetAllocator());
   return last;
+}
+
+// Each ConverseStream request's body, parsed (Bedrock's bodies say nothing of streaming).
+std::vector<rapidjson::Document> converse_bodies(const LlmHost& h) {
+  rapidjson::Document all = acdc::parse_json(h.fake.requests());
+  std::vector<rapidjson::Document> out;
+  for (const auto& r : all.GetArray())
+    if (str(r["path"]).ends_with("/converse-stream")) out.push_back(acdc::parse_json(str(r["body"])));
+  return out;
 }
 
 }  // namespace
@@ -76,4 +86,35 @@ TEST_CASE("Bedrock reasoning streams as thinking, and a corrupted frame fails th
   INFO(acdc::to_json_text(bad));
   REQUIRE(bad.HasMember("error"));
   CHECK_THAT(acdc::to_json_text(bad), Catch::Contains("CRC"));
+}
+
+TEST_CASE("Agent mode on Bedrock: the toolUse runs and its result goes back as a toolResult in the next request") {
+  LlmHost h(std::map<std::string, std::string>{{"src/main.c", "int main(void) {\n  return 0;\n}\n"}});
+  use_bedrock(h);
+  agent_on(h);
+  h.fake.queue(R"([{"fixture":"bedrock_converse_tool_use.eventstream","split":"random"},)"
+               R"({"fixture":"bedrock_converse_text.eventstream"}])");
+  auto r = h.chat("What does main return?", "req-agent");
+  INFO(acdc::to_json_text(r) << "\n" << h.host->output());
+  REQUIRE_FALSE(r.HasMember("error"));
+  REQUIRE(r["steps"].Size() == 1);
+  CHECK(str(r["steps"][0]["tool"]) == "read_file");
+  CHECK(str(r["steps"][0]["status"]) == "ok");
+  CHECK(str(r["steps"][0]["arguments"]["path"]) == "src/main.c");
+  CHECK_THAT(str(r["response"]), Catch::StartsWith("Let me look.") && Catch::Contains("std::string_view"));
+  auto sent = converse_bodies(h);
+  REQUIRE(sent.size() == 2);
+  const auto &first = sent[0], &second = sent[1];
+  CHECK_THAT(acdc::to_json_text(first["toolConfig"]["tools"]), Catch::Contains("\"name\":\"read_file\""));
+  CHECK(acdc::to_json_text(first["toolConfig"]) == acdc::to_json_text(second["toolConfig"]));
+  const auto& messages = second["messages"];
+  const auto& call = messages[messages.Size() - 2]["content"];
+  const auto& use = call[call.Size() - 1]["toolUse"];
+  CHECK(str(use["toolUseId"]) == "tooluse_kQ3mZ8rT1vXb");
+  CHECK(str(use["input"]["path"]) == "src/main.c");
+  const auto& back = messages[messages.Size() - 1];
+  CHECK(str(back["role"]) == "user");
+  const auto& tool_result = back["content"][0]["toolResult"];
+  CHECK(str(tool_result["toolUseId"]) == "tooluse_kQ3mZ8rT1vXb");
+  CHECK_THAT(str(tool_result["content"][0]["text"]), Catch::Contains("return 0;"));
 }

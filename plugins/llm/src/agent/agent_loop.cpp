@@ -36,9 +36,6 @@ void add_usage(Usage& sum, const Usage& u) {
   add(sum.cache_saved_usd, u.cache_saved_usd);
 }
 
-
-
-
 }  // namespace
 
 AgentLimits agent_limits_from(const acdc::JsonValue* section) {

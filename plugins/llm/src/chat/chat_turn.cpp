@@ -1,10 +1,10 @@
 #include "chat/chat_turn.hpp"
-#include "context/served_window.hpp"
 
 #include "chat/oversize_message.hpp"
 #include "chat/terminal_hud.hpp"
 
 #include "context/map_budget.hpp"
+#include "context/served_window.hpp"
 #include "edit/caller_files.hpp"
 #include "edit/edit_applier.hpp"
 #include "edit/edit_parser.hpp"

@@ -135,14 +135,7 @@ void ChatTurns::run(TurnRequest request, std::shared_ptr<CancelFlag> cancel) {
   } catch (const acdc::Error& e) {
     p_.host.log(ACDC_LOG_WARN, "request " + request.request_id + " runs no checks: " + e.what());
   }
-  // A cold load takes from seconds to minutes: the wait is said, not silent.
-  if (ServedWindows::loaded(pc, pc.model) == false)
-    p_.host.notify(ACDC_CLIENT_ALL, "AcApp.compactionEvent",
-                   "[" + acdc::to_json_text(request_id) + ",{\"stage\":\"loading_model\",\"model\":" +
-                       acdc::to_json_text(pc.model) + ",\"message\":" +
-                       acdc::to_json_text("Ollama is loading " + pc.model +
-                                          " into memory: the first answer after a cold start waits for it") +
-                       "}]");
+  say_if_loading(pc, request_id);
   auto turn = std::make_shared<ChatTurn>(std::move(turn_deps), std::move(request));
   p_.work.attach(turn);
   turn->run(clear);
@@ -202,6 +195,16 @@ void ChatTurns::fit_to_window(const std::string& request_id, TurnDeps& deps, Age
   for (const auto& line : fit.shrunk)
     p_.host.log(ACDC_LOG_INFO, "request " + request_id + ": shrunk to fit the " +
                                    with_thousands(deps.limits.context_window) + "-token window: " + line);
+}
+
+void ChatTurns::say_if_loading(const ProviderConfig& pc, const std::string& request_id) const {
+  if (ServedWindows::loaded(pc, pc.model) != false) return;
+  p_.host.notify(ACDC_CLIENT_ALL, "AcApp.compactionEvent",
+                 "[" + acdc::to_json_text(request_id) + ",{\"stage\":\"loading_model\",\"model\":" +
+                     acdc::to_json_text(pc.model) + ",\"message\":" +
+                     acdc::to_json_text("Ollama is loading " + pc.model +
+                                        " into memory: the first answer after a cold start waits for it") +
+                     "}]");
 }
 
 void ChatTurns::read_command_sandbox(const AgentTool& run_command, TurnDeps& deps) const {

@@ -85,6 +85,10 @@ class ChatTurns {
   // shrunk so the prompt's fixed parts take at most a quarter of it
   // (context/window_fit.hpp), each change logged.
   void fit_to_window(const std::string& request_id, TurnDeps& deps, AgentTools& tools) const;
+  // A cold load takes from seconds to minutes: a model Ollama does not have
+  // in memory gets compactionEvent {"stage": "loading_model"} before the turn
+  // starts, so the wait is said, not silent.
+  void say_if_loading(const ProviderConfig& pc, const std::string& request_id) const;
   // Whether the plugin serving run_command sandboxes it (its Class.status),
   // and whether each command must ask: a sandbox wanted and not possible
   // here, or no answer.

@@ -84,6 +84,8 @@ void LLMService::get_window_fit(acdc::Call call) {
       call.ok_raw(window_fit_json(limits, fit));
     } catch (const acdc::Error& e) {
       call.fail(e.status(), e.what());
+    } catch (const std::exception& e) {
+      call.fail(ACDC_E_APPLICATION, e.what());
     }
   });
 }
