@@ -1,5 +1,7 @@
 #include <acdc/util/glob.hpp>
 
+#include <algorithm>
+
 namespace acdc::util {
 namespace {
 
@@ -46,6 +48,15 @@ bool matches_any(const std::vector<std::string>& globs, std::string_view path) {
   for (const auto& g : globs)
     if (glob_match(g, path)) return true;
   return false;
+}
+
+std::string glob_root(std::string_view glob) {
+  if (glob.starts_with("./")) glob.remove_prefix(2);
+  if (glob.find('/') == std::string_view::npos) return {};
+  // A literal path's matches are itself: its directory holds it.
+  const auto wildcard = std::min(glob.find_first_of("*?"), glob.size());
+  const auto slash = glob.substr(0, wildcard).rfind('/');
+  return slash == std::string_view::npos ? std::string() : std::string(glob.substr(0, slash));
 }
 
 }  // namespace acdc::util

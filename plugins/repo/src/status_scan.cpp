@@ -159,10 +159,11 @@ const StatusScanner::Staged& StatusScanner::staged_for(git_index* index, bool nu
   return *staged_;
 }
 
-std::vector<std::string> StatusScanner::list_files() {
+std::vector<std::string> StatusScanner::list_files(const std::vector<std::string>& under) {
   GitPtr<git_index> index = repo_.index();
   const IndexLayout& layout = layout_for(index.get());
-  WorktreeResult walk = WorktreeScan(repo_, index.get(), layout).run({.untracked = true, .stat_tracked = false});
+  WorktreeResult walk =
+      WorktreeScan(repo_, index.get(), layout).run({.untracked = true, .stat_tracked = false, .under = under});
   std::vector<std::string> files = std::move(walk.untracked);
   for (size_t i = 0, n = git_index_entrycount(index.get()); i < n; ++i)
     if (S_ISREG(walk.stats[i].mode) && walk.stats[i].size >= 0) files.emplace_back(git_index_get_byindex(index.get(), i)->path);

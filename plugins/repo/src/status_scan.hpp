@@ -46,9 +46,10 @@ class StatusScanner {
   RepoStatus scan(const ScanOptions& options);
   // Tracked files that readdir shows as regular files (no symlinks, none
   // below a directory turned symlink) plus untracked, not ignored, files,
-  // sorted, with no lstat: the cheap file set for a search. Call with the
-  // repository lock held.
-  std::vector<std::string> list_files();
+  // sorted, with no lstat: the cheap file set for a search. `under`: only
+  // those below these directories (WalkOptions::under; empty: all). Call
+  // with the repository lock held.
+  std::vector<std::string> list_files(const std::vector<std::string>& under = {});
 
  private:
   // HEAD->index: what a commit now would record.

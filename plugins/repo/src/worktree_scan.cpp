@@ -171,10 +171,16 @@ WorktreeResult WorktreeScan::run(const WalkOptions& options) const {
   if (dirs.size() < 16) threads = 1;
   std::vector<Candidates> found(threads);
   std::atomic<size_t> next{0};
+  auto below_root = [&options](std::string_view dir) {
+    if (options.under.empty()) return true;
+    for (const auto& root : options.under)
+      if (dir == root || (dir.starts_with(root) && dir.size() > root.size() && dir[root.size()] == '/')) return true;
+    return false;
+  };
   auto work = [&](unsigned t) {
     for (size_t i; (i = next.fetch_add(1)) < dirs.size();) {
       // Excluded directories (node_modules, build, ...) are never shown.
-      if (is_excluded_path(join(dirs[i].path, "x"))) continue;
+      if (!below_root(dirs[i].path) || is_excluded_path(join(dirs[i].path, "x"))) continue;
       if (int fd = open_dir(dirs[i].path); fd >= 0) read_tracked_dir(fd, dirs[i], options, out, found[t]);
     }
   };
@@ -183,7 +189,19 @@ WorktreeResult WorktreeScan::run(const WalkOptions& options) const {
   work(0);
   for (auto& t : pool) t.join();
   for (auto& f : found) sort_out_candidates(f, out);
+  if (options.untracked)
+    for (const auto& root : options.under)
+      if (std::none_of(dirs.begin(), dirs.end(), [&root](const LayoutDir& d) { return d.path == root; }))
+        visit_untracked_root(root, out);
   return out;
+}
+
+void WorktreeScan::visit_untracked_root(const std::string& rel, WorktreeResult& out) const {
+  const size_t slash = rel.rfind('/');
+  const int parent = open_dir(slash == std::string::npos ? std::string_view{} : std::string_view(rel).substr(0, slash));
+  if (parent < 0) return;
+  visit_untracked_dir(parent, rel.c_str() + (slash == std::string::npos ? 0 : slash + 1), rel, out);
+  ::close(parent);
 }
 
 // On one thread: libgit2's ignore rules are not to be shared across threads.

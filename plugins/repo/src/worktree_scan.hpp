@@ -54,6 +54,10 @@ struct WalkOptions {
   bool untracked = true;     // report untracked files
   bool stat_tracked = true;  // lstat tracked files; else their stats only say which
                              // exist (size 0) and their type (mode), from readdir
+  // Walk only these directories and what is below them (a search's glob
+  // roots: util::glob_root); empty: the whole tree. Tracked files elsewhere
+  // keep the stats of a file not on disk.
+  std::vector<std::string> under;
 };
 
 class WorktreeScan {
@@ -79,6 +83,9 @@ class WorktreeScan {
   // excluded or ignored, listed when it holds a repository, else walked.
   void visit_untracked_dir(int parent_fd, const char* name, const std::string& rel, WorktreeResult& out) const;
   void walk_untracked(int dir_fd, const std::string& rel, WorktreeResult& out) const;
+  // A walk root the index has no file below (an untracked directory, or
+  // none at all), walked as untracked ones are.
+  void visit_untracked_root(const std::string& rel, WorktreeResult& out) const;
   bool ignored(const std::string& rel) const;
 
   GitRepo& repo_;

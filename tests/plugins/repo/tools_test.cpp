@@ -64,6 +64,25 @@ TEST_CASE("read_file: whole, a line range, and what the model is told when it as
   CHECK_THAT(text_of(not_object), Catch::Contains("arguments must be an object"));
 }
 
+TEST_CASE("a search with path globs walks only the directories they name and finds untracked files there too") {
+  ToolRepo r;
+  r.repo.write("src/sub/c.py", "def h():\n    return f()\n");        // untracked, in a tracked directory
+  r.repo.write("extra/deep/b.py", "x = 1\n\ndef k():\n    return f()\n");  // an untracked directory
+  r.repo.write("extra/skip.py", "return f()\n");
+  r.repo.write(".gitignore", "extra/skip.py\n");
+  RepoHost h(r.repo);
+  auto search = [&h](const std::string& paths) {
+    return text_of(h.ok("Repo.search_code", R"([{"pattern":"return f","paths":)" + paths + "}]"));
+  };
+  CHECK(search(R"(["src/**"])") == "src/a.py:5:     return f()\nsrc/sub/c.py:2:     return f()\n");
+  CHECK(search(R"(["extra/**"])") == "extra/deep/b.py:4:     return f()\n");  // the ignored file is not searched
+  CHECK(search(R"(["extra/deep/*.py", "src/a.py"])") == "extra/deep/b.py:4:     return f()\nsrc/a.py:5:     return f()\n");
+  CHECK(search(R"(["missing/**"])") == "no matches");
+  // A glob without a directory matches anywhere: the whole tree is walked.
+  CHECK(search(R"(["*.py"])") ==
+        "extra/deep/b.py:4:     return f()\nsrc/a.py:5:     return f()\nsrc/sub/c.py:2:     return f()\n");
+}
+
 TEST_CASE("search_code, list_files and the git tools answer text for the model and structured content") {
   ToolRepo r;
   RepoHost h(r.repo);

@@ -6,6 +6,7 @@
 //
 //   glob_match("src/**/*.cpp", "src/net/http.cpp");   // true
 //   matches_any({"*.md", "docs/**"}, "README.md");      // true; an empty list matches everything
+//   glob_root("src/net/*.cpp");                         // "src/net": every match lies below it
 #pragma once
 
 #include <string_view>
@@ -16,5 +17,10 @@ namespace acdc::util {
 
 bool glob_match(std::string_view glob, std::string_view path);
 bool matches_any(const std::vector<std::string>& globs, std::string_view path);
+// The directory every path `glob` matches lies in, so a walk for its matches
+// need go no further: the part before the segment with the first wildcard
+// ("smart_ptr" for "smart_ptr/**", "src" for "src/main.c"); "" when that is
+// the whole repository ("*.py" matches in any directory, "**/x.h", "s*/x").
+std::string glob_root(std::string_view glob);
 
 }  // namespace acdc::util
