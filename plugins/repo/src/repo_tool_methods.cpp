@@ -124,10 +124,16 @@ RawJson RepoService::search_code(std::optional<Json> args) {
   // and only the directories they can be in are walked to find them (the
   // whole tree's listing took 20 ms there).
   std::vector<std::string> roots;
-  for (const auto& g : globs) roots.push_back(util::glob_root(g));
-  if (std::find(roots.begin(), roots.end(), std::string()) != roots.end()) roots.clear();  // one glob may match anywhere
+  bool anywhere = globs.empty();
+  for (const auto& g : globs) {
+    std::string root = util::glob_root(g);
+    if (root.empty()) anywhere = true;  // this glob may match in any directory
+    // A root outside the repository ("../x/**") holds none of its files, and is never walked.
+    else if (!util::relative_path_fault(root)) roots.push_back(std::move(root));
+  }
+  if (anywhere) roots.clear();
   std::vector<std::string> files;
-  {
+  if (anywhere || !roots.empty()) {
     auto lock = repo_.lock();
     files = status_.list_files(roots);
   }

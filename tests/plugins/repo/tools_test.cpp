@@ -78,6 +78,8 @@ TEST_CASE("a search with path globs walks only the directories they name and fin
   CHECK(search(R"(["extra/**"])") == "extra/deep/b.py:4:     return f()\n");  // the ignored file is not searched
   CHECK(search(R"(["extra/deep/*.py", "src/a.py"])") == "extra/deep/b.py:4:     return f()\nsrc/a.py:5:     return f()\n");
   CHECK(search(R"(["missing/**"])") == "no matches");
+  // A glob that reaches out of the repository names none of its files, and nothing outside is walked.
+  CHECK(search(R"(["../**", "src/../../*.py"])") == "no matches");
   // A glob without a directory matches anywhere: the whole tree is walked.
   CHECK(search(R"(["*.py"])") ==
         "extra/deep/b.py:4:     return f()\nsrc/a.py:5:     return f()\nsrc/sub/c.py:2:     return f()\n");
