@@ -23,7 +23,7 @@ WindowFit fit_fixed_parts(const FixedParts& p) {
   std::size_t system = p.system_tokens, tools = p.tool_tokens;
   auto over = [&](std::size_t map) { return system + tools + map > cap; };
 
-  if (over(budget) && over(min_map) && tools > 0) {
+  if (over(min_map) && tools > 0) {
     const std::size_t brief = std::accumulate(p.brief_tool_tokens.begin(), p.brief_tool_tokens.end(), std::size_t{0});
     if (brief < tools) {
       f.shrunk.push_back("the tool list: each tool described in one sentence, " + tokens(brief) + " tokens instead of " +

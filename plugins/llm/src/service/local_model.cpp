@@ -1,8 +1,8 @@
 // service/local_model.cpp -- see local_model.hpp.
 #include "service/local_model.hpp"
 
-#include "context/served_window.hpp"
 #include "provider/http_fetch.hpp"
+#include "service/served_windows.hpp"
 
 #include <acdc/sdk/call_and_wait.hpp>
 #include <acdc/sdk/json.hpp>
@@ -60,15 +60,10 @@ std::vector<LocalModel::About> LocalModel::describe(const Offer& o, long num_ctx
   std::vector<About> out;
   for (std::size_t i = 0; i < o.models.size() && i < kMaxDescribed; ++i) {
     About a{.model = o.models[i]};
-    const HttpFetch f = http_fetch({.url = o.base_url + "/api/show",
-                                    .headers = {"Content-Type: application/json", "Accept: application/json"},
-                                    .post_body = "{\"model\":" + acdc::to_json_text(a.model) + "}",
-                                    .timeout_s = 2,
-                                    .connect_timeout_s = 0.5});
-    if (f.error.empty() && f.status == 200) {
-      a.context_length = show_context_length(f.body);
-      if (auto caps = show_capabilities(f.body)) a.tools = std::find(caps->begin(), caps->end(), "tools") != caps->end();
-    }
+    const ServedWindow shown = ServedWindows::ollama_show(o.base_url, a.model);
+    a.context_length = shown.tokens;
+    if (const auto& caps = shown.capabilities)
+      a.tools = std::find(caps->begin(), caps->end(), "tools") != caps->end();
     if (a.context_length > 0) a.window = num_ctx_max > 0 ? std::min(a.context_length, num_ctx_max) : a.context_length;
     out.push_back(std::move(a));
   }

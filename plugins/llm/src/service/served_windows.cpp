@@ -19,27 +19,29 @@ std::string answer_problem(const HttpFetch& f) {
 
 }  // namespace
 
-ServedWindow ServedWindows::ask(const ProviderConfig& pc, const std::string& model) {
-  if (pc.kind == ProviderKind::ollama) {
-    ServedWindow s{.source = "Ollama's /api/show"};
-    const HttpFetch f = http_fetch({.url = pc.base_url + "/api/show",
-                                    .headers = {"Content-Type: application/json", "Accept: application/json"},
-                                    .post_body = "{\"model\":" + acdc::to_json_text(model) + "}",
-                                    .timeout_s = kTimeout,
-                                    .connect_timeout_s = kConnectTimeout});
-    if (f.error.empty() && f.status == 200) {
-      s.tokens = show_context_length(f.body);
-      s.capabilities = show_capabilities(f.body);
-    }
-    if (s.tokens == 0) s.problem = f.error.empty() && f.status == 200 ? "no context_length in its answer" : answer_problem(f);
-    if (f.status == 0)
-      s.refusal = "No Ollama server answers at " + pc.base_url + " (" + f.error +
-                  "): start it (ollama serve, or the Ollama app) and send again. Nothing was sent.";
-    else if (f.status == 404)
-      s.refusal = "Ollama at " + pc.base_url + " has no model '" + model + "': pull it (ollama pull " + model +
-                  "), or name one that `ollama list` shows in llm.yaml. Nothing was sent.";
-    return s;
+ServedWindow ServedWindows::ollama_show(const std::string& base_url, const std::string& model) {
+  ServedWindow s{.source = "Ollama's /api/show"};
+  const HttpFetch f = http_fetch({.url = base_url + "/api/show",
+                                  .headers = {"Content-Type: application/json", "Accept: application/json"},
+                                  .post_body = "{\"model\":" + acdc::to_json_text(model) + "}",
+                                  .timeout_s = kTimeout,
+                                  .connect_timeout_s = kConnectTimeout});
+  if (f.error.empty() && f.status == 200) {
+    s.tokens = show_context_length(f.body);
+    s.capabilities = show_capabilities(f.body);
   }
+  if (s.tokens == 0) s.problem = f.error.empty() && f.status == 200 ? "no context_length in its answer" : answer_problem(f);
+  if (f.status == 0)
+    s.refusal = "No Ollama server answers at " + base_url + " (" + f.error +
+                "): start it (ollama serve, or the Ollama app) and send again. Nothing was sent.";
+  else if (f.status == 404)
+    s.refusal = "Ollama at " + base_url + " has no model '" + model + "': pull it (ollama pull " + model +
+                "), or name one that `ollama list` shows in llm.yaml. Nothing was sent.";
+  return s;
+}
+
+ServedWindow ServedWindows::ask(const ProviderConfig& pc, const std::string& model) {
+  if (pc.kind == ProviderKind::ollama) return ollama_show(pc.base_url, model);
   // llama.cpp's server answers /props beside its OpenAI-compatible /v1.
   if (pc.kind != ProviderKind::openai || !is_local_endpoint(pc.base_url)) return {};
   std::string root = pc.base_url;

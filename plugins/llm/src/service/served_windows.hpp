@@ -28,6 +28,10 @@ class ServedWindows {
   // Nothing to ask (a remote OpenAI-compatible endpoint, Anthropic,
   // Bedrock): {}. Otherwise what the server said, or why it did not.
   ServedWindow get(const ProviderConfig& pc, const std::string& model);
+  // Ollama's POST /api/show about `model`, asked now: its context length
+  // and capabilities, or why there are none (and the refusal, when Ollama
+  // is down or lacks the model). The local model offer asks it too.
+  static ServedWindow ollama_show(const std::string& base_url, const std::string& model);
   // What the server said last, without asking (for a question that must
   // not wait on a server, such as whether the Agent switch is available).
   std::optional<ServedWindow> known(const ProviderConfig& pc, const std::string& model) const;
