@@ -98,8 +98,11 @@ void EditorTerminal::read_output(std::string command, std::string ending, Done d
     auto truncated = out.FindMember("truncated");
     if (truncated != out.MemberEnd() && truncated->value.IsTrue())
       output = "[... the start of the output was cut; its last " + std::to_string(kOutputLimit) + " bytes follow ...]\n" + output;
-    self->conn_.request("terminal/release", self->params(), [](bool, std::string_view) {});
-    done(tool_result_json("$ " + command + "\n" + ending + "\n" + (output.empty() ? "(no output)" : output), false));
+    // The model hears the result once the editor has let the terminal go:
+    // a turn never ends with one of its terminals still held.
+    std::string result = tool_result_json("$ " + command + "\n" + ending + "\n" + (output.empty() ? "(no output)" : output), false);
+    self->conn_.request("terminal/release", self->params(),
+                        [done, result = std::move(result)](bool, std::string_view) { done(result); });
   });
 }
 
