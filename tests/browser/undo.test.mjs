@@ -81,3 +81,27 @@ test('after a restart of the host the answers still undoable offer Undo, and it 
   await page.locator('ac-chat-message [data-system-event="yes"]', { hasText: 'src/util.js' }).waitFor({ timeout: 5000 });
   assert.deepEqual(page.errors, []);
 });
+
+test('an answer that edits a file not in context asks once to add it and apply, and Undo takes the edit back', { skip }, async () => {
+  const readme = onDisk('README.md');
+  const box = page.locator('.row[data-path="README.md"] input[type=checkbox]');
+  assert.equal(await box.isChecked(), false, 'README.md is not in context');
+  await stack.provider.queue([{ text: `Retitled.\n\nREADME.md\n${EDIT}\n# Demo\n${REPL}\n# Demo project\n${END}\n` }]);
+  await send(page, 'Retitle the README.');
+  const dialog = page.locator('[data-permission-dialog][data-tool="add_files_for_edits"]');
+  await dialog.waitFor({ timeout: 10000 });
+  assert.deepEqual(await dialog.locator('[data-permission-path]').allInnerTexts(), ['README.md']);
+  assert.deepEqual(await dialog.locator('[data-permission]').allInnerTexts(),
+    ['Add and apply', 'Always add the files an answer edits', 'Do not apply']);
+  await shot(page, '75-add-and-apply');
+  await dialog.locator('[data-permission="allow_once"]').click();
+  const answer = answers().filter({ hasText: 'Retitled.' }).last();
+  await answer.locator('.edit-card[data-edit-file="README.md"][data-status="applied"]').waitFor({ timeout: 10000 });
+  assert.match(onDisk('README.md'), /^# Demo project\n/);
+  await page.waitForFunction(() => document.querySelector('.row[data-path="README.md"] input[type=checkbox]')?.checked,
+    null, { timeout: 5000 });
+  await answer.locator('[data-action="undo"]').click();
+  await answer.locator('[data-undone]').waitFor({ timeout: 10000 });
+  assert.equal(onDisk('README.md'), readme);
+  assert.deepEqual(page.errors, []);
+});

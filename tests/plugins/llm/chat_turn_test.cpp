@@ -84,6 +84,48 @@ TEST_CASE("edits are applied to the repository, ambiguous and missing anchors fa
   CHECK(h.received("AcApp.filesChanged").back()[0].Size() == 4);
 }
 
+TEST_CASE("an Ask answer that edits a file not in context asks once to add it and apply and undo takes it all back") {
+  LlmHost h({{"a.py", "a = 1\n"}, {"c.py", "c = 1\n"}, {"e.py", "e = 1\n"}});
+  h.call("LLMService.set_selected_files", R"([["a.py"]])");
+  h.permission_answer = R"({"outcome":"allow_once"})";
+  h.fake.queue(text_step("Done.\n\n" + edit_block("a.py", "a = 1", "a = 2") + "\n" + edit_block("c.py", "c = 1", "c = 2") +
+                             "\n" + edit_block("c.py", "c = 2", "c = 3") + "\n" + edit_block("gone.py", "g = 1", "g = 2"),
+                         64));
+  auto r = h.chat("change them");
+  auto asked = h.received("AcApp.askPermission");
+  REQUIRE(asked.size() == 1);  // once for the turn; gone.py is no file to add
+  CHECK(str(asked[0][0]) == "req-1");
+  CHECK(str(asked[0][1]["kind"]) == "edit");
+  REQUIRE(asked[0][1]["paths"].Size() == 1);
+  CHECK(str(asked[0][1]["paths"][0]) == "c.py");
+  CHECK(str(asked[0][1]["title"]) == "Add c.py to the context and apply the answer's edits?");
+  CHECK(h.read("a.py") == "a = 2\n");
+  CHECK(h.read("c.py") == "c = 3\n");
+  CHECK(str((*result_for(r, "c.py"))["status"]) == "applied");
+  CHECK(str((*result_for(r, "gone.py"))["status"]) == "not_in_context");
+  CHECK(r["passed"].GetInt() == 3);
+  auto selection = h.call("LLMService.get_selected_files", "[]");
+  CHECK_THAT(acdc::to_json_text(selection["result"]), Catch::Contains(R"("c.py")"));  // it stays selected
+  // One turn, one undo: the added file's edits are in it.
+  REQUIRE(r["undoable"].GetBool());
+  auto undone = h.call("LLMService.undo_turn", "[" + acdc::to_json_text(str(r["turn_id"])) + "]");
+  REQUIRE(undone.HasMember("result"));
+  CHECK(h.read("a.py") == "a = 1\n");
+  CHECK(h.read("c.py") == "c = 1\n");
+
+  // "Always": asked no more this acdc session.
+  h.permission_answer = R"({"outcome":"allow_always"})";
+  h.call("LLMService.set_selected_files", R"([["a.py"]])");
+  h.fake.queue(text_step(edit_block("c.py", "c = 1", "c = 4") + "\n", 64));
+  h.chat("again", "req-2");
+  CHECK(h.read("c.py") == "c = 4\n");
+  h.call("LLMService.set_selected_files", R"([["a.py"]])");
+  h.fake.queue(text_step(edit_block("e.py", "e = 1", "e = 5") + "\n", 64));
+  h.chat("and e", "req-3");
+  CHECK(h.read("e.py") == "e = 5\n");
+  CHECK(h.received("AcApp.askPermission").size() == 2);
+}
+
 TEST_CASE("a file checked just before Send is in that turn's context") {
   // A large selection makes set_selected_files slow (each path is checked
   // through Repo.file_exists), so a turn that did not wait for it would start

@@ -306,6 +306,7 @@ void ChatTurn::apply_edits() {
                              {.reads = req_.options.caller_reads, .writes = req_.options.caller_writes});
   const bool by_caller = req_.options.caller_reads || req_.options.caller_writes;
   RecordingFiles files(by_caller ? static_cast<FileAccess&>(through_caller) : d_.repo);
+  add_unread_for_edits();
   out_.applied = EditApplier(files).apply(out_.blocks, in_context_);
   d_.repo.stage(out_.applied.files_modified);
   if (!d_.snapshots || files.changes().empty()) return;
@@ -340,6 +341,7 @@ void ChatTurn::notify_after_complete() {
   // Read whole by the agent: selected from the next turn on, where the
   // tiers keep it, instead of in every step's history again.
   added.insert(added.end(), read_whole_.begin(), read_whole_.end());
+  added.insert(added.end(), added_for_edits_.begin(), added_for_edits_.end());
   if (!added.empty() && d_.session.add_selected(added)) broadcast_selection();
   if (!out_.applied.files_modified.empty())
     d_.host.notify(ACDC_CLIENT_ALL, "AcApp.filesModified", acdc::json_array(out_.applied.files_modified));

@@ -150,6 +150,11 @@ class ChatTurn {
   void seed_tiers();
   void stream(const std::string& messages_json);
   void apply_edits();
+  // An Ask turn's edits to files outside its context (chat/unread_edits.cpp):
+  // the files that exist and are edited, not created, by a finished block;
+  // then the user's answer, asked once, whether to add them and apply.
+  std::vector<std::string> unread_edited_files() const;
+  void add_unread_for_edits();
   // Agent turns (chat/agent_turn.cpp): the steps' loop, each step's edits
   // applied as it ends (failures are returned for the model), and each
   // finished request's record in history.
@@ -192,6 +197,7 @@ class ChatTurn {
   std::unique_ptr<CallerFiles> caller_files_;
   std::unique_ptr<RecordingFiles> recording_;
   std::vector<std::string> read_whole_;
+  std::vector<std::string> added_for_edits_;  // an Ask turn's files the user let its edits add
   std::string last_request_text_;  // the last request's own text: the answer's history record
   std::vector<AgentStep> unrecorded_checks_;  // checks run since the last history record
   int checked_edits_ = 0;                     // applied edits the checks last ran after

@@ -121,6 +121,7 @@ void ChatTurns::run(TurnRequest request, std::shared_ptr<CancelFlag> cancel) {
   }
   const std::string request_id = request.request_id;
   TurnDeps turn_deps = deps(*provider, pc, *cancel);
+  turn_deps.tool_grants = &grants_;  // an Agent turn's tools, an Ask turn's files added for its edits
   if (std::optional<ReviewState> review = p_.work.review()) turn_deps.review_context = p_.review.context_for_turn(*review);
   AgentTools tools;
   if (std::optional<std::string> why = choose_mode(request, pc, turn_deps, tools, switch_knew)) {
@@ -175,7 +176,6 @@ std::optional<std::string> ChatTurns::choose_mode(const TurnRequest& request, co
   tools = AgentTools::from_host(p_.host, deps.agent_permissions);
   if (tools.empty()) p_.host.log(ACDC_LOG_WARN, "request " + request.request_id + " runs in Ask mode: no plugin offers a tool");
   deps.agent_tools = &tools;
-  deps.tool_grants = &grants_;
   if (const AgentTool* run = tools.find("run_command")) read_command_sandbox(*run, deps);
   return {};
 }
