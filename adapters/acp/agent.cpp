@@ -18,12 +18,13 @@ void Agent::handle(const Incoming& in) {
   if (m == "session/load") return on_worker(in, [this, in] { load_session(in); });
   if (m == "session/prompt") return on_worker(in, [this, in] { prompt(in); });
   if (m == "session/set_mode") return on_worker(in, [this, in] { set_mode(in); });
+  if (m == "session/set_config_option") return on_worker(in, [this, in] { set_config_option(in); });
   // JSON-RPC: an unknown notification is dropped; an unknown request is told.
   if (in.kind == Kind::request)
     o_.conn.error(in.id, rpc::kMethodNotFound,
                   "acdc acp does not serve " + m +
                       " (it serves initialize, session/new, session/load, session/prompt, session/cancel, "
-                      "session/set_mode)");
+                      "session/set_mode, session/set_config_option)");
 }
 
 void Agent::on_worker(const Incoming& in, std::function<void()> work) {

@@ -9,6 +9,9 @@
 //   session/prompt      one chat turn (prompt_turn.hpp)
 //   session/cancel      stops it; its answer says "cancelled"
 //   session/set_mode    code or doc (LLMService.switch_mode)
+//   session/set_config_option  "agent": ask or agent (LLMService.set_agent_mode),
+//                       offered as configOptions by session/new and session/load;
+//                       a new session starts in Agent mode (an editor's agent acts)
 //
 //   Agent agent({.conn = conn, .engine = engine, .settings = s, .version = "0.9",
 //                .load_plugins = [&](const fs::path& root) { ...; engine.attach(hub, ex); }});
@@ -67,12 +70,17 @@ class Agent {
   void load_session(const Incoming& in);
   void prompt(const Incoming& in);
   void set_mode(const Incoming& in);
+  void set_config_option(const Incoming& in);
   // Runs `work` on the worker; an acdc::Error it throws is the answer.
   void on_worker(const Incoming& in, std::function<void()> work);
   // The session's cwd checked against the repository (loading the plugins
   // for the first); returns the repository.
   std::filesystem::path open_repository(const rapidjson::Value* params, const char* method);
   std::string modes_json();
+  // The session's configOptions: Ask or Agent (its current value from LLMService.get_agent_mode).
+  std::string config_options_json();
+  // The editor's session made acdc's current one (the browser may have switched since).
+  void make_current(const std::string& session_id);
   void remember_session(const std::string& session_id);
   std::shared_ptr<std::atomic<bool>> session_state(const std::string& session_id);
 

@@ -1,5 +1,6 @@
 // acp/agent_sessions.cpp -- the agent's session methods (agent.hpp), on its
-// worker: session/new, session/load, session/prompt, session/set_mode.
+// worker: session/new, session/load, session/prompt, session/set_mode,
+// session/set_config_option.
 #include "acp/agent.hpp"
 
 #include "acp/history_replay.hpp"
@@ -26,6 +27,22 @@ void note_mcp_servers(const rapidjson::Value* params) {
   if (servers != params->MemberEnd() && servers->value.IsArray() && !servers->value.Empty())
     log::info("acp: the editor's " + std::to_string(servers->value.Size()) +
               " MCP server(s) are not used: acdc answers with its own map and edits");
+}
+
+// LLMService.get_agent_mode: the current session's switch.
+struct AgentSwitch {
+  bool on = false;
+  bool available = true;
+  std::string reason;  // why Agent is unavailable
+};
+
+AgentSwitch agent_switch(Engine& engine) {
+  const rapidjson::Document mode = parsed(engine.call("LLMService.get_agent_mode", "[]"));
+  auto flag = [&mode](const char* key, bool otherwise) {
+    auto m = mode.IsObject() ? mode.FindMember(key) : mode.MemberEnd();
+    return mode.IsObject() && m != mode.MemberEnd() && m->value.IsBool() ? m->value.GetBool() : otherwise;
+  };
+  return {flag("agent", false), flag("available", true), string_member(mode, "reason")};
 }
 
 }  // namespace
@@ -56,6 +73,22 @@ std::string Agent::modes_json() {
          R"({"id":"doc","name":"Docs","description":"documentation, with the documents' outlines"}]})";
 }
 
+std::string Agent::config_options_json() {
+  const AgentSwitch now = agent_switch(o_.engine);
+  const std::string about = "Agent: the model reads, searches and runs the tests itself. Ask: it answers from what you "
+                            "attach, and asks before editing a file you did not." +
+                            (now.available ? std::string() : " Agent is unavailable: " + now.reason + ".");
+  return R"([{"id":"agent","name":"Ask or Agent","description":)" + json_string(about) +
+         R"(,"type":"select","currentValue":)" + json_string(now.on && now.available ? "agent" : "ask") +
+         R"(,"options":[{"value":"ask","name":"Ask","description":"answers from the context you give"},)"
+         R"({"value":"agent","name":"Agent","description":"the model calls acdc's tools, step by step"}]}])";
+}
+
+void Agent::make_current(const std::string& session_id) {
+  if (string_member(parsed(o_.engine.call("LLMService.get_current_state", "[]")), "session_id") != session_id)
+    o_.engine.call("LLMService.load_session_into_context", "[" + json_string(session_id) + "]");
+}
+
 void Agent::remember_session(const std::string& session_id) {
   std::lock_guard lock(mu_);
   sessions_.try_emplace(session_id, std::make_shared<std::atomic<bool>>(false));
@@ -73,7 +106,9 @@ void Agent::new_session(const Incoming& in) {
   open_repository(in.params(), "session/new");
   const std::string id = string_member(parsed(o_.engine.call("LLMService.new_session", "[]")), "session_id");
   remember_session(id);
-  o_.conn.result(in.id, R"({"sessionId":)" + json_string(id) + R"(,"modes":)" + modes_json() + "}");
+  o_.engine.call("LLMService.set_agent_mode", "[true]");  // an editor's agent is expected to act
+  o_.conn.result(in.id, R"({"sessionId":)" + json_string(id) + R"(,"modes":)" + modes_json() +
+                            R"(,"configOptions":)" + config_options_json() + "}");
 }
 
 void Agent::load_session(const Incoming& in) {
@@ -87,7 +122,7 @@ void Agent::load_session(const Incoming& in) {
   remember_session(id);
   if (state.IsObject() && state.HasMember("messages"))
     for (const std::string& update : replay_updates(id, state["messages"], root)) o_.conn.notify("session/update", update);
-  o_.conn.result(in.id, R"({"modes":)" + modes_json() + "}");
+  o_.conn.result(in.id, R"({"modes":)" + modes_json() + R"(,"configOptions":)" + config_options_json() + "}");
 }
 
 void Agent::prompt(const Incoming& in) {
@@ -96,9 +131,7 @@ void Agent::prompt(const Incoming& in) {
   auto prompt = in.params()->FindMember("prompt");
   if (prompt == in.params()->MemberEnd()) throw acdc::invalid_params("session/prompt needs \"prompt\": content blocks");
   const PromptParts parts = prompt_parts(prompt->value, root_);
-  // The browser may have switched sessions since: this prompt belongs to its own.
-  if (string_member(parsed(o_.engine.call("LLMService.get_current_state", "[]")), "session_id") != session)
-    o_.engine.call("LLMService.load_session_into_context", "[" + json_string(session) + "]");
+  make_current(session);  // the browser may have switched sessions since: this prompt belongs to its own
   std::shared_ptr<PromptTurn> turn;
   {
     std::lock_guard lock(mu_);
@@ -135,6 +168,22 @@ void Agent::set_mode(const Incoming& in) {
     throw acdc::invalid_params("unknown mode '" + mode + "': acdc's modes are code and doc");
   o_.engine.call("LLMService.switch_mode", "[" + json_string(mode) + "]");
   o_.conn.result(in.id, "{}");
+}
+
+void Agent::set_config_option(const Incoming& in) {
+  const std::string session = required_string(in.params(), "sessionId", "session/set_config_option");
+  const std::string id = required_string(in.params(), "configId", "session/set_config_option");
+  session_state(session);
+  if (id != "agent") throw acdc::invalid_params("unknown config option '" + id + "': acdc's is agent (ask or agent)");
+  const std::string value = string_member(*in.params(), "value");
+  if (value != "ask" && value != "agent")
+    throw acdc::invalid_params("agent: \"value\" must be \"ask\" or \"agent\", not '" + value + "'");
+  make_current(session);
+  if (const AgentSwitch now = agent_switch(o_.engine); value == "agent" && !now.available)
+    throw acdc::Error(ACDC_E_FAILED_PRECONDITION,
+                      "Agent mode is unavailable: " + now.reason + ". Name a model that calls tools in llm.yaml.");
+  o_.engine.call("LLMService.set_agent_mode", value == "agent" ? "[true]" : "[false]");
+  o_.conn.result(in.id, R"({"configOptions":)" + config_options_json() + "}");
 }
 
 }  // namespace acdc::adapters::acp

@@ -37,11 +37,11 @@ void PromptTurn::start(const PromptParts& parts) {
   images += "]";
   const std::string options = R"({"context":)" + context_json(parts.context) +
                               R"(,"caller_reads":)" + (s_.editor_reads ? "true" : "false") +
-                              R"(,"caller_writes":true,"agent":true,"caller_runs":)" +
+                              R"(,"caller_writes":true,"caller_runs":)" +
                               (s_.editor_terminal ? "true" : "false") + "}";
   // Every write comes back to this turn (on_write): it is told to the editor
   // as a tool call, asked about when edits ask, and written by the editor or
-  // the repo plugin.
+  // the repo plugin. Ask or Agent is the session's (session/set_config_option).
   const std::string args = "[" + json_string(s_.request_id) + "," + json_string(parts.message) + ",null," + images +
                            ",null,null,null,null," + options + "]";
   s_.engine.begin(s_.request_id, shared_from_this());
@@ -112,7 +112,7 @@ void PromptTurn::on_write(std::string path, std::string content, std::optional<s
     self->s_.conn.notify("session/update", tool_call_status(self->s_.session_id, call_id, "failed", why));
     reply(ACDC_E_PERMISSION_DENIED, why);
   };
-  ask_permission(call_id, [self, call_id, path, content = std::move(content), created, reply, fail](bool allowed,
+  ask_permission(call_id, path, [self, call_id, path, content = std::move(content), created, reply, fail](bool allowed,
                                                                                                     std::string why) {
     if (!allowed) return fail(why);
     self->s_.conn.notify("session/update", tool_call_status(self->s_.session_id, call_id, "in_progress"));
@@ -124,8 +124,13 @@ void PromptTurn::on_write(std::string path, std::string content, std::optional<s
   });
 }
 
-void PromptTurn::ask_permission(const std::string& call_id, std::function<void(bool, std::string)> then) {
+void PromptTurn::ask_permission(const std::string& call_id, const std::string& path,
+                                std::function<void(bool, std::string)> then) {
   if (!s_.ask_before_edits || s_.always_allow->load()) return then(true, "");
+  {
+    std::lock_guard lock(mu_);
+    if (allowed_writes_.contains(path)) return then(true, "");  // "add and apply" was this write's question
+  }
   if (cancelled_) return then(false, "the turn was cancelled");
   const std::string params = R"({"sessionId":)" + json_string(s_.session_id) + R"(,"toolCall":{"toolCallId":)" +
                              json_string(call_id) + R"(},"options":)" + kPermissionOptions + "}";
@@ -141,27 +146,45 @@ void PromptTurn::ask_permission(const std::string& call_id, std::function<void(b
 }
 
 // The editor's answer is the user's: a command the model wants to run is
-// the step's tool call (agent_step_update), asked about by its id.
+// the step's tool call (agent_step_update), asked about by its id; an Ask
+// turn's edits to files not in its context ask whether to add and apply
+// them, and once allowed their writes do not ask again.
 void PromptTurn::on_ask(std::string ask_json, Engine::Reply reply) {
   if (cancelled_) return reply(ACDC_OK, R"({"outcome":"deny"})");
   rapidjson::Document ask;
   if (rpc::parse_limited(ask_json, ask, rpc::kMaxDepth) != rpc::ParseOutcome::ok || !ask.IsObject()) ask.SetObject();
-  auto text = [&ask](const char* key) {
-    auto it = ask.FindMember(key);
-    return it != ask.MemberEnd() && it->value.IsString() ? std::string(it->value.GetString()) : std::string();
-  };
-  std::string tool_call = R"({"toolCallId":)" + json_string("step-" + text("tool_call_id")) + R"(,"title":)" +
-                          json_string(text("title")) + R"(,"kind":"execute")";
+  const bool edit = string_member(ask, "kind") == "edit";
+  std::vector<std::string> paths;
+  if (auto p = ask.FindMember("paths"); edit && p != ask.MemberEnd() && p->value.IsArray())
+    for (const auto& v : p->value.GetArray())
+      if (v.IsString()) paths.emplace_back(v.GetString(), v.GetStringLength());
+  const std::string id = (edit ? "" : "step-") + string_member(ask, "tool_call_id");
+  std::string tool_call = R"({"toolCallId":)" + json_string(id) + R"(,"title":)" + json_string(string_member(ask, "title")) +
+                          R"(,"kind":)" + std::string(edit ? R"("edit")" : R"("execute")");
+  if (edit) {
+    std::string locations;
+    for (const std::string& p : paths) locations += std::string(locations.empty() ? "" : ",") + R"({"path":)" + json_string(absolute(p)) + "}";
+    tool_call += R"(,"locations":[)" + locations + "]";
+  }
   if (auto args = ask.FindMember("arguments"); args != ask.MemberEnd()) tool_call += R"(,"rawInput":)" + rpc::to_text(args->value);
-  const std::string options = R"([{"optionId":"allow_once","name":"Allow once","kind":"allow_once"},)"
-                              R"({"optionId":"allow_always","name":"Always allow this command","kind":"allow_always"},)"
-                              R"({"optionId":"reject_once","name":"Deny","kind":"reject_once"}])";
+  const std::string options =
+      edit ? R"([{"optionId":"allow_once","name":"Add and apply","kind":"allow_once"},)"
+             R"({"optionId":"allow_always","name":"Always add the files an answer edits","kind":"allow_always"},)"
+             R"({"optionId":"reject_once","name":"Do not apply","kind":"reject_once"}])"
+           : R"([{"optionId":"allow_once","name":"Allow once","kind":"allow_once"},)"
+             R"({"optionId":"allow_always","name":"Always allow this command","kind":"allow_always"},)"
+             R"({"optionId":"reject_once","name":"Deny","kind":"reject_once"}])";
   const std::string params =
       R"({"sessionId":)" + json_string(s_.session_id) + R"(,"toolCall":)" + tool_call + R"(},"options":)" + options + "}";
-  s_.conn.request("session/request_permission", params, [reply](bool ok, std::string_view answer) {
+  auto self = shared_from_this();
+  s_.conn.request("session/request_permission", params, [self, reply, paths = std::move(paths)](bool ok, std::string_view answer) {
     const std::string option = ok ? picked_option(answer) : "";
-    const char* outcome = option == "allow_once" || option == "allow_always" ? option.c_str() : "deny";
-    reply(ACDC_OK, std::string(R"({"outcome":")") + outcome + "\"}");
+    const bool allowed = option == "allow_once" || option == "allow_always";
+    if (allowed) {
+      std::lock_guard lock(self->mu_);
+      self->allowed_writes_.insert(paths.begin(), paths.end());
+    }
+    reply(ACDC_OK, std::string(R"({"outcome":")") + (allowed ? option.c_str() : "deny") + "\"}");
   });
 }
 

@@ -14,7 +14,10 @@
 //   the repo plugin (Repo.write_file / create_file and its path guard), and
 //   completed or failed; reads through fs/read_text_file when offered;
 // - an edit that never came to a write (its anchor not found, a file not in
-//   context) as a failed tool_call with acdc's message;
+//   context) as a failed tool_call with acdc's message; in Ask mode an edit
+//   to a file not in context first asks (session/request_permission, kind
+//   edit, at the files) whether to add it and apply, and that answer is its
+//   write's too;
 // - a usage_update before the answer: the tokens in context, the model's
 //   window and the session's cost so far (null when a price is unknown);
 // - the answer: {stopReason}, or a JSON-RPC error when the turn failed.
@@ -33,6 +36,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string>
 
 namespace acdc::adapters::acp {
@@ -71,7 +75,8 @@ class PromptTurn final : public Engine::Turn, public std::enable_shared_from_thi
 
  private:
   void stream_delta(std::string_view accumulated, std::size_t& sent, const char* kind);
-  void ask_permission(const std::string& call_id, std::function<void(bool allowed, std::string why)> then);
+  void ask_permission(const std::string& call_id, const std::string& path,
+                      std::function<void(bool allowed, std::string why)> then);
   void write(const std::string& path, const std::string& content, bool created, std::function<void(bool, std::string)> done);
   void report_unwritten_edits(const Completion& c);
   // Answers the prompt once: the result, or an error.
@@ -84,6 +89,7 @@ class PromptTurn final : public Engine::Turn, public std::enable_shared_from_thi
   std::size_t thought_sent_ = 0;
   int next_call_ = 1;
   std::map<std::string, std::deque<std::string>> written_;  // path -> its write calls' ids, in order
+  std::set<std::string> allowed_writes_;  // files the user let this Ask turn add and edit
   std::atomic<bool> cancelled_{false};
   std::atomic<bool> finished_{false};
   std::shared_ptr<EditorTerminal> terminal_;  // guarded by mu_; the command running in the editor, if one is

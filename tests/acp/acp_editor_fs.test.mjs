@@ -6,7 +6,7 @@
 // lands on disk.
 import { test, before, after, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startFakeProvider } from '../fake_provider/fake_provider.mjs';
 import { Editor, editBlock } from './acp_editor.mjs';
@@ -82,6 +82,55 @@ test('"Make main return 1" with no file attached: the agent reads main.c itself,
   assert.deepEqual(read.locations, [{ path: main }]);
   assert.equal(callStatuses(updates, read.toolCallId).at(-1), 'completed');
   assert.deepEqual(ed.writes, [{ sessionId, path: main, content: 'int main(void) {\n  return 1;\n}\n' }]);
+});
+
+test('in Ask mode "Make main return 1" with no file attached asks once to add src/main.c and apply, then writes through the editor', async () => {
+  const askSession = await ed.newSession();
+  const [option] = askSession.configOptions;
+  assert.equal(option.id, 'agent');
+  assert.equal(option.currentValue, 'agent', 'Agent is the default over ACP');
+  assert.deepEqual(option.options.map((o) => o.value), ['ask', 'agent']);
+  const set = await ed.agent.request('session/set_config_option', { sessionId: askSession.sessionId, configId: 'agent', value: 'ask' });
+  assert.equal(set.configOptions[0].currentValue, 'ask');
+  await assert.rejects(ed.agent.request('session/set_config_option', { sessionId: askSession.sessionId, configId: 'agent', value: 'yolo' }),
+    /"ask" or "agent"/);
+  await assert.rejects(ed.agent.request('session/set_config_option', { sessionId: askSession.sessionId, configId: 'model', value: 'x' }),
+    /unknown config option/);
+
+  // src/main.c: main.c is selected already (the Agent test above read it).
+  mkdirSync(join(ed.project.repo, 'src'), { recursive: true });
+  const main = join(ed.project.repo, 'src/main.c');
+  writeFileSync(main, 'int main(void) {\n  return 0;\n}\n');
+  ed.buffers.set(main, readFileSync(main, 'utf8'));
+  ed.permission = allow('allow_once');
+  await fake.queue([{ text: `Done.\n\n${editBlock('src/main.c', '  return 0;', '  return 1;')}` }]);
+  const { response, updates } = await ed.prompt(askSession.sessionId, [{ type: 'text', text: 'Make main return 1' }]);
+  assert.equal(response.stopReason, 'end_turn');
+  assert.ok(!(await fake.requests()).at(-1).body.includes('"tools"'), 'an Ask turn offers the model no tools');
+  assert.equal(ed.permissions.length, 1, 'one question: add and apply, which is the write\'s too');
+  const asked = ed.permissions[0];
+  assert.equal(asked.toolCall.kind, 'edit');
+  assert.deepEqual(asked.toolCall.locations, [{ path: main }]);
+  assert.match(asked.toolCall.title, /Add src\/main\.c to the context and apply/);
+  assert.deepEqual(asked.options.map((o) => o.name), ['Add and apply', 'Always add the files an answer edits', 'Do not apply']);
+  assert.deepEqual(ed.writes, [{ sessionId: askSession.sessionId, path: main, content: 'int main(void) {\n  return 1;\n}\n' }]);
+  const call = updates.find((u) => u.sessionUpdate === 'tool_call' && u.kind === 'edit');
+  assert.equal(callStatuses(updates, call.toolCallId).at(-1), 'completed');
+
+  // src/main.c is selected now; another file is not. Not allowed: nothing is
+  // written, and the edit's tool call says why.
+  const util = join(ed.project.repo, 'util.c');
+  writeFileSync(util, 'int two(void) { return 2; }\n');
+  ed.permissions.length = 0;
+  ed.writes.length = 0;
+  ed.permission = allow('reject_once');
+  await fake.queue([{ text: editBlock('util.c', 'return 2;', 'return 3;') }]);
+  const refused = await ed.prompt(askSession.sessionId, [{ type: 'text', text: 'Make two return 3' }]);
+  assert.equal(ed.permissions.length, 1);
+  assert.deepEqual(ed.writes, []);
+  const failed = refused.updates.find((u) => u.sessionUpdate === 'tool_call' && u.kind === 'edit');
+  assert.equal(failed.status, 'failed');
+  assert.match(JSON.stringify(failed), /not in active context/);
 });
 
 test('a rejected edit is written nowhere and its tool call fails', async () => {
