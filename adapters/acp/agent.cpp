@@ -19,12 +19,13 @@ void Agent::handle(const Incoming& in) {
   if (m == "session/prompt") return on_worker(in, [this, in] { prompt(in); });
   if (m == "session/set_mode") return on_worker(in, [this, in] { set_mode(in); });
   if (m == "session/set_config_option") return on_worker(in, [this, in] { set_config_option(in); });
+  if (m == "session/list") return on_worker(in, [this, in] { list_sessions(in); });
   // JSON-RPC: an unknown notification is dropped; an unknown request is told.
   if (in.kind == Kind::request)
     o_.conn.error(in.id, rpc::kMethodNotFound,
                   "acdc acp does not serve " + m +
                       " (it serves initialize, session/new, session/load, session/prompt, session/cancel, "
-                      "session/set_mode, session/set_config_option)");
+                      "session/set_mode, session/set_config_option, session/list)");
 }
 
 void Agent::on_worker(const Incoming& in, std::function<void()> work) {
@@ -63,7 +64,7 @@ void Agent::initialize(const Incoming& in) {
   // Version negotiation (protocol/v1/initialization): the client's version
   // when we speak it, else our latest, and the client decides.
   std::string result = R"({"protocolVersion":)" + std::to_string(kProtocolVersion) +
-                       R"(,"agentCapabilities":{"loadSession":true,)"
+                       R"(,"agentCapabilities":{"loadSession":true,"sessionCapabilities":{"list":{}},)"
                        R"("promptCapabilities":{"image":true,"audio":false,"embeddedContext":true},)"
                        R"("mcpCapabilities":{"http":false,"sse":false}},)"
                        R"("authMethods":[],"agentInfo":{"name":"acdc","title":"AC-DC++","version":)";

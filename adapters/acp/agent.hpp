@@ -6,7 +6,9 @@
 //   session/new         cwd = the repository (the plugins load for the first one);
 //                       a new acdc history session, the one the browser shows
 //   session/load        that session made current, its history replayed as session/update
-//   session/prompt      one chat turn (prompt_turn.hpp)
+//   session/list        acdc's history sessions of this repository, newest first, 50 a page
+//   session/prompt      one chat turn (prompt_turn.hpp), or one of acdc's slash
+//                       commands (slash_commands.hpp), announced when a session opens
 //   session/cancel      stops it; its answer says "cancelled"
 //   session/set_mode    code or doc (LLMService.switch_mode)
 //   session/set_config_option  "agent": ask or agent (LLMService.set_agent_mode),
@@ -27,6 +29,7 @@
 #include "acp/engine.hpp"
 #include "acp/prompt_turn.hpp"
 #include "acp/settings.hpp"
+#include "acp/slash_commands.hpp"
 #include "acp/wire.hpp"
 
 #include <acdc/sdk/worker_thread.hpp>
@@ -71,12 +74,24 @@ class Agent {
   void prompt(const Incoming& in);
   void set_mode(const Incoming& in);
   void set_config_option(const Incoming& in);
+  void list_sessions(const Incoming& in);
+  // A prompt that is a slash command: done here, told as an agent_message_chunk.
+  void run_slash(const Incoming& in, const std::string& session_id, const SlashCommand& command);
+  std::string slash_agent(const std::string& session_id, const std::string& input);
+  std::string slash_mode(const std::string& session_id, const std::string& input);
+  std::string slash_undo();
   // Runs `work` on the worker; an acdc::Error it throws is the answer.
   void on_worker(const Incoming& in, std::function<void()> work);
   // The session's cwd checked against the repository (loading the plugins
   // for the first); returns the repository.
   std::filesystem::path open_repository(const rapidjson::Value* params, const char* method);
   std::string modes_json();
+  struct AgentSwitch {
+    bool on = false;
+    bool available = true;
+    std::string reason;  // why Agent is unavailable
+  };
+  AgentSwitch agent_switch();  // LLMService.get_agent_mode: the current session's switch
   // The session's configOptions: Ask or Agent (its current value from LLMService.get_agent_mode).
   std::string config_options_json();
   // The editor's session made acdc's current one (the browser may have switched since).

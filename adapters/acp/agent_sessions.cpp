@@ -1,6 +1,6 @@
 // acp/agent_sessions.cpp -- the agent's session methods (agent.hpp), on its
 // worker: session/new, session/load, session/prompt, session/set_mode,
-// session/set_config_option.
+// session/set_config_option, session/list.
 #include "acp/agent.hpp"
 
 #include "acp/history_replay.hpp"
@@ -11,15 +11,11 @@
 
 #include <rapidjson/document.h>
 
+#include <charconv>
+
 namespace acdc::adapters::acp {
 namespace fs = std::filesystem;
 namespace {
-
-rapidjson::Document parsed(const std::string& json) {
-  rapidjson::Document doc;
-  if (rpc::parse_limited(json, doc, rpc::kMaxDepth) != rpc::ParseOutcome::ok) doc.SetNull();
-  return doc;
-}
 
 // The editor's MCP servers are accepted; acdc's tools are its own for now.
 void note_mcp_servers(const rapidjson::Value* params) {
@@ -29,23 +25,16 @@ void note_mcp_servers(const rapidjson::Value* params) {
               " MCP server(s) are not used: acdc answers with its own map and edits");
 }
 
-// LLMService.get_agent_mode: the current session's switch.
-struct AgentSwitch {
-  bool on = false;
-  bool available = true;
-  std::string reason;  // why Agent is unavailable
-};
+}  // namespace
 
-AgentSwitch agent_switch(Engine& engine) {
-  const rapidjson::Document mode = parsed(engine.call("LLMService.get_agent_mode", "[]"));
+Agent::AgentSwitch Agent::agent_switch() {
+  const rapidjson::Document mode = parse_json(o_.engine.call("LLMService.get_agent_mode", "[]"));
   auto flag = [&mode](const char* key, bool otherwise) {
     auto m = mode.IsObject() ? mode.FindMember(key) : mode.MemberEnd();
     return mode.IsObject() && m != mode.MemberEnd() && m->value.IsBool() ? m->value.GetBool() : otherwise;
   };
   return {flag("agent", false), flag("available", true), string_member(mode, "reason")};
 }
-
-}  // namespace
 
 fs::path Agent::open_repository(const rapidjson::Value* params, const char* method) {
   const fs::path cwd = required_string(params, "cwd", method);
@@ -67,14 +56,14 @@ fs::path Agent::open_repository(const rapidjson::Value* params, const char* meth
 }
 
 std::string Agent::modes_json() {
-  const std::string current = string_member(parsed(o_.engine.call("LLMService.get_mode", "[]")), "mode");
+  const std::string current = string_member(parse_json(o_.engine.call("LLMService.get_mode", "[]")), "mode");
   return R"({"currentModeId":)" + json_string(current.empty() ? "code" : current) +
          R"(,"availableModes":[{"id":"code","name":"Code","description":"code files, with the symbol map"},)"
          R"({"id":"doc","name":"Docs","description":"documentation, with the documents' outlines"}]})";
 }
 
 std::string Agent::config_options_json() {
-  const AgentSwitch now = agent_switch(o_.engine);
+  const AgentSwitch now = agent_switch();
   const std::string about = "Agent: the model reads, searches and runs the tests itself. Ask: it answers from what you "
                             "attach, and asks before editing a file you did not." +
                             (now.available ? std::string() : " Agent is unavailable: " + now.reason + ".");
@@ -85,7 +74,7 @@ std::string Agent::config_options_json() {
 }
 
 void Agent::make_current(const std::string& session_id) {
-  if (string_member(parsed(o_.engine.call("LLMService.get_current_state", "[]")), "session_id") != session_id)
+  if (string_member(parse_json(o_.engine.call("LLMService.get_current_state", "[]")), "session_id") != session_id)
     o_.engine.call("LLMService.load_session_into_context", "[" + json_string(session_id) + "]");
 }
 
@@ -104,25 +93,27 @@ std::shared_ptr<std::atomic<bool>> Agent::session_state(const std::string& sessi
 
 void Agent::new_session(const Incoming& in) {
   open_repository(in.params(), "session/new");
-  const std::string id = string_member(parsed(o_.engine.call("LLMService.new_session", "[]")), "session_id");
+  const std::string id = string_member(parse_json(o_.engine.call("LLMService.new_session", "[]")), "session_id");
   remember_session(id);
   o_.engine.call("LLMService.set_agent_mode", "[true]");  // an editor's agent is expected to act
   o_.conn.result(in.id, R"({"sessionId":)" + json_string(id) + R"(,"modes":)" + modes_json() +
                             R"(,"configOptions":)" + config_options_json() + "}");
+  o_.conn.notify("session/update", available_commands_update(id));
 }
 
 void Agent::load_session(const Incoming& in) {
   const fs::path root = open_repository(in.params(), "session/load");
   const std::string id = required_string(in.params(), "sessionId", "session/load");
-  rapidjson::Document state = parsed(o_.engine.call("LLMService.get_current_state", "[]"));
+  rapidjson::Document state = parse_json(o_.engine.call("LLMService.get_current_state", "[]"));
   // The current session may have no message yet (nothing to load from the
   // history file); it is already in context.
   if (string_member(state, "session_id") != id)
-    state = parsed(o_.engine.call("LLMService.load_session_into_context", "[" + json_string(id) + "]"));
+    state = parse_json(o_.engine.call("LLMService.load_session_into_context", "[" + json_string(id) + "]"));
   remember_session(id);
   if (state.IsObject() && state.HasMember("messages"))
     for (const std::string& update : replay_updates(id, state["messages"], root)) o_.conn.notify("session/update", update);
   o_.conn.result(in.id, R"({"modes":)" + modes_json() + R"(,"configOptions":)" + config_options_json() + "}");
+  o_.conn.notify("session/update", available_commands_update(id));
 }
 
 void Agent::prompt(const Incoming& in) {
@@ -132,6 +123,14 @@ void Agent::prompt(const Incoming& in) {
   if (prompt == in.params()->MemberEnd()) throw acdc::invalid_params("session/prompt needs \"prompt\": content blocks");
   const PromptParts parts = prompt_parts(prompt->value, root_);
   make_current(session);  // the browser may have switched sessions since: this prompt belongs to its own
+  if (auto command = slash_command(parts.message); command && parts.images.empty() && parts.context.empty()) {
+    {
+      std::lock_guard lock(mu_);
+      if (running_)
+        throw acdc::Error(ACDC_E_FAILED_PRECONDITION, "a prompt is still running: wait for it or cancel it (session/cancel)");
+    }
+    return run_slash(in, session, *command);
+  }
   std::shared_ptr<PromptTurn> turn;
   {
     std::lock_guard lock(mu_);
@@ -179,11 +178,43 @@ void Agent::set_config_option(const Incoming& in) {
   if (value != "ask" && value != "agent")
     throw acdc::invalid_params("agent: \"value\" must be \"ask\" or \"agent\", not '" + value + "'");
   make_current(session);
-  if (const AgentSwitch now = agent_switch(o_.engine); value == "agent" && !now.available)
+  if (const AgentSwitch now = agent_switch(); value == "agent" && !now.available)
     throw acdc::Error(ACDC_E_FAILED_PRECONDITION,
                       "Agent mode is unavailable: " + now.reason + ". Name a model that calls tools in llm.yaml.");
   o_.engine.call("LLMService.set_agent_mode", value == "agent" ? "[true]" : "[false]");
   o_.conn.result(in.id, R"({"configOptions":)" + config_options_json() + "}");
+}
+
+// The history's sessions (LLMService.history_list_sessions, newest first),
+// as SessionInfo: the first message is the title. An editor asking for
+// another folder, or before any session opened the repository, hears of none.
+void Agent::list_sessions(const Incoming& in) {
+  constexpr std::size_t kPage = 50;
+  const rapidjson::Value* params = in.params();
+  const std::string cwd = params ? string_member(*params, "cwd") : "";
+  const std::string cursor = params ? string_member(*params, "cursor") : "";
+  std::size_t from = 0;
+  if (!cursor.empty()) {
+    const auto end = cursor.data() + cursor.size();
+    if (std::from_chars(cursor.data(), end, from).ptr != end)
+      throw acdc::invalid_params("session/list: \"cursor\" is not one this agent gave (" + cursor + ")");
+  }
+  if (!cwd.empty() && !fs::path(cwd).is_absolute())
+    throw acdc::invalid_params("session/list: \"cwd\" must be an absolute path");
+  std::error_code ec;
+  if (root_.empty() || (!cwd.empty() && fs::canonical(cwd, ec) != root_)) return o_.conn.result(in.id, R"({"sessions":[]})");
+  const rapidjson::Document all = parse_json(o_.engine.call("LLMService.history_list_sessions", "[null]"));
+  std::string out = R"({"sessions":[)";
+  const std::size_t count = all.IsArray() ? all.Size() : 0;
+  for (std::size_t i = from; i < count && i < from + kPage; ++i) {
+    const rapidjson::Value& s = all[static_cast<rapidjson::SizeType>(i)];
+    out += std::string(i > from ? "," : "") + R"({"sessionId":)" + json_string(string_member(s, "session_id")) +
+           R"(,"cwd":)" + json_string(root_.string()) + R"(,"title":)" + json_string(string_member(s, "preview")) +
+           R"(,"updatedAt":)" + json_string(string_member(s, "timestamp")) + "}";
+  }
+  out += "]";
+  if (from + kPage < count) out += R"(,"nextCursor":)" + json_string(std::to_string(from + kPage));
+  o_.conn.result(in.id, out + "}");
 }
 
 }  // namespace acdc::adapters::acp

@@ -73,6 +73,12 @@ std::string json_string(std::string_view s) {
   return out;
 }
 
+rapidjson::Document parse_json(std::string_view text) {
+  rapidjson::Document doc;
+  if (rpc::parse_limited(text, doc, rpc::kMaxDepth) != rpc::ParseOutcome::ok) doc.SetNull();
+  return doc;
+}
+
 std::string string_member(const rapidjson::Value& v, const char* key) {
   if (!v.IsObject()) return "";
   auto it = v.FindMember(key);

@@ -46,6 +46,8 @@ int jsonrpc_code(acdc_status status);
 
 // `s` as a JSON string literal.
 std::string json_string(std::string_view s);
+// `text` parsed within the reader's depth limit; null when it is not JSON.
+rapidjson::Document parse_json(std::string_view text);
 // A string member of `v`, "" when absent or not a string.
 std::string string_member(const rapidjson::Value& v, const char* key);
 // A string member of `obj`, or throws invalid_params naming `what`.

@@ -4,7 +4,7 @@
 // mid-stream, and session/load replaying acdc's own history in a second agent.
 import { test, before, after, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { startFakeProvider } from '../fake_provider/fake_provider.mjs';
 import { Editor, editBlock, textOf } from './acp_editor.mjs';
@@ -30,6 +30,7 @@ test('initialize names protocol 1, session loading, images and embedded context'
   assert.equal(init.agentCapabilities.promptCapabilities.image, true);
   assert.equal(init.agentCapabilities.promptCapabilities.embeddedContext, true);
   assert.equal(init.agentInfo.name, 'acdc');
+  assert.deepEqual(init.agentCapabilities.sessionCapabilities.list, {});
 });
 
 test('session/new opens the repository with acdc\'s code and doc modes', async () => {
@@ -145,4 +146,53 @@ test('session/load in another agent replays the session from acdc\'s history', a
   } finally {
     await other.close();
   }
+});
+
+test('session/list names acdc\'s sessions of this repository, newest first, each titled by its first message', async () => {
+  const { sessions, nextCursor } = await ed.agent.request('session/list', {});
+  const mine = sessions.find((s) => s.sessionId === sessionId);
+  assert.ok(mine, JSON.stringify(sessions));
+  assert.equal(mine.cwd, realpathSync(ed.project.repo));
+  assert.equal(mine.title, 'say hello');
+  assert.match(mine.updatedAt, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+  const times = sessions.map((s) => s.updatedAt);
+  assert.deepEqual(times, [...times].sort().reverse(), 'newest first');
+  assert.equal(nextCursor, undefined, 'one page');
+  const here = await ed.agent.request('session/list', { cwd: ed.project.repo });
+  assert.equal(here.sessions.length, sessions.length);
+  assert.deepEqual((await ed.agent.request('session/list', { cwd: '/' })).sessions, [], 'another folder has none here');
+  await assert.rejects(ed.agent.request('session/list', { cursor: 'page-two' }), /cursor/);
+  await assert.rejects(ed.agent.request('session/list', { cwd: 'relative/dir' }), /absolute/);
+});
+
+test('slash commands: announced when a session opens, done by the agent without the model', async () => {
+  const announced = ed.updates.find((u) => u.sessionId === sessionId && u.update.sessionUpdate === 'available_commands_update');
+  assert.deepEqual(announced.update.availableCommands.map((c) => c.name), ['agent', 'mode', 'undo']);
+  assert.equal(announced.update.availableCommands[0].input.hint, 'on or off');
+  const asked = (await fake.requests()).length;
+
+  let { response, updates } = await ed.prompt(sessionId, '/agent off');
+  assert.equal(response.stopReason, 'end_turn');
+  assert.match(textOf(updates, 'agent_message_chunk'), /^Ask mode is on/);
+  const options = updates.find((u) => u.sessionUpdate === 'config_option_update');
+  assert.equal(options.configOptions[0].currentValue, 'ask');
+  ({ updates } = await ed.prompt(sessionId, '/agent maybe'));
+  assert.match(textOf(updates, 'agent_message_chunk'), /Say `\/agent on`/);
+  ({ updates } = await ed.prompt(sessionId, '  /agent on '));
+  assert.equal(updates.find((u) => u.sessionUpdate === 'config_option_update').configOptions[0].currentValue, 'agent');
+
+  ({ updates } = await ed.prompt(sessionId, '/mode doc'));
+  assert.equal(updates.find((u) => u.sessionUpdate === 'current_mode_update').currentModeId, 'doc');
+  ({ updates } = await ed.prompt(sessionId, '/mode code'));
+  assert.equal(updates.find((u) => u.sessionUpdate === 'current_mode_update').currentModeId, 'code');
+
+  // The answer that made app.js say 42 (above) is the newest with edits to take back.
+  const file = join(ed.project.repo, 'app.js');
+  assert.equal(readFileSync(file, 'utf8'), 'const answer = 42;\nexport default answer;\n');
+  ({ updates } = await ed.prompt(sessionId, '/undo'));
+  assert.match(textOf(updates, 'agent_message_chunk'), /Undid an answer's edits.*app\.js/);
+  assert.equal(readFileSync(file, 'utf8'), 'const answer = 41;\nexport default answer;\n');
+  ({ updates } = await ed.prompt(sessionId, '/undo'));
+  assert.match(textOf(updates, 'agent_message_chunk'), /^Nothing to undo/);
+  assert.equal((await fake.requests()).length, asked, 'no command reached the model');
 });

@@ -4,6 +4,7 @@
 #include "acp/history_replay.hpp"
 #include "acp/prompt_content.hpp"
 #include "acp/settings.hpp"
+#include "acp/slash_commands.hpp"
 #include "acp/updates.hpp"
 
 #include <catch2/catch.hpp>
@@ -103,4 +104,21 @@ TEST_CASE("app.yaml's acp: block says whether edits ask, and a wrong one says wh
   CHECK_FALSE(parse_acp_settings(R"({"acp":{"edits":"apply"}})").ask_before_edits);
   CHECK_THROWS_WITH(parse_acp_settings(R"({"acp":{"edits":"maybe"}})"), Catch::Contains("ask"));
   CHECK_THROWS_WITH(parse_acp_settings(R"({"acp":{"permission":"ask"}})"), Catch::Contains("known: edits"));
+}
+
+TEST_CASE("a prompt that is one of acdc's slash commands is that command and any other text is a message") {
+  auto agent = slash_command("  /agent   off \n");
+  REQUIRE(agent);
+  CHECK(agent->name == "agent");
+  CHECK(agent->input == "off");
+  auto undo = slash_command("/undo");
+  REQUIRE(undo);
+  CHECK(undo->input.empty());
+  CHECK_FALSE(slash_command("/agents on"));      // not a name acdc serves: the model reads it
+  CHECK_FALSE(slash_command("please /undo"));    // not at the start
+  CHECK_FALSE(slash_command("/"));
+  CHECK_FALSE(slash_command(""));
+  rapidjson::Document update = json(available_commands_update("s1").c_str());
+  REQUIRE(update["update"]["availableCommands"].Size() == 3);
+  CHECK(update["update"]["availableCommands"][2]["input"].IsNull());  // /undo takes no input
 }
