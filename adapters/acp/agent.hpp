@@ -94,6 +94,10 @@ class Agent {
   AgentSwitch agent_switch();  // LLMService.get_agent_mode: the current session's switch
   // The session's configOptions: Ask or Agent (its current value from LLMService.get_agent_mode).
   std::string config_options_json();
+  // Agent (on) or Ask for the current session; returns the configOptions
+  // after it. Throws acdc::Error (failed precondition, with the reason) when
+  // Agent is asked of a model that calls no tools: then nothing changed.
+  std::string switch_agent(bool on);
   // The editor's session made acdc's current one (the browser may have switched since).
   void make_current(const std::string& session_id);
   void remember_session(const std::string& session_id);

@@ -22,12 +22,15 @@ void Agent::run_slash(const Incoming& in, const std::string& session_id, const S
 
 std::string Agent::slash_agent(const std::string& session_id, const std::string& input) {
   if (input != "on" && input != "off") return "Say `/agent on` (the model reads, searches and runs the tests itself) or `/agent off` (Ask).";
-  if (const AgentSwitch now = agent_switch(); input == "on" && !now.available)
-    return "Agent mode is unavailable: " + now.reason + ". Name a model that calls tools in llm.yaml.";
-  o_.engine.call("LLMService.set_agent_mode", input == "on" ? "[true]" : "[false]");
+  std::string options;
+  try {
+    options = switch_agent(input == "on");
+  } catch (const acdc::Error& e) {
+    return e.what();  // unavailable: nothing changed
+  }
   o_.conn.notify("session/update", R"({"sessionId":)" + json_string(session_id) +
                                        R"(,"update":{"sessionUpdate":"config_option_update","configOptions":)" +
-                                       config_options_json() + "}}");
+                                       options + "}}");
   return input == "on" ? "Agent mode is on: the model reads, searches and runs the tests itself."
                        : "Ask mode is on: the model answers from what you attach, and asks before editing other files.";
 }

@@ -122,20 +122,19 @@ void Agent::prompt(const Incoming& in) {
   auto prompt = in.params()->FindMember("prompt");
   if (prompt == in.params()->MemberEnd()) throw acdc::invalid_params("session/prompt needs \"prompt\": content blocks");
   const PromptParts parts = prompt_parts(prompt->value, root_);
-  make_current(session);  // the browser may have switched sessions since: this prompt belongs to its own
-  if (auto command = slash_command(parts.message); command && parts.images.empty() && parts.context.empty()) {
-    {
-      std::lock_guard lock(mu_);
-      if (running_)
-        throw acdc::Error(ACDC_E_FAILED_PRECONDITION, "a prompt is still running: wait for it or cancel it (session/cancel)");
-    }
-    return run_slash(in, session, *command);
-  }
-  std::shared_ptr<PromptTurn> turn;
   {
+    // Only this worker starts a prompt, so none can start between this
+    // check and the turn's start below; a running one may end meanwhile.
     std::lock_guard lock(mu_);
     if (running_)
       throw acdc::Error(ACDC_E_FAILED_PRECONDITION, "a prompt is still running: wait for it or cancel it (session/cancel)");
+  }
+  make_current(session);  // the browser may have switched sessions since: this prompt belongs to its own
+  if (auto command = slash_command(parts.message); command && parts.images.empty() && parts.context.empty())
+    return run_slash(in, session, *command);
+  std::shared_ptr<PromptTurn> turn;
+  {
+    std::lock_guard lock(mu_);
     turn = std::make_shared<PromptTurn>(PromptTurn::Setup{
         .conn = o_.conn,
         .engine = o_.engine,
@@ -178,11 +177,15 @@ void Agent::set_config_option(const Incoming& in) {
   if (value != "ask" && value != "agent")
     throw acdc::invalid_params("agent: \"value\" must be \"ask\" or \"agent\", not '" + value + "'");
   make_current(session);
-  if (const AgentSwitch now = agent_switch(); value == "agent" && !now.available)
+  o_.conn.result(in.id, R"({"configOptions":)" + switch_agent(value == "agent") + "}");
+}
+
+std::string Agent::switch_agent(bool on) {
+  if (const AgentSwitch now = agent_switch(); on && !now.available)
     throw acdc::Error(ACDC_E_FAILED_PRECONDITION,
                       "Agent mode is unavailable: " + now.reason + ". Name a model that calls tools in llm.yaml.");
-  o_.engine.call("LLMService.set_agent_mode", value == "agent" ? "[true]" : "[false]");
-  o_.conn.result(in.id, R"({"configOptions":)" + config_options_json() + "}");
+  o_.engine.call("LLMService.set_agent_mode", on ? "[true]" : "[false]");
+  return config_options_json();
 }
 
 // The history's sessions (LLMService.history_list_sessions, newest first),

@@ -11,20 +11,6 @@
 #include <algorithm>
 
 namespace acdc::adapters::acp {
-namespace {
-
-rapidjson::Document parse(std::string_view text) {
-  rapidjson::Document doc;
-  if (rpc::parse_limited(text, doc, rpc::kMaxDepth) != rpc::ParseOutcome::ok || !doc.IsObject()) doc.SetObject();
-  return doc;
-}
-
-std::string text_at(const rapidjson::Value& o, const char* key) {
-  auto it = o.FindMember(key);
-  return it != o.MemberEnd() && it->value.IsString() ? std::string(it->value.GetString(), it->value.GetStringLength()) : "";
-}
-
-}  // namespace
 
 std::string tool_result_json(const std::string& text, bool is_error) {
   return R"({"content":[{"type":"text","text":)" + json_string(text) + R"(}],"isError":)" + (is_error ? "true" : "false") +
@@ -41,11 +27,11 @@ std::string EditorTerminal::params(const std::string& more) const {
 }
 
 void EditorTerminal::run(const std::string& tool_call_id, const std::string& arguments_json, Done done) {
-  rapidjson::Document args = parse(arguments_json);
-  const std::string command = text_at(args, "command");
+  rapidjson::Document args = parse_object(arguments_json);
+  const std::string command = string_member(args, "command");
   if (command.find_first_not_of(" \t\r\n") == std::string::npos)
     return done(tool_result_json("command: required, the command line to run", true));
-  std::string cwd = text_at(args, "cwd");
+  std::string cwd = string_member(args, "cwd");
   if (cwd.empty() || cwd == ".") cwd = root_.string();
   else if (auto fault = util::relative_path_fault(cwd))
     return done(tool_result_json("cwd: " + util::fault_message(*fault, cwd), true));
@@ -59,7 +45,7 @@ void EditorTerminal::run(const std::string& tool_call_id, const std::string& arg
                              R"(,"outputByteLimit":)" + std::to_string(kOutputLimit) + "}";
   auto self = shared_from_this();
   conn_.request("terminal/create", create, [self, tool_call_id, command, done](bool ok, std::string_view text) {
-    const std::string id = ok ? text_at(parse(text), "terminalId") : "";
+    const std::string id = ok ? string_member(parse_object(text), "terminalId") : "";
     if (id.empty())
       return done(tool_result_json("the editor could not start `" + command + "` in a terminal: " + std::string(text), true));
     {
@@ -79,9 +65,9 @@ void EditorTerminal::wait_for_exit(std::string command, Done done) {
   conn_.request("terminal/wait_for_exit", params(), [self, command, done](bool ok, std::string_view text) {
     std::string ending = "the editor did not say how it ended";
     if (ok) {
-      rapidjson::Document exit = parse(text);
+      rapidjson::Document exit = parse_object(text);
       auto code = exit.FindMember("exitCode");
-      const std::string signal = text_at(exit, "signal");
+      const std::string signal = string_member(exit, "signal");
       if (code != exit.MemberEnd() && code->value.IsInt())
         ending = code->value.GetInt() == 124 ? "killed at its timeout" : "exit code " + std::to_string(code->value.GetInt());
       else if (!signal.empty()) ending = "ended by " + signal;
@@ -93,8 +79,8 @@ void EditorTerminal::wait_for_exit(std::string command, Done done) {
 void EditorTerminal::read_output(std::string command, std::string ending, Done done) {
   auto self = shared_from_this();
   conn_.request("terminal/output", params(), [self, command, ending, done](bool ok, std::string_view text) {
-    rapidjson::Document out = parse(ok ? text : "{}");
-    std::string output = text_at(out, "output");
+    rapidjson::Document out = parse_object(ok ? text : "{}");
+    std::string output = string_member(out, "output");
     auto truncated = out.FindMember("truncated");
     if (truncated != out.MemberEnd() && truncated->value.IsTrue())
       output = "[... the start of the output was cut; its last " + std::to_string(kOutputLimit) + " bytes follow ...]\n" + output;

@@ -151,8 +151,7 @@ void PromptTurn::ask_permission(const std::string& call_id, const std::string& p
 // them, and once allowed their writes do not ask again.
 void PromptTurn::on_ask(std::string ask_json, Engine::Reply reply) {
   if (cancelled_) return reply(ACDC_OK, R"({"outcome":"deny"})");
-  rapidjson::Document ask;
-  if (rpc::parse_limited(ask_json, ask, rpc::kMaxDepth) != rpc::ParseOutcome::ok || !ask.IsObject()) ask.SetObject();
+  const rapidjson::Document ask = parse_object(ask_json);
   const bool edit = string_member(ask, "kind") == "edit";
   std::vector<std::string> paths;
   if (auto p = ask.FindMember("paths"); edit && p != ask.MemberEnd() && p->value.IsArray())

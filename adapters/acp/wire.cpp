@@ -79,6 +79,12 @@ rapidjson::Document parse_json(std::string_view text) {
   return doc;
 }
 
+rapidjson::Document parse_object(std::string_view text) {
+  rapidjson::Document doc = parse_json(text);
+  if (!doc.IsObject()) doc.SetObject();
+  return doc;
+}
+
 std::string string_member(const rapidjson::Value& v, const char* key) {
   if (!v.IsObject()) return "";
   auto it = v.FindMember(key);

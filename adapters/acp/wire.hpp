@@ -48,6 +48,8 @@ int jsonrpc_code(acdc_status status);
 std::string json_string(std::string_view s);
 // `text` parsed within the reader's depth limit; null when it is not JSON.
 rapidjson::Document parse_json(std::string_view text);
+// ... an empty object when it is not a JSON object (a peer's answer read field by field).
+rapidjson::Document parse_object(std::string_view text);
 // A string member of `v`, "" when absent or not a string.
 std::string string_member(const rapidjson::Value& v, const char* key);
 // A string member of `obj`, or throws invalid_params naming `what`.
