@@ -11,6 +11,7 @@ packages=(
   libboost1.81-dev rapidjson-dev libyaml-cpp-dev libcli11-dev catch2
   libgit2-dev libcurl4-openssl-dev libssl-dev libgumbo-dev libre2-dev libpcre2-dev libxxhash-dev libtree-sitter-dev
   nodejs npm chromium xdg-utils bubblewrap
+  file  # CPack's .deb: which installed files are ELF, for dpkg-shlibdeps (scripts/package.sh)
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -1,7 +1,7 @@
-// The packager's and the plugin author's paths (issue 6): a trimmed build
-// with only repo, settings and symbol-index linked into one acdc binary, and a third-party
-// plugin configured and built outside the tree against the installed SDK.
-// Both build with CMake here, so they run once, in the plain build only.
+// The packager's path (issue 6): a trimmed build with only repo, settings and
+// symbol-index linked into one acdc binary. It builds with CMake here, so it
+// runs once, in the plain build only. The plugin author's path, a plugin built
+// against the installed SDK, is in package.test.mjs.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -16,7 +16,6 @@ const require = createRequire(import.meta.url);
 const WebSocket = require('ws');
 
 const source = process.env.ACDC_SOURCE_DIR;
-const build = process.env.ACDC_BUILD_DIR;
 const work = mkdtempSync(join(tmpdir(), 'acdc-packaging-'));
 after(() => rmSync(work, { recursive: true, force: true }));
 
@@ -79,33 +78,6 @@ test('a trimmed single binary with repo, settings and symbol-index starts and se
     const missing = await rawCall(host, 'LLMService.get_current_state');
     assert.equal(missing.error.code, -32601);
     assert.match(missing.error.message, /plugin 'llm' is not loaded/);
-  } finally {
-    assert.equal(await host.stop(), 0);
-  }
-});
-
-test('a third-party plugin builds against the installed SDK and is called over WebSocket', async () => {
-  const prefix = join(work, 'sdk');
-  run('cmake', ['--install', build, '--component', 'sdk', '--prefix', prefix]);
-  const dir = join(work, 'greeter');
-  cmakeConfigure(join(source, 'sdk/examples/third-party'), dir, [`-DCMAKE_PREFIX_PATH=${prefix}`]);
-  run('cmake', ['--build', dir]);
-  const check = run(process.env.ACDC_BIN, ['plugin', 'check', join(dir, 'greeter.acdc.so')]);
-  assert.match(check, /plugin {3}greeter 1\.0\.0/);
-  assert.match(check, /Greeter\.greet {2}\(a tool for models\)/);
-  const host = await startHost({ config: 'plugins:\n  - name: greeter\n', args: ['--plugin-dir', dir] });
-  try {
-    const client = await connect(host);
-    assert.equal(await client.server['Greeter.hello']('you'), 'hello, you');
-    assert.equal(await client.server['Greeter.count'](), 1);
-    // Its tool is listed for the agent and for MCP, and answers as a tool does.
-    const tools = await client.server['Host.list_tools']();
-    assert.deepEqual(tools.map((t) => [t.name, t.method]), [['greet', 'Greeter.greet']]);
-    const greeted = await client.server['Greeter.greet']({ who: 'a model' });
-    assert.deepEqual(greeted.content, [{ type: 'text', text: 'hello, a model' }]);
-    assert.equal((await client.server['Greeter.greet']({})).isError, true);
-    await assert.rejects(client.server['Greeter.hello'](''), (e) => e.code === -32602 && /give a name/.test(e.message));
-    client.close();
   } finally {
     assert.equal(await host.stop(), 0);
   }

