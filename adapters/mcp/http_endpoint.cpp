@@ -12,9 +12,10 @@ namespace {
 constexpr auto kKeepaliveEvery = std::chrono::seconds(30);  // under undici's 300 s body timeout
 constexpr const char* kRetryMs = "3000";                    // when a client reconnects a closed stream
 
-void fail(net::HttpResponder& out, int status, std::string_view message, net::HttpHeaders headers = {}) {
-  headers.emplace_back("Content-Type", "application/json");
-  out.respond(status, std::move(headers), rpc::error_frame("null", -32000, message));
+// `id`: the request's, so a client can tell which request failed; null
+// for a GET or DELETE, or a body that is no request.
+void fail(net::HttpResponder& out, int status, std::string_view message, std::string_view id = "null") {
+  out.respond(status, {{"Content-Type", "application/json"}}, rpc::error_frame(id, -32000, message));
 }
 
 // MCP-Protocol-Version, when sent, must be one acdc speaks (2025-11-25,
@@ -26,9 +27,10 @@ bool version_supported(std::string_view version) {
   return false;
 }
 
-std::string supported_versions() {
-  std::string out;
-  for (const char* v : kProtocolVersions) out += (out.empty() ? "" : ", ") + std::string(v);
+std::string unsupported_version(const net::HttpRequest& request) {
+  std::string out = "unsupported MCP-Protocol-Version '" + std::string(request.header("MCP-Protocol-Version")) +
+                    "': acdc speaks ";
+  for (const char* v : kProtocolVersions) out += (out.back() == ' ' ? "" : ", ") + std::string(v);
   return out;
 }
 
@@ -38,34 +40,37 @@ HttpEndpoint::HttpEndpoint(std::shared_ptr<Engine> engine, std::filesystem::path
     : engine_(std::move(engine)), root_(std::move(root)) {}
 
 void HttpEndpoint::on_request(net::HttpRequest request, std::shared_ptr<net::HttpResponder> out) {
-  std::string_view version = request.header("MCP-Protocol-Version");
-  if (!version_supported(version))
-    return fail(*out, 400, "unsupported MCP-Protocol-Version '" + std::string(version) +
-                               "': acdc speaks " + supported_versions());
   if (request.method == "POST") return post(request, out);
+  if (!version_supported(request.header("MCP-Protocol-Version")))
+    return fail(*out, 400, unsupported_version(request));
   if (request.method == "GET") return open_stream(request, out);
   end_session(request, out);  // the host routes only POST, GET and DELETE here
 }
 
-std::shared_ptr<HttpSession> HttpEndpoint::session_of(const net::HttpRequest& request, net::HttpResponder& out) {
+std::shared_ptr<HttpSession> HttpEndpoint::session_of(const net::HttpRequest& request, net::HttpResponder& out,
+                                                      std::string_view request_id) {
   std::string id(request.header("Mcp-Session-Id"));
   if (id.empty()) {
-    fail(out, 400, "no Mcp-Session-Id header: send initialize first and then the id its answer carries");
+    fail(out, 400, "no Mcp-Session-Id header: send initialize first and then the id its answer carries", request_id);
     return nullptr;
   }
   auto session = sessions_.find(id);
-  if (!session) fail(out, 404, "no MCP session '" + id + "' (it ended or expired): send initialize again");
+  if (!session)
+    fail(out, 404, "no MCP session '" + id + "' (it ended or expired): send initialize again", request_id);
   return session;
 }
 
 void HttpEndpoint::post(const net::HttpRequest& request, const std::shared_ptr<net::HttpResponder>& out) {
-  const Accepts accepts = parse_accept(request.header("Accept"));
-  if (!accepts.json && !accepts.event_stream)
-    return fail(*out, 406, "Accept must allow application/json or text/event-stream (MCP asks for both)");
-  if (request.header("Content-Type").find("application/json") == std::string_view::npos)
-    return fail(*out, 415, "send the message as Content-Type: application/json");
   rapidjson::Document doc;
   Message m = read_message(request.body, doc);
+  const std::string id = m.kind == Message::request ? m.id : "null";
+  if (!version_supported(request.header("MCP-Protocol-Version")))
+    return fail(*out, 400, unsupported_version(request), id);
+  const Accepts accepts = parse_accept(request.header("Accept"));
+  if (!accepts.json && !accepts.event_stream)
+    return fail(*out, 406, "Accept must allow application/json or text/event-stream (MCP asks for both)", id);
+  if (request.header("Content-Type").find("application/json") == std::string_view::npos)
+    return fail(*out, 415, "send the message as Content-Type: application/json", id);
   if (m.kind == Message::invalid) {
     out->respond(400, {{"Content-Type", "application/json"}}, rpc::error_frame(m.id, m.error_code, m.error));
     return;
@@ -74,15 +79,16 @@ void HttpEndpoint::post(const net::HttpRequest& request, const std::shared_ptr<n
   net::HttpHeaders headers;
   if (m.kind == Message::request && m.method == "initialize") {
     if (!request.header("Mcp-Session-Id").empty())
-      return fail(*out, 400, "initialize opens a new session: send it without an Mcp-Session-Id header");
+      return fail(*out, 400, "initialize opens a new session: send it without an Mcp-Session-Id header", id);
     session = sessions_.create([this, out] {
       return std::make_unique<Server>(Server::Options{.engine = *engine_, .executor = out->executor(), .root = root_});
     });
     if (!session)
       return fail(*out, 503, "all " + std::to_string(HttpSessions::kMaxSessions) +
-                                 " MCP sessions are listening on event streams: end one (DELETE /mcp) and retry");
+                                 " MCP sessions are listening on event streams: end one (DELETE /mcp) and retry",
+                  id);
     headers.emplace_back("Mcp-Session-Id", session->id);
-  } else if (!(session = session_of(request, *out))) {
+  } else if (!(session = session_of(request, *out, id))) {
     return;
   }
   auto reply = std::make_shared<HttpReply>(out, accepts, std::move(headers));

@@ -39,8 +39,9 @@ class HttpEndpoint final : public net::HttpEndpoint, public std::enable_shared_f
   void post(const net::HttpRequest& request, const std::shared_ptr<net::HttpResponder>& out);
   void open_stream(const net::HttpRequest& request, const std::shared_ptr<net::HttpResponder>& out);
   void end_session(const net::HttpRequest& request, const std::shared_ptr<net::HttpResponder>& out);
-  // The request's session, or null after answering 400 or 404.
-  std::shared_ptr<HttpSession> session_of(const net::HttpRequest& request, net::HttpResponder& out);
+  // The request's session, or null after answering 400 or 404 (carrying `request_id`, the JSON-RPC request's id, when there is one).
+  std::shared_ptr<HttpSession> session_of(const net::HttpRequest& request, net::HttpResponder& out,
+                                          std::string_view request_id = "null");
   void keep_alive(std::weak_ptr<EventStream> stream);
 
   std::shared_ptr<Engine> engine_;

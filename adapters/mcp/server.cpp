@@ -28,7 +28,8 @@ Server::Server(Options options)
     : engine_(options.engine),
       root_(std::move(options.root)),
       tools_(options.engine, options.executor),
-      resources_(options.engine, root_) {}
+      resources_(options.engine, root_),
+      prompts_(options.engine) {}
 
 Server::~Server() {
   std::map<std::string, std::shared_ptr<Running>> running;
@@ -75,21 +76,26 @@ void Server::dispatch(const std::string& method, const rapidjson::Value* params,
   if (method == "tools/list")
     return list_tools(engine_, [id, sink](std::string out) { sink(rpc::result_frame(id, out), true); });
   if (method == "tools/call") return call_tool(params, id, std::move(sink));
+  // The answer of a call that ends later, on any thread.
+  auto answer = [id, sink](int code, std::string out) {
+    sink(code == 0 ? rpc::result_frame(id, out) : rpc::error_frame(id, code, out), true);
+  };
   if (method == "resources/list") {
     const rapidjson::Value* cursor = member(params, "cursor");
-    return resources_.list(cursor && cursor->IsString() ? cursor->GetString() : "",
-                           [id, sink](int code, std::string out) {
-                             sink(code == 0 ? rpc::result_frame(id, out) : rpc::error_frame(id, code, out), true);
-                           });
+    return resources_.list(cursor && cursor->IsString() ? cursor->GetString() : "", answer);
   }
   if (method == "resources/read") {
     const rapidjson::Value* uri = member(params, "uri");
     if (!uri || !uri->IsString()) return reply(rpc::kInvalidParams, "resources/read needs a \"uri\" string");
-    return resources_.read(uri->GetString(), [id, sink](int code, std::string out) {
-      sink(code == 0 ? rpc::result_frame(id, out) : rpc::error_frame(id, code, out), true);
-    });
+    return resources_.read(uri->GetString(), answer);
   }
   if (method == "resources/templates/list") return reply(0, resources_.templates_json());
+  if (method == "prompts/list") return prompts_.list(answer);
+  if (method == "prompts/get") {
+    const rapidjson::Value* name = member(params, "name");
+    if (!name || !name->IsString()) return reply(rpc::kInvalidParams, "prompts/get needs the prompt's \"name\"");
+    return prompts_.get(name->GetString(), member(params, "arguments"), answer);
+  }
   if (method == "logging/setLevel") {
     const rapidjson::Value* level = member(params, "level");
     for (const char* l : kLevels)
@@ -103,7 +109,8 @@ void Server::dispatch(const std::string& method, const rapidjson::Value* params,
   }
   reply(rpc::kMethodNotFound, "acdc's MCP server has no method '" + method +
                                   "': it serves initialize, ping, tools/list, tools/call, resources/list, "
-                                  "resources/read, resources/templates/list and logging/setLevel");
+                                  "resources/read, resources/templates/list, prompts/list, prompts/get and "
+                                  "logging/setLevel");
 }
 
 void Server::initialize(const rapidjson::Value* params, const std::string& id, Sink& sink) {
@@ -122,7 +129,7 @@ void Server::initialize(const rapidjson::Value* params, const std::string& id, S
   std::string out = R"({"protocolVersion":)";
   rpc::append_quoted(out, version);
   out += R"(,"capabilities":{"tools":{"listChanged":false},"resources":{"subscribe":false,"listChanged":false},)"
-         R"("logging":{}},"serverInfo":{"name":"acdc","title":"AC-DC++","version":)";
+         R"("prompts":{"listChanged":false},"logging":{}},"serverInfo":{"name":"acdc","title":"AC-DC++","version":)";
   rpc::append_quoted(out, ACDC_VERSION);
   out += R"(},"instructions":)";
   rpc::append_quoted(out, kInstructions);

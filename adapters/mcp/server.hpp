@@ -1,6 +1,6 @@
 // mcp/server.hpp -- one MCP session: the lifecycle (initialize, version
 // negotiation), tools/list and tools/call (tools.hpp), resources
-// (resources.hpp), logging/setLevel, ping, cancellation and progress. It
+// (resources.hpp), prompts (prompts.hpp), logging/setLevel, ping, cancellation and progress. It
 // knows no transport: stdio (stdio.hpp) feeds it lines, the /mcp endpoint
 // HTTP bodies.
 //
@@ -15,6 +15,7 @@
 #pragma once
 
 #include "mcp/engine.hpp"
+#include "mcp/prompts.hpp"
 #include "mcp/resources.hpp"
 #include "mcp/tools.hpp"
 
@@ -76,6 +77,7 @@ class Server {
   std::filesystem::path root_;
   Tools tools_;
   Resources resources_;
+  Prompts prompts_;
   mutable std::mutex mu_;
   std::string version_;
   std::string log_level_ = "info";

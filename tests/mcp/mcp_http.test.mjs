@@ -140,6 +140,11 @@ test('malformed requests get a status and a message, and the server goes on', as
     headers: { ...s, 'MCP-Protocol-Version': '1999-01-01' } });
   assert.equal(version.status, 400);
   assert.match(version.payload.error.message, /2025-11-25/);
+  assert.equal(version.payload.id, 6, 'an error response carries the request\'s id');
+  const lost = await raw('POST', { body: { jsonrpc: '2.0', id: 'gone', method: 'ping' },
+    headers: { 'Mcp-Session-Id': 'no-such-session' } });
+  assert.equal(lost.status, 404);
+  assert.equal(lost.payload.id, 'gone');
   const big = await raw('POST', { body: 'x'.repeat(9 << 20), headers: s });
   assert.equal(big.status, 413);
   assert.match(big.payload.error.message, /8 MiB/);

@@ -29,7 +29,7 @@ def report(shapes):
 `;
 
 // `plugins`: the acdc.yaml plugin list (a trimmed build serves fewer).
-export function makeProject(fake, { plugins = ['repo', 'symbol-index', 'llm'], extraFiles = 0 } = {}) {
+export function makeProject(fake, { plugins = ['settings', 'repo', 'symbol-index', 'llm'], extraFiles = 0 } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'acdc-mcp-'));
   const repo = join(dir, 'repo');
   const configHome = join(dir, 'config');

@@ -1,7 +1,7 @@
 // `acdc mcp` driven by the official MCP TypeScript SDK's Client over stdio
 // (issue 31): the handshake, the tool list, every tool on a real git
 // repository, acdc's own model through the fake provider, errors,
-// cancellation, resources in pages, malformed frames and a trimmed build.
+// cancellation, resources in pages, prompts, malformed frames and a trimmed build.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -200,6 +200,25 @@ test('resources: files by file:// URI and the map, listed in pages', async () =>
   assert.match(map.contents[0].text, /shapes\.py/);
   await assert.rejects(mcp.client.readResource({ uri: 'file:///etc/passwd' }), (e) => e.code === -32002);
   await assert.rejects(mcp.client.listResources({ cursor: 'garbage' }), (e) => e.code === ErrorCode.InvalidParams);
+});
+
+test('prompts: acdc\'s snippets for code, doc and review, with an optional details argument', async () => {
+  assert.ok(mcp.client.getServerCapabilities().prompts);
+  const { prompts } = await mcp.client.listPrompts();
+  const names = prompts.map((p) => p.name);
+  assert.equal(new Set(names).size, names.length, 'no name twice');
+  for (const mode of ['code', 'doc', 'review']) assert.ok(names.some((n) => n.startsWith(`${mode}-`)), mode);
+  const bug = prompts.find((p) => p.name === 'code-find-the-bug');
+  assert.equal(bug.title, 'Find the bug');
+  assert.deepEqual(bug.arguments.map((a) => [a.name, a.required]), [['details', false]]);
+  const plain = await mcp.client.getPrompt({ name: 'code-find-the-bug' });
+  assert.equal(plain.messages.length, 1);
+  assert.equal(plain.messages[0].role, 'user');
+  assert.equal(plain.messages[0].content.text, bug.description);
+  const detailed = await mcp.client.getPrompt({ name: 'code-find-the-bug', arguments: { details: 'area() of a Square is wrong' } });
+  assert.match(detailed.messages[0].content.text, /before you propose an edit\.\n\narea\(\) of a Square is wrong$/);
+  await assert.rejects(mcp.client.getPrompt({ name: 'no-such-prompt' }),
+    (e) => e.code === ErrorCode.InvalidParams && /prompts\/list names/.test(e.message));
 });
 
 test('logging/setLevel and ping', async () => {

@@ -2,6 +2,7 @@
 // arguments read against its schema (acdc/sdk/tool.hpp, as the adapter uses it).
 #include "mcp/catalog.hpp"
 #include "mcp/message.hpp"
+#include "mcp/prompts.hpp"
 #include "mcp/tool_args.hpp"
 
 #include <catch2/catch.hpp>
@@ -68,4 +69,12 @@ TEST_CASE("a plugin tool is served by the method Host.list_tools names, an MCP s
       {"name":"gh__search","method":"McpClient.call_tool","by_name":true}])";
   CHECK(tool_method(list, "read_file") == "Repo.read_file");
   CHECK(tool_method(list, "gh__search").empty());
+}
+
+TEST_CASE("a snippet's prompt name is its mode and tooltip, lower case, words joined by one dash") {
+  using acdc::adapters::mcp::prompt_name;
+  CHECK(prompt_name("code", "Write tests") == "code-write-tests");
+  CHECK(prompt_name("review", "Security") == "review-security");
+  CHECK(prompt_name("doc", "  What's new? (v2)  ") == "doc-what-s-new-v2");
+  CHECK(prompt_name("code", "🧪 ✅") == "code");
 }
