@@ -16,6 +16,8 @@ void Agent::handle(const Incoming& in) {
   if (m == "session/cancel") return cancel(in);
   if (m == "session/new") return on_worker(in, [this, in] { new_session(in); });
   if (m == "session/load") return on_worker(in, [this, in] { load_session(in); });
+  if (m == "session/resume") return on_worker(in, [this, in] { resume_session(in); });
+  if (m == "session/close") return on_worker(in, [this, in] { close_session(in); });
   if (m == "session/prompt") return on_worker(in, [this, in] { prompt(in); });
   if (m == "session/set_mode") return on_worker(in, [this, in] { set_mode(in); });
   if (m == "session/set_config_option") return on_worker(in, [this, in] { set_config_option(in); });
@@ -24,8 +26,9 @@ void Agent::handle(const Incoming& in) {
   if (in.kind == Kind::request)
     o_.conn.error(in.id, rpc::kMethodNotFound,
                   "acdc acp does not serve " + m +
-                      " (it serves initialize, session/new, session/load, session/prompt, session/cancel, "
-                      "session/set_mode, session/set_config_option, session/list)");
+                      " (it serves initialize, session/new, session/load, session/resume, session/close, "
+                      "session/prompt, session/cancel, session/set_mode, session/set_config_option, "
+                      "session/list)");
 }
 
 void Agent::on_worker(const Incoming& in, std::function<void()> work) {
@@ -64,7 +67,8 @@ void Agent::initialize(const Incoming& in) {
   // Version negotiation (protocol/v1/initialization): the client's version
   // when we speak it, else our latest, and the client decides.
   std::string result = R"({"protocolVersion":)" + std::to_string(kProtocolVersion) +
-                       R"(,"agentCapabilities":{"loadSession":true,"sessionCapabilities":{"list":{}},)"
+                       R"(,"agentCapabilities":{"loadSession":true,)"
+                       R"("sessionCapabilities":{"list":{},"resume":{},"close":{}},)"
                        R"("promptCapabilities":{"image":true,"audio":false,"embeddedContext":true},)"
                        R"("mcpCapabilities":{"http":false,"sse":false}},)"
                        R"("authMethods":[],"agentInfo":{"name":"acdc","title":"AC-DC++","version":)";

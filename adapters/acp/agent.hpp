@@ -71,6 +71,10 @@ class Agent {
   void cancel(const Incoming& in);
   void new_session(const Incoming& in);
   void load_session(const Incoming& in);
+  void resume_session(const Incoming& in);
+  void close_session(const Incoming& in);
+  // session/load (replay: the history as updates) and session/resume.
+  void open_session(const Incoming& in, const char* method, bool replay);
   void prompt(const Incoming& in);
   void set_mode(const Incoming& in);
   void set_config_option(const Incoming& in);

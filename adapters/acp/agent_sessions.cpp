@@ -1,6 +1,6 @@
 // acp/agent_sessions.cpp -- the agent's session methods (agent.hpp), on its
-// worker: session/new, session/load, session/prompt, session/set_mode,
-// session/set_config_option, session/list.
+// worker: session/new, session/load, session/resume, session/close,
+// session/prompt, session/set_mode, session/set_config_option, session/list.
 #include "acp/agent.hpp"
 
 #include "acp/history_replay.hpp"
@@ -101,19 +101,40 @@ void Agent::new_session(const Incoming& in) {
   o_.conn.notify("session/update", available_commands_update(id));
 }
 
-void Agent::load_session(const Incoming& in) {
-  const fs::path root = open_repository(in.params(), "session/load");
-  const std::string id = required_string(in.params(), "sessionId", "session/load");
+void Agent::load_session(const Incoming& in) { open_session(in, "session/load", true); }
+
+// session/resume is session/load without the replay: the editor still shows
+// the conversation, and only needs acdc to go on with it.
+void Agent::resume_session(const Incoming& in) { open_session(in, "session/resume", false); }
+
+void Agent::open_session(const Incoming& in, const char* method, bool replay) {
+  const fs::path root = open_repository(in.params(), method);
+  const std::string id = required_string(in.params(), "sessionId", method);
   rapidjson::Document state = parse_json(o_.engine.call("LLMService.get_current_state", "[]"));
   // The current session may have no message yet (nothing to load from the
   // history file); it is already in context.
   if (string_member(state, "session_id") != id)
     state = parse_json(o_.engine.call("LLMService.load_session_into_context", "[" + json_string(id) + "]"));
   remember_session(id);
-  if (state.IsObject() && state.HasMember("messages"))
+  if (replay && state.IsObject() && state.HasMember("messages"))
     for (const std::string& update : replay_updates(id, state["messages"], root)) o_.conn.notify("session/update", update);
   o_.conn.result(in.id, R"({"modes":)" + modes_json() + R"(,"configOptions":)" + config_options_json() + "}");
   o_.conn.notify("session/update", available_commands_update(id));
+}
+
+// Its running prompt is cancelled (it ends as stopped, its history written)
+// and its "allow always" forgotten; its history stays, for session/load.
+void Agent::close_session(const Incoming& in) {
+  const std::string id = required_string(in.params(), "sessionId", "session/close");
+  session_state(id);  // an unknown session is an error, as for every session method
+  std::shared_ptr<PromptTurn> turn;
+  {
+    std::lock_guard lock(mu_);
+    if (running_session_ == id) turn = running_;
+    sessions_.erase(id);
+  }
+  if (turn) turn->cancel();
+  o_.conn.result(in.id, "{}");
 }
 
 void Agent::prompt(const Incoming& in) {

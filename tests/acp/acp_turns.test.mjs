@@ -1,7 +1,8 @@
 // `acdc acp` driven by the ACP SDK's client, an editor without fs
 // capabilities: initialize, a new session, streamed turns (answer, reasoning,
 // stop reasons), an edit written by acdc on disk, a failing provider, cancel
-// mid-stream, and session/load replaying acdc's own history in a second agent.
+// mid-stream, session/load replaying acdc's own history in a second agent,
+// session/resume and session/close.
 import { test, before, after, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, realpathSync } from 'node:fs';
@@ -163,6 +164,40 @@ test('session/list names acdc\'s sessions of this repository, newest first, each
   assert.deepEqual((await ed.agent.request('session/list', { cwd: '/' })).sessions, [], 'another folder has none here');
   await assert.rejects(ed.agent.request('session/list', { cursor: 'page-two' }), /cursor/);
   await assert.rejects(ed.agent.request('session/list', { cwd: 'relative/dir' }), /absolute/);
+});
+
+test('session/resume in another agent goes on without a replay; session/close cancels its prompt and ends it', async () => {
+  const other = await Editor.start(fake, { project: ed.project });
+  try {
+    const init = await other.initialize();
+    assert.deepEqual(init.agentCapabilities.sessionCapabilities.resume, {});
+    assert.deepEqual(init.agentCapabilities.sessionCapabilities.close, {});
+    const resumed = await other.agent.request('session/resume', { sessionId, cwd: ed.project.repo, mcpServers: [] });
+    assert.equal(resumed.modes.currentModeId, 'code');
+    assert.ok(resumed.configOptions.some((o) => o.id === 'agent'));
+    // The commands come after the answer; with no replay, nothing before them.
+    await other.waitForUpdate((u) => u.sessionUpdate === 'available_commands_update');
+    const mine = other.updates.filter((u) => u.sessionId === sessionId).map((u) => u.update.sessionUpdate);
+    assert.deepEqual(mine, ['available_commands_update'], 'nothing is replayed');
+    // The model sees the conversation so far.
+    await fake.queue([{ text: 'Going on.' }]);
+    const { response } = await other.prompt(sessionId, 'go on');
+    assert.equal(response.stopReason, 'end_turn');
+    assert.match((await fake.requests()).at(-1).body, /say hello/);
+
+    await fake.queue([{ text: 'x'.repeat(400), chunk_chars: 1, delay_ms: 25 }]);
+    const from = other.updates.length;
+    const long = other.prompt(sessionId, 'a long one');
+    await other.waitForUpdate((u) => u.sessionUpdate === 'agent_message_chunk', from);
+    assert.deepEqual(await other.agent.request('session/close', { sessionId }), {});
+    assert.equal((await long).response.stopReason, 'cancelled');
+    await assert.rejects(other.prompt(sessionId, 'after the close'), /unknown session/);
+    // acdc answers -32002 (not found), which ACP and its SDK take as closed: the same end state.
+    assert.deepEqual(await other.agent.request('session/close', { sessionId: 'no-such-session' }), {});
+    await assert.rejects(other.agent.request('session/resume', { sessionId, cwd: 'relative', mcpServers: [] }), /absolute/);
+  } finally {
+    await other.close();
+  }
 });
 
 test('slash commands: announced when a session opens, done by the agent without the model', async () => {
