@@ -2,9 +2,12 @@
 
 #include "mcp/http_reply.hpp"
 #include "mcp/message.hpp"
+#include "mcp/stateless.hpp"
 
 #include <acdc/host/errors.hpp>
 #include <acdc/host/log.hpp>
+
+#include <boost/asio/post.hpp>
 
 namespace acdc::adapters::mcp {
 namespace {
@@ -18,21 +21,13 @@ void fail(net::HttpResponder& out, int status, std::string_view message, std::st
   out.respond(status, {{"Content-Type", "application/json"}}, rpc::error_frame(id, -32000, message));
 }
 
-// MCP-Protocol-Version, when sent, must be one acdc speaks (2025-11-25,
-// "Protocol Version Header"); absent, 2025-03-26 is assumed and served.
-bool version_supported(std::string_view version) {
-  if (version.empty()) return true;
-  for (const char* v : kProtocolVersions)
-    if (version == v) return true;
-  return false;
+void refuse(net::HttpResponder& out, std::string_view id, const Refusal& refusal) {
+  out.respond(refusal.http_status, {{"Content-Type", "application/json"}}, refusal_frame(id, refusal));
 }
 
-std::string unsupported_version(const net::HttpRequest& request) {
-  std::string out = "unsupported MCP-Protocol-Version '" + std::string(request.header("MCP-Protocol-Version")) +
-                    "': acdc speaks ";
-  for (const char* v : kProtocolVersions) out += (out.back() == ' ' ? "" : ", ") + std::string(v);
-  return out;
-}
+// MCP-Protocol-Version, when sent, must be one acdc speaks (2025-11-25,
+// "Protocol Version Header"); absent, 2025-03-26 is assumed and served.
+bool version_supported(std::string_view version) { return version.empty() || speaks_version(version); }
 
 }  // namespace
 
@@ -41,8 +36,8 @@ HttpEndpoint::HttpEndpoint(std::shared_ptr<Engine> engine, std::filesystem::path
 
 void HttpEndpoint::on_request(net::HttpRequest request, std::shared_ptr<net::HttpResponder> out) {
   if (request.method == "POST") return post(request, out);
-  if (!version_supported(request.header("MCP-Protocol-Version")))
-    return fail(*out, 400, unsupported_version(request));
+  if (std::string_view version = request.header("MCP-Protocol-Version"); !version_supported(version))
+    return refuse(*out, "null", unsupported_version(version));
   if (request.method == "GET") return open_stream(request, out);
   end_session(request, out);  // the host routes only POST, GET and DELETE here
 }
@@ -64,8 +59,8 @@ void HttpEndpoint::post(const net::HttpRequest& request, const std::shared_ptr<n
   rapidjson::Document doc;
   Message m = read_message(request.body, doc);
   const std::string id = m.kind == Message::request ? m.id : "null";
-  if (!version_supported(request.header("MCP-Protocol-Version")))
-    return fail(*out, 400, unsupported_version(request), id);
+  const std::string_view version = request.header("MCP-Protocol-Version");
+  if (!version_supported(version)) return refuse(*out, id, unsupported_version(version));
   const Accepts accepts = parse_accept(request.header("Accept"));
   if (!accepts.json && !accepts.event_stream)
     return fail(*out, 406, "Accept must allow application/json or text/event-stream (MCP asks for both)", id);
@@ -75,6 +70,7 @@ void HttpEndpoint::post(const net::HttpRequest& request, const std::shared_ptr<n
     out->respond(400, {{"Content-Type", "application/json"}}, rpc::error_frame(m.id, m.error_code, m.error));
     return;
   }
+  if (is_stateless(m, version)) return post_stateless(request, out, m, accepts);
   std::shared_ptr<HttpSession> session;
   net::HttpHeaders headers;
   if (m.kind == Message::request && m.method == "initialize") {
@@ -93,6 +89,28 @@ void HttpEndpoint::post(const net::HttpRequest& request, const std::shared_ptr<n
   }
   auto reply = std::make_shared<HttpReply>(out, accepts, std::move(headers));
   if (!session->server->handle(request.body, reply->sink())) out->respond(202, {}, "");
+}
+
+// MCP 2026-07-28: no session. Each request is checked against its headers
+// and answered by a Server of its own, which lives until its answer is sent.
+void HttpEndpoint::post_stateless(const net::HttpRequest& request, const std::shared_ptr<net::HttpResponder>& out,
+                                  const Message& m, Accepts accepts) {
+  if (m.kind != Message::request) return out->respond(202, {}, "");  // a notification (or a stray response)
+  const StatelessHeaders headers{request.header("MCP-Protocol-Version"), request.header("Mcp-Method"),
+                                 request.header("Mcp-Name")};
+  if (auto refusal = check_stateless(m, &headers)) return refuse(*out, m.id, *refusal);
+  if (!serves_stateless(m.method))
+    return refuse(*out, m.id, Refusal{404, rpc::kMethodNotFound, not_served(m.method, true), {}});
+  auto server =
+      std::make_shared<Server>(Server::Options{.engine = *engine_, .executor = out->executor(), .root = root_});
+  auto reply = std::make_shared<HttpReply>(out, accepts, net::HttpHeaders{});
+  // The sink may run inside the server's own call stack: it lets go of the
+  // server on the executor, after that stack has unwound.
+  server->handle(request.body,
+                 [server, sink = reply->sink(), executor = out->executor()](std::string frame, bool last) mutable {
+                   sink(std::move(frame), last);
+                   if (last) boost::asio::post(executor, [done = std::move(server)] {});
+                 });
 }
 
 void HttpEndpoint::open_stream(const net::HttpRequest& request, const std::shared_ptr<net::HttpResponder>& out) {

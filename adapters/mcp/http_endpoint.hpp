@@ -20,7 +20,9 @@
 #pragma once
 
 #include "mcp/engine.hpp"
+#include "mcp/http_reply.hpp"
 #include "mcp/http_sessions.hpp"
+#include "mcp/message.hpp"
 
 #include <acdc/host/http_endpoint.hpp>
 
@@ -37,6 +39,8 @@ class HttpEndpoint final : public net::HttpEndpoint, public std::enable_shared_f
 
  private:
   void post(const net::HttpRequest& request, const std::shared_ptr<net::HttpResponder>& out);
+  void post_stateless(const net::HttpRequest& request, const std::shared_ptr<net::HttpResponder>& out,
+                      const Message& m, Accepts accepts);
   void open_stream(const net::HttpRequest& request, const std::shared_ptr<net::HttpResponder>& out);
   void end_session(const net::HttpRequest& request, const std::shared_ptr<net::HttpResponder>& out);
   // The request's session, or null after answering 400 or 404 (carrying `request_id`, the JSON-RPC request's id, when there is one).

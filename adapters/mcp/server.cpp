@@ -2,6 +2,7 @@
 
 #include "mcp/json_read.hpp"
 #include "mcp/message.hpp"
+#include "mcp/stateless.hpp"
 
 #include <acdc/host/errors.hpp>
 #include <acdc/host/json.hpp>
@@ -15,6 +16,18 @@ constexpr const char* kInstructions =
     "apply_edits changes files with exact search/replace matching.";
 
 constexpr const char* kLevels[] = {"debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"};
+
+std::string capabilities_json(bool logging) {
+  return std::string(R"({"tools":{"listChanged":false},"resources":{"subscribe":false,"listChanged":false},)"
+                     R"("prompts":{"listChanged":false})") +
+         (logging ? R"(,"logging":{}})" : "}");
+}
+
+std::string server_info_json() {
+  std::string out = R"({"name":"acdc","title":"AC-DC++","version":)";
+  rpc::append_quoted(out, ACDC_VERSION);
+  return out + "}";
+}
 
 const rapidjson::Value* member(const rapidjson::Value* o, const char* key) {
   if (!o || !o->IsObject()) return nullptr;
@@ -62,15 +75,28 @@ bool Server::handle(std::string_view text, Sink sink) {
     case Message::notification:
       if (m.method == "notifications/cancelled") cancel(m.params);
       return false;  // notifications/initialized and the rest need nothing
-    case Message::request: dispatch(m.method, m.params, m.id, std::move(sink)); return true;
+    case Message::request:
+      if (!is_stateless(m)) return dispatch(m.method, m.params, m.id, std::move(sink), false), true;
+      // MCP 2026-07-28: each request says its version; no session to keep.
+      if (auto refusal = check_stateless(m, nullptr)) return sink(refusal_frame(m.id, *refusal), true), true;
+      if (!serves_stateless(m.method))
+        return sink(rpc::error_frame(m.id, rpc::kMethodNotFound, not_served(m.method, true)), true), true;
+      dispatch(m.method, m.params, m.id,
+               [sink = std::move(sink), id = m.id, method = m.method](std::string frame, bool last) {
+                 sink(last ? stateless_result(std::move(frame), id, method) : std::move(frame), last);
+               },
+               true);
+      return true;
   }
   return false;
 }
 
-void Server::dispatch(const std::string& method, const rapidjson::Value* params, const std::string& id, Sink sink) {
+void Server::dispatch(const std::string& method, const rapidjson::Value* params, const std::string& id, Sink sink,
+                      bool stateless) {
   auto reply = [&](int code, std::string json_or_message) {
     sink(code == 0 ? rpc::result_frame(id, json_or_message) : rpc::error_frame(id, code, json_or_message), true);
   };
+  if (stateless && method == "server/discover") return reply(0, discover_json());
   if (method == "initialize") return initialize(params, id, sink);
   if (method == "ping") return reply(0, "{}");
   if (method == "tools/list")
@@ -87,7 +113,14 @@ void Server::dispatch(const std::string& method, const rapidjson::Value* params,
   if (method == "resources/read") {
     const rapidjson::Value* uri = member(params, "uri");
     if (!uri || !uri->IsString()) return reply(rpc::kInvalidParams, "resources/read needs a \"uri\" string");
-    return resources_.read(uri->GetString(), answer);
+    if (!stateless) return resources_.read(uri->GetString(), answer);
+    // The revision's "not found" (SEP-2164): invalid params, naming the URI.
+    return resources_.read(uri->GetString(), [id, sink, uri = std::string(uri->GetString())](int code, std::string out) {
+      if (code != kResourceNotFound) return sink(code == 0 ? rpc::result_frame(id, out) : rpc::error_frame(id, code, out), true);
+      std::string data = R"({"uri":)";
+      rpc::append_quoted(data, uri);
+      sink(refusal_frame(id, Refusal{400, rpc::kInvalidParams, out, data + "}"}), true);
+    });
   }
   if (method == "resources/templates/list") return reply(0, resources_.templates_json());
   if (method == "prompts/list") return prompts_.list(answer);
@@ -107,10 +140,16 @@ void Server::dispatch(const std::string& method, const rapidjson::Value* params,
     return reply(rpc::kInvalidParams,
                  "level must be one of debug, info, notice, warning, error, critical, alert, emergency");
   }
-  reply(rpc::kMethodNotFound, "acdc's MCP server has no method '" + method +
-                                  "': it serves initialize, ping, tools/list, tools/call, resources/list, "
-                                  "resources/read, resources/templates/list, prompts/list, prompts/get and "
-                                  "logging/setLevel");
+  reply(rpc::kMethodNotFound, not_served(method, stateless));
+}
+
+std::string not_served(std::string_view method, bool stateless) {
+  return "acdc's MCP server has no method '" + std::string(method) + "'" +
+         (stateless ? std::string(" in ") + kStatelessVersion +
+                          ": it serves server/discover, tools/list, tools/call, resources/list, resources/read, "
+                          "resources/templates/list, prompts/list and prompts/get"
+                    : ": it serves initialize, ping, tools/list, tools/call, resources/list, resources/read, "
+                      "resources/templates/list, prompts/list, prompts/get and logging/setLevel");
 }
 
 void Server::initialize(const rapidjson::Value* params, const std::string& id, Sink& sink) {
@@ -128,13 +167,27 @@ void Server::initialize(const rapidjson::Value* params, const std::string& id, S
   }
   std::string out = R"({"protocolVersion":)";
   rpc::append_quoted(out, version);
-  out += R"(,"capabilities":{"tools":{"listChanged":false},"resources":{"subscribe":false,"listChanged":false},)"
-         R"("prompts":{"listChanged":false},"logging":{}},"serverInfo":{"name":"acdc","title":"AC-DC++","version":)";
-  rpc::append_quoted(out, ACDC_VERSION);
-  out += R"(},"instructions":)";
+  out += R"(,"capabilities":)" + capabilities_json(true) + R"(,"serverInfo":)" + server_info_json() +
+         R"(,"instructions":)";
   rpc::append_quoted(out, kInstructions);
   out += '}';
   sink(rpc::result_frame(id, out), true);
+}
+
+// The revision's handshake-free introduction: its versions, what acdc
+// serves (no logging: the revision sets a log level per request), and who
+// it is, in the result and (spec PR #3002) in its _meta.
+std::string Server::discover_json() {
+  std::string out = R"({"supportedVersions":[)";
+  for (const std::string& v : all_protocol_versions()) {
+    if (out.back() != '[') out += ',';
+    rpc::append_quoted(out, v);
+  }
+  out += R"(],"capabilities":)" + capabilities_json(false) + R"(,"serverInfo":)" + server_info_json() +
+         R"(,"instructions":)";
+  rpc::append_quoted(out, kInstructions);
+  out += R"(,"_meta":{"io.modelcontextprotocol/serverInfo":)" + server_info_json() + "}}";
+  return out;
 }
 
 void Server::call_tool(const rapidjson::Value* params, const std::string& id, Sink sink) {

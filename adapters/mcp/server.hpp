@@ -1,6 +1,7 @@
 // mcp/server.hpp -- one MCP session: the lifecycle (initialize, version
 // negotiation), tools/list and tools/call (tools.hpp), resources
-// (resources.hpp), prompts (prompts.hpp), logging/setLevel, ping, cancellation and progress. It
+// (resources.hpp), prompts (prompts.hpp), logging/setLevel, ping, cancellation and progress,
+// and requests of the stateless revision 2026-07-28 (stateless.hpp). It
 // knows no transport: stdio (stdio.hpp) feeds it lines, the /mcp endpoint
 // HTTP bodies.
 //
@@ -30,9 +31,14 @@
 
 namespace acdc::adapters::mcp {
 
-// Newest first: every version the official TypeScript SDK speaks.
+// The session era's versions, newest first (every one the official TypeScript
+// SDK 1.x speaks), negotiated by initialize; the stateless revision's
+// requests name theirs in _meta (stateless.hpp).
 inline constexpr const char* kProtocolVersions[] = {"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05",
                                                     "2024-10-07"};
+
+// Why `method` is not served, naming those that are (in the revision or the session era).
+std::string not_served(std::string_view method, bool stateless);
 
 class Server {
  public:
@@ -53,7 +59,10 @@ class Server {
   std::string protocol_version() const;
 
  private:
-  void dispatch(const std::string& method, const rapidjson::Value* params, const std::string& id, Sink sink);
+  // `stateless`: a request of MCP 2026-07-28 (stateless.hpp).
+  void dispatch(const std::string& method, const rapidjson::Value* params, const std::string& id, Sink sink,
+                bool stateless);
+  static std::string discover_json();
   void initialize(const rapidjson::Value* params, const std::string& id, Sink& sink);
   void call_tool(const rapidjson::Value* params, const std::string& id, Sink sink);
   void cancel(const rapidjson::Value* params);

@@ -152,6 +152,58 @@ test('malformed requests get a status and a message, and the server goes on', as
   assert.equal(ping.status, 200);
 });
 
+// MCP 2026-07-28: the version and the client's capabilities in each request's _meta, the method
+// (and tool) in headers, no initialize and no session.
+const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
+function stateless(id, method, params = {}, headers = {}) {
+  const name = params.name ?? params.uri;
+  return raw('POST', { body: { jsonrpc: '2.0', id, method, params: { _meta: META, ...params } },
+    headers: { 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': method, ...(name ? { 'Mcp-Name': name } : {}), ...headers } });
+}
+
+test('the stateless revision 2026-07-28 on the same endpoint: server/discover, tools without a session, cache hints', async () => {
+  const discover = await stateless(1, 'server/discover');
+  assert.equal(discover.status, 200);
+  assert.equal(discover.session, null, 'no session');
+  const found = discover.payload.result;
+  assert.deepEqual(found.supportedVersions.slice(0, 2), ['2026-07-28', '2025-11-25']);
+  assert.ok(found.capabilities.tools && found.capabilities.prompts && !found.capabilities.logging);
+  assert.equal(found._meta['io.modelcontextprotocol/serverInfo'].name, 'acdc');
+  assert.equal(found.resultType, 'complete');
+  const list = (await stateless(2, 'tools/list')).payload.result;
+  assert.ok(list.tools.some((t) => t.name === 'read_file'));
+  assert.deepEqual([list.resultType, list.cacheScope, typeof list.ttlMs], ['complete', 'private', 'number']);
+  const read = await stateless(3, 'tools/call', { name: 'read_file', arguments: { path: 'src/shapes.py' } });
+  assert.equal(read.payload.result.resultType, 'complete');
+  assert.match(text(read.payload.result), /class Shape/);
+  const missing = await stateless(4, 'resources/read', { uri: 'file:///no/such/file' });
+  assert.equal(missing.payload.error.code, -32602);
+  assert.equal(missing.payload.error.data.uri, 'file:///no/such/file');
+});
+
+test('the stateless revision refuses what breaks its rules, with its codes and statuses and the request\'s id', async () => {
+  const noMeta = await raw('POST', { body: { jsonrpc: '2.0', id: 10, method: 'tools/list', params: {} },
+    headers: { 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': 'tools/list' } });
+  assert.deepEqual([noMeta.status, noMeta.payload.error.code, noMeta.payload.id], [400, -32602, 10]);
+  const wrongMethod = await stateless(11, 'tools/list', {}, { 'Mcp-Method': 'prompts/list' });
+  assert.deepEqual([wrongMethod.status, wrongMethod.payload.error.code], [400, -32020]);
+  const wrongName = await stateless(12, 'tools/call', { name: 'read_file', arguments: { path: 'README.md' } }, { 'Mcp-Name': 'git_log' });
+  assert.deepEqual([wrongName.status, wrongName.payload.error.code], [400, -32020]);
+  assert.match(wrongName.payload.error.message, /Mcp-Name/);
+  const spaced = await stateless(13, 'tools/call', { name: 'read_file', arguments: { path: 'README.md' } }, { 'Mcp-Name': '  read_file ' });
+  assert.equal(spaced.status, 200, 'whitespace around a header value is not part of it');
+  const future = await raw('POST', { body: { jsonrpc: '2.0', id: 14, method: 'server/discover',
+    params: { _meta: { ...META, 'io.modelcontextprotocol/protocolVersion': '2099-01-01' } } },
+  headers: { 'MCP-Protocol-Version': '2099-01-01', 'Mcp-Method': 'server/discover' } });
+  assert.deepEqual([future.status, future.payload.error.code, future.payload.id], [400, -32022, 14]);
+  assert.equal(future.payload.error.data.requested, '2099-01-01');
+  assert.ok(future.payload.error.data.supported.includes('2026-07-28'));
+  for (const removed of ['initialize', 'ping', 'logging/setLevel', 'no/such']) {
+    const answer = await stateless(15, removed);
+    assert.deepEqual([answer.status, answer.payload.error.code], [404, -32601], removed);
+  }
+});
+
 test('GET opens an event stream that starts with a priming event and stays open', async () => {
   const init = await raw('POST', { body: INIT });
   const abort = new AbortController();

@@ -242,6 +242,15 @@ test('malformed frames are answered per JSON-RPC and the server keeps serving; v
   assert.equal((await raw.next((l) => l.id === 5)).error.code, -32601);
   raw.send('{"jsonrpc":"2.0","id":6,"method":"ping"}');
   assert.deepEqual((await raw.next((l) => l.id === 6)).result, {});
+  // The stateless revision on the same stdin: its _meta makes a request one of 2026-07-28.
+  const meta = '"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}';
+  raw.send(`{"jsonrpc":"2.0","id":7,"method":"server/discover","params":{${meta}}}`);
+  const found = (await raw.next((l) => l.id === 7)).result;
+  assert.deepEqual([found.supportedVersions[0], found.resultType], ['2026-07-28', 'complete']);
+  raw.send(`{"jsonrpc":"2.0","id":8,"method":"ping","params":{${meta}}}`);
+  assert.equal((await raw.next((l) => l.id === 8)).error.code, -32601, 'ping is not part of 2026-07-28');
+  raw.send('{"jsonrpc":"2.0","id":9,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}');
+  assert.equal((await raw.next((l) => l.id === 9)).error.code, -32602, 'no client capabilities');
   assert.equal(await raw.close(), 0, `acdc mcp exited with an error; it printed:\n${raw.stderr()}`);
 });
 

@@ -3,6 +3,7 @@
 #include "mcp/catalog.hpp"
 #include "mcp/message.hpp"
 #include "mcp/prompts.hpp"
+#include "mcp/stateless.hpp"
 #include "mcp/tool_args.hpp"
 
 #include <catch2/catch.hpp>
@@ -77,4 +78,19 @@ TEST_CASE("a snippet's prompt name is its mode and tooltip, lower case, words jo
   CHECK(prompt_name("review", "Security") == "review-security");
   CHECK(prompt_name("doc", "  What's new? (v2)  ") == "doc-what-s-new-v2");
   CHECK(prompt_name("code", "🧪 ✅") == "code");
+}
+
+TEST_CASE("a stateless result gains resultType, and a list or a read its cache hints, and other frames pass unchanged") {
+  using acdc::adapters::mcp::stateless_result;
+  CHECK(stateless_result(R"({"jsonrpc":"2.0","id":3,"result":{"tools":[]}})", "3", "tools/list") ==
+        R"({"jsonrpc":"2.0","id":3,"result":{"resultType":"complete","ttlMs":60000,"cacheScope":"private","tools":[]}})");
+  CHECK(stateless_result(R"({"jsonrpc":"2.0","id":"a","result":{}})", R"("a")", "tools/call") ==
+        R"({"jsonrpc":"2.0","id":"a","result":{"resultType":"complete"}})");
+  CHECK(stateless_result(R"({"jsonrpc":"2.0","id":4,"result":{"contents":[]}})", "4", "resources/read") ==
+        R"({"jsonrpc":"2.0","id":4,"result":{"resultType":"complete","ttlMs":0,"cacheScope":"private","contents":[]}})");
+  const std::string error = R"({"jsonrpc":"2.0","id":3,"error":{"code":-32602,"message":"x"}})";
+  CHECK(stateless_result(error, "3", "tools/list") == error);
+  // Another request's result is not this one's.
+  const std::string other = R"({"jsonrpc":"2.0","id":31,"result":{}})";
+  CHECK(stateless_result(other, "3", "tools/list") == other);
 }
