@@ -101,3 +101,14 @@ for (const [version, scenarios] of Object.entries(SCENARIOS)) {
     });
   }
 }
+
+// Both sides of the revision are acdc's: the mcp-client plugin's session and
+// transport (acdc-mcp-conformance-probe) find 2026-07-28 through
+// server/discover and call /mcp's tools without a session.
+const probe = join(process.env.ACDC_BUILD_DIR ?? 'build', 'acdc-mcp-conformance-probe');
+test('acdc\'s own MCP client speaks the stateless revision with /mcp', { skip: missing || (!existsSync(probe) && `no ${probe}`) || false }, async () => {
+  // The probe reports on stderr.
+  const { stderr } = await promisify(execFile)(probe, [`${host.mcpUrl}?token=${TOKEN}`], { timeout: 120000 });
+  assert.match(stderr, /^connected, MCP 2026-07-28$/m);
+  assert.match(stderr, /^git_status: .*"isError":false/m);
+});

@@ -1,9 +1,10 @@
 // A Streamable HTTP server of the stateless MCP revision (2026-07-28), in
 // plain node:http: no MCP server on npm speaks it yet (the official SDK
 // stops at 2025-11-25). It answers server/discover and holds acdc to the
-// revision's rules: every request carries its protocol version and client
-// capabilities in _meta, the Mcp-Method (and, for tools/call, Mcp-Name)
-// headers match the body, and initialize is not found. Usage: node
+// revision's rules, with its codes: every request carries its protocol
+// version and client capabilities in _meta (-32602), the MCP-Protocol-Version
+// header names the same version and the Mcp-Method (and, for tools/call,
+// Mcp-Name) headers match the body (-32020), and initialize is not found. Usage: node
 // stateless_server.mjs PORT
 import { createServer } from 'node:http';
 
@@ -25,11 +26,14 @@ createServer((req, res) => {
     if (msg.id === undefined) { res.writeHead(202); return res.end(); }
     if (msg.method === 'initialize') return fail(404, -32601, 'initialize is not part of ' + VERSION);
     const meta = msg.params?._meta ?? {};
-    if (meta['io.modelcontextprotocol/protocolVersion'] !== VERSION || typeof meta['io.modelcontextprotocol/clientCapabilities'] !== 'object')
-      return fail(400, -32020, 'every request needs _meta with the protocol version and client capabilities');
-    if (req.headers['mcp-method'] !== msg.method) return fail(400, -32021, 'Mcp-Method does not match the body');
-    if (req.headers['mcp-protocol-version'] && req.headers['mcp-protocol-version'] !== VERSION && msg.method !== 'server/discover')
-      return fail(400, -32022, 'MCP-Protocol-Version does not match');
+    if (typeof meta['io.modelcontextprotocol/protocolVersion'] !== 'string' || typeof meta['io.modelcontextprotocol/clientCapabilities'] !== 'object')
+      return fail(400, -32602, 'every request needs _meta with the protocol version and client capabilities');
+    if (req.headers['mcp-protocol-version'] !== meta['io.modelcontextprotocol/protocolVersion'])
+      return fail(400, -32020, 'the MCP-Protocol-Version header must name the version in _meta');
+    if (meta['io.modelcontextprotocol/protocolVersion'] !== VERSION)
+      return reply(res, 400, { jsonrpc: '2.0', id: msg.id, error: { code: -32022, message: 'unsupported version',
+        data: { supported: [VERSION], requested: meta['io.modelcontextprotocol/protocolVersion'] } } });
+    if (req.headers['mcp-method'] !== msg.method) return fail(400, -32020, 'Mcp-Method does not match the body');
     const ok = (result) => reply(res, 200, { jsonrpc: '2.0', id: msg.id, result: { ...result, resultType: 'complete' } });
     switch (msg.method) {
       case 'server/discover':
@@ -37,7 +41,7 @@ createServer((req, res) => {
       case 'tools/list':
         return ok({ tools: [{ name: 'shout', description: 'Upper-cases text.', inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] } }] });
       case 'tools/call':
-        if (req.headers['mcp-name'] !== msg.params.name) return fail(400, -32021, 'Mcp-Name does not match the body');
+        if (req.headers['mcp-name'] !== msg.params.name) return fail(400, -32020, 'Mcp-Name does not match the body');
         return ok({ content: [{ type: 'text', text: String(msg.params.arguments.text).toUpperCase() }] });
       default:
         return fail(200, -32601, 'no method ' + msg.method);

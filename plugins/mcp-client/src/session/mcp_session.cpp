@@ -233,10 +233,11 @@ std::string McpSession::open(std::chrono::milliseconds timeout) {
   const auto started = std::chrono::steady_clock::now();
   // A server of the older era answers "method not found" at once; one that
   // says nothing to an unknown method costs at most 5 s before initialize.
-  if (try_discover(std::min<std::chrono::milliseconds>(timeout, std::chrono::seconds(5))).empty()) {
-    if (transport_) transport_->set_protocol_version(protocol_);
-    return {};
-  }
+  // The revision requires its version in the MCP-Protocol-Version header of
+  // every request, server/discover included; initialize goes without one.
+  if (transport_) transport_->set_protocol_version(std::string(kStateless));
+  if (try_discover(std::min<std::chrono::milliseconds>(timeout, std::chrono::seconds(5))).empty()) return {};
+  if (transport_) transport_->set_protocol_version("");
   if (is_closed()) {
     std::lock_guard lock(mu_);
     return closed_reason_;
